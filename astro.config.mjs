@@ -1,0 +1,56 @@
+// @ts-check
+import { defineConfig } from 'astro/config';
+import starlight from '@astrojs/starlight';
+import mdx from '@astrojs/mdx';
+import { remarkMermaidBlocks } from './src/plugins/remark-mermaid-blocks.ts';
+import { rehypeBaseLinks } from './src/plugins/rehype-base-links.ts';
+import { normalizeBase } from './src/lib/base-path.ts';
+import { mermaidDiagrams } from './src/integrations/mermaid.ts';
+
+// SITE_BASE lets a wiki host the guide under a sub-path, e.g. /wiki/sizing.
+const base = normalizeBase(process.env.SITE_BASE);
+
+export default defineConfig({
+  srcDir: '.',
+  site: process.env.SITE_URL ?? 'https://sizing-guide.example.org',
+  base,
+  trailingSlash: 'always',
+  markdown: {
+    remarkPlugins: [remarkMermaidBlocks],
+    rehypePlugins: [[rehypeBaseLinks, { base }]],
+  },
+  integrations: [
+    starlight({
+      title: 'Sizing etcd and the control plane',
+      description:
+        'An evidence-backed guide to how many etcd members and control-plane nodes to run, where each scales, and when to colocate them.',
+      customCss: ['./src/styles/site.css'],
+      lastUpdated: false,
+      pagination: true,
+      components: {
+        MarkdownContent: './src/components/MarkdownContent.astro',
+      },
+      sidebar: [
+        { label: 'Overview', link: '/' },
+        {
+          label: 'Chapters',
+          items: [
+            { label: 'etcd sizing', link: '/etcd-sizing/' },
+            { label: 'Control-plane nodes', link: '/control-plane/' },
+            { label: 'Colocation', link: '/colocation/' },
+          ],
+        },
+        {
+          label: 'Reference',
+          items: [
+            { label: 'Background: etcd', link: '/background/' },
+            { label: 'Glossary', link: '/glossary/' },
+            { label: 'References', link: '/references/' },
+          ],
+        },
+      ],
+    }),
+    mdx(),
+    mermaidDiagrams(),
+  ],
+});
