@@ -6,6 +6,7 @@ import { remarkMermaidBlocks } from './src/plugins/remark-mermaid-blocks.ts';
 import { rehypeBaseLinks } from './src/plugins/rehype-base-links.ts';
 import { normalizeBase } from './src/lib/base-path.ts';
 import { mermaidDiagrams } from './src/integrations/mermaid.ts';
+import { pageCheck } from './src/integrations/page-check.ts';
 
 // SITE_BASE lets a wiki host the guide under a sub-path, e.g. /wiki/sizing.
 const base = normalizeBase(process.env.SITE_BASE);
@@ -52,5 +53,6 @@ export default defineConfig({
     }),
     mdx(),
     mermaidDiagrams(),
+    pageCheck(),
   ],
 });

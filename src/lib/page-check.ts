@@ -1,0 +1,57 @@
+/**
+ * Post-build check of one built page: its prose survived and every diagram
+ * is either inline SVG or the readable fallback. Pure: HTML string in, list
+ * of problems out.
+ */
+import { parse } from 'node-html-parser';
+
+export interface PageReport {
+  /** Words of prose in the page's main content (diagrams and code excluded). */
+  words: number;
+  /** Diagrams rendered to SVG at build time. */
+  svgDiagrams: number;
+  /** Diagrams left as Mermaid source for the reader's browser. */
+  fallbackDiagrams: number;
+  /** Human-readable problems; empty when the page is fine. */
+  problems: string[];
+}
+
+/**
+ * Inspects a built Starlight page.
+ *
+ * @param html - the whole document.
+ * @param minWords - prose words the main content must keep (default 30).
+ * @returns counts and problems: missing `<main>`, too little prose, a diagram
+ *   that is neither SVG nor fallback, an SVG without accessible title or description.
+ */
+export function checkBuiltPage(html: string, minWords = 30): PageReport {
+  const problems: string[] = [];
+  const root = parse(html);
+  const content = root.querySelector('main .sl-markdown-content') ?? root.querySelector('main');
+  if (!content) return { words: 0, svgDiagrams: 0, fallbackDiagrams: 0, problems: ['no <main> element'] };
+
+  let svgDiagrams = 0;
+  let fallbackDiagrams = 0;
+  for (const [i, figure] of content.querySelectorAll('figure.diagram').entries()) {
+    const where = `diagram ${i + 1} (${figure.getAttribute('data-diagram-source')}:${figure.getAttribute('data-diagram-line')})`;
+    const svgs = figure.querySelectorAll('svg');
+    if (figure.classList.contains('diagram-rendered') && svgs.length === 2) {
+      svgDiagrams++;
+      for (const svg of svgs) {
+        if (!svg.querySelector('title')?.text.trim() || !svg.querySelector('desc')?.text.trim()) {
+          problems.push(`${where}: SVG lacks an accessible <title> or <desc> (add accTitle/accDescr)`);
+        }
+      }
+    } else if (figure.querySelector('pre.mermaid')?.text.trim()) {
+      fallbackDiagrams++;
+    } else {
+      problems.push(`${where}: neither inline SVG nor Mermaid fallback`);
+    }
+  }
+
+  const prose = content.clone() as typeof content;
+  for (const node of prose.querySelectorAll('figure.diagram, pre, script, style, svg')) node.remove();
+  const words = prose.text.split(/\s+/).filter((w) => /\p{L}/u.test(w)).length;
+  if (words < minWords) problems.push(`only ${words} words of prose (expected at least ${minWords})`);
+  return { words, svgDiagrams, fallbackDiagrams, problems };
+}

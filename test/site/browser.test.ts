@@ -1,0 +1,79 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Browser, Page } from 'playwright-core';
+import { chromiumPathForTests, launchBrowser } from '../helpers/browser.ts';
+import { expectedRoutes } from '../helpers/built-pages.ts';
+import { DIST, DIST_BASE, TEST_BASE } from '../helpers/paths.ts';
+import { serveStatic, type StaticSite } from '../helpers/static-server.ts';
+
+const executablePath = chromiumPathForTests();
+const routes = expectedRoutes();
+
+/** Opens a page and records console errors and failed same-origin requests. */
+async function openPage(browser: Browser, url: string): Promise<{ page: Page; errors: string[] }> {
+  const page = await browser.newPage();
+  const errors: string[] = [];
+  page.on('console', (m) => m.type() === 'error' && errors.push(`console: ${m.text()}`));
+  page.on('pageerror', (e) => errors.push(`pageerror: ${e.message}`));
+  page.on('response', (r) => r.status() >= 400 && errors.push(`HTTP ${r.status()} ${r.url()}`));
+  page.on('requestfailed', (r) => errors.push(`failed: ${r.url()}`));
+  await page.goto(url, { waitUntil: 'load' });
+  return { page, errors };
+}
+
+describe.skipIf(!executablePath)('pages in Chromium', () => {
+  let browser: Browser;
+  let site: StaticSite;
+  let baseSite: StaticSite;
+  beforeAll(async () => {
+    browser = await launchBrowser(executablePath!);
+    site = await serveStatic(DIST);
+    baseSite = await serveStatic(DIST_BASE, TEST_BASE);
+  });
+  afterAll(async () => {
+    await browser?.close();
+    await site?.close();
+    await baseSite?.close();
+  });
+
+  it.each(routes)('/%s opens without console errors, its diagrams visible as SVG', async (route) => {
+    const { page, errors } = await openPage(browser, site.url + route);
+    try {
+      expect(await page.locator('main h1').first().textContent()).toBeTruthy();
+      const figures = await page.locator('figure.diagram').count();
+      for (let i = 0; i < figures; i++) {
+        const visible = page.locator('figure.diagram').nth(i).locator('svg:visible');
+        expect(await visible.count()).toBe(1);
+        expect(await visible.getAttribute('aria-labelledby')).toBeTruthy();
+      }
+      expect(errors).toEqual([]);
+    } finally {
+      await page.close();
+    }
+  });
+
+  it('diagrams follow Starlight\u2019s theme toggle, not only the OS setting', async () => {
+    const withDiagram = routes.find((r) => r.startsWith('etcd-sizing'))!;
+    const { page } = await openPage(browser, site.url + withDiagram);
+    try {
+      await page.selectOption('starlight-theme-select select', 'light');
+      expect(await page.locator('figure.diagram .diagram-light svg:visible').count()).toBeGreaterThan(0);
+      expect(await page.locator('figure.diagram .diagram-dark svg:visible').count()).toBe(0);
+      await page.selectOption('starlight-theme-select select', 'dark');
+      expect(await page.locator('figure.diagram .diagram-dark svg:visible').count()).toBeGreaterThan(0);
+      expect(await page.locator('figure.diagram .diagram-light svg:visible').count()).toBe(0);
+    } finally {
+      await page.close();
+    }
+  });
+
+  it.each(routes)('/%s works under a sub-path: assets load, no request leaves the base', async (route) => {
+    const { page, errors } = await openPage(browser, baseSite.url + route);
+    try {
+      expect(errors).toEqual([]);
+      const hrefs = await page.locator('main a[href^="/"]').evaluateAll((as) => as.map((a) => a.getAttribute('href')));
+      expect(hrefs.filter((h) => !h?.startsWith(`${TEST_BASE}/`))).toEqual([]);
+    } finally {
+      await page.close();
+    }
+  });
+});

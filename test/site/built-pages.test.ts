@@ -1,0 +1,50 @@
+import { describe, expect, it } from 'vitest';
+import { parse } from 'node-html-parser';
+import { checkBuiltPage } from '../../src/lib/page-check.ts';
+import { builtRoutes, expectedRoutes, readPage } from '../helpers/built-pages.ts';
+import { DIST, DIST_BASE, TEST_BASE } from '../helpers/paths.ts';
+import { findChromium } from '../../src/lib/chromium.ts';
+
+const routes = expectedRoutes();
+
+describe('built site', () => {
+  it('has one page per content file, in both builds', () => {
+    expect(routes.length).toBeGreaterThanOrEqual(7);
+    expect(builtRoutes(DIST)).toEqual(routes);
+    expect(builtRoutes(DIST_BASE)).toEqual(routes);
+  });
+
+  it.each(routes)('/%s keeps its prose and every diagram is SVG or fallback', (route) => {
+    const report = checkBuiltPage(readPage(DIST, route));
+    expect(report.problems).toEqual([]);
+    if (findChromium()) expect(report.fallbackDiagrams).toBe(0);
+  });
+
+  it.each(routes)('/%s has unique heading anchors, so none gets a shifting "-1" suffix', (route) => {
+    const root = parse(readPage(DIST, route));
+    const ids = root.querySelectorAll('main h2[id], main h3[id], main h4[id]').map((h) => h.id);
+    expect(new Set(ids).size).toBe(ids.length);
+    expect(ids.filter((id) => /-\d+$/.test(id) && ids.includes(id.replace(/-\d+$/, '')))).toEqual([]);
+  });
+
+  it('ships no Mermaid JavaScript on a page whose diagrams are SVG', () => {
+    if (!findChromium()) return;
+    for (const route of routes) {
+      const html = readPage(DIST, route);
+      const scripts = parse(html).querySelectorAll('script[src]').map((s) => s.getAttribute('src') ?? '');
+      expect(scripts.filter((src) => /mermaid/i.test(src))).toEqual([]);
+      expect(html).not.toContain('MermaidClient');
+    }
+  });
+
+  it.each(routes)('/%s in the sub-path build has no root-relative link outside the base', (route) => {
+    const root = parse(readPage(DIST_BASE, route));
+    const urls = [
+      ...root.querySelectorAll('a[href]').map((a) => a.getAttribute('href') ?? ''),
+      ...root.querySelectorAll('link[href]').map((a) => a.getAttribute('href') ?? ''),
+      ...root.querySelectorAll('script[src], img[src]').map((a) => a.getAttribute('src') ?? ''),
+    ];
+    const outside = urls.filter((u) => u.startsWith('/') && !u.startsWith('//') && !u.startsWith(`${TEST_BASE}/`));
+    expect(outside).toEqual([]);
+  });
+});
