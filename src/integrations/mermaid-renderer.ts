@@ -19,7 +19,11 @@ export interface DiagramResult {
  * headless Chromium (Mermaid needs a DOM to measure text).
  */
 export class MermaidRenderer {
-  private constructor(private readonly browser: Browser) {}
+  private readonly browser: Browser;
+
+  private constructor(browser: Browser) {
+    this.browser = browser;
+  }
 
   /**
    * Launches Chromium once; call {@link close} when done.
