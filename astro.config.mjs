@@ -2,6 +2,7 @@
 import { defineConfig } from 'astro/config';
 import starlight from '@astrojs/starlight';
 import mdx from '@astrojs/mdx';
+import { unified } from '@astrojs/markdown-remark';
 import { remarkMermaidBlocks } from './src/plugins/remark-mermaid-blocks.ts';
 import { rehypeBaseLinks } from './src/plugins/rehype-base-links.ts';
 import { normalizeBase } from './src/lib/base-path.ts';
@@ -17,12 +18,14 @@ export default defineConfig({
   base,
   trailingSlash: 'always',
   markdown: {
-    remarkPlugins: [remarkMermaidBlocks],
-    rehypePlugins: [[rehypeBaseLinks, { base }]],
+    processor: unified({
+      remarkPlugins: [remarkMermaidBlocks],
+      rehypePlugins: [[rehypeBaseLinks, { base }]],
+    }),
   },
   integrations: [
     starlight({
-      title: 'Sizing etcd and the control plane',
+      title: 'K8s CP & etcd sizing',
       description:
         'An evidence-backed guide to how many etcd members and control-plane nodes to run, where each scales, and when to colocate them.',
       customCss: ['./src/styles/site.css'],

@@ -54,6 +54,8 @@ export class MermaidRenderer {
             securityLevel: 'strict',
             fontFamily: 'system-ui, -apple-system, "Segoe UI", Roboto, "Liberation Sans", Arial, sans-serif',
             flowchart: { htmlLabels: false },
+            themeVariables: { fontSize: '16px' },
+            sequence: { actorFontSize: 15, messageFontSize: 15, noteFontSize: 14 },
           });
           const results = [];
           for (const diagram of diagrams) {

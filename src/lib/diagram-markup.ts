@@ -50,8 +50,12 @@ export function findPendingDiagrams(html: string): PendingDiagram[] {
  * @param svgDark - SVG rendered with Mermaid's `dark` theme.
  */
 export function renderedDiagramMarkup(diagram: PendingDiagram, svgLight: string, svgDark: string): string {
+  // Mermaid scales an SVG down to its container; on a phone that makes text
+  // unreadable. Keep a floor (CSS --diagram-width) and let the figure scroll.
+  const natural = /max-width:\s*([0-9.]+)px/.exec(svgLight)?.[1];
+  const style = natural ? ` style="--diagram-width: ${Math.round(Number(natural))}px"` : '';
   return (
-    `<figure class="diagram diagram-rendered" data-diagram-source="${encodeXML(diagram.file)}" data-diagram-line="${diagram.line}">` +
+    `<figure class="diagram diagram-rendered" data-diagram-source="${encodeXML(diagram.file)}" data-diagram-line="${diagram.line}" tabindex="0"${style}>` +
     `<div class="diagram-light">${svgLight}</div>` +
     `<div class="diagram-dark">${svgDark}</div>` +
     `</figure>`
