@@ -69,8 +69,12 @@ async function renderBothThemes(renderer: MermaidRenderer, diagrams: PendingDiag
     const l = light[i];
     const k = dark[i];
     if (!l?.ok || !k?.ok || !l.svg || !k.svg) {
+      const error = l?.error ?? k?.error ?? 'no SVG returned';
+      // Mermaid counts lines from the first line inside the fence.
+      const inner = /on line (\d+)/.exec(error)?.[1];
+      const at = inner ? ` (Mermaid's line ${inner} is ${d.file}:${d.line + Number(inner)})` : '';
       throw new Error(
-        `Diagram at ${d.file}:${d.line} failed to render: ${l?.error ?? k?.error ?? 'no SVG returned'}\n` +
+        `Diagram at ${d.file}:${d.line} failed to render${at}: ${error}\n` +
           'Fix the Mermaid source of that block (try it at https://mermaid.live), then build again.',
       );
     }
