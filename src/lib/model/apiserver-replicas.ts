@@ -1,0 +1,58 @@
+/**
+ * What API-server replicas cost etcd and memory (a model).
+ *
+ * Each kube-apiserver replica runs one watch cache ("cacher") per resource type that has one;
+ * each cacher lists its resource from etcd on start and then keeps one etcd watch on the
+ * resource's key prefix (kubernetes/kubernetes@v1.37.0:staging/src/k8s.io/apiserver/pkg/storage/cacher/cacher.go#L442-L452,
+ * #L487-L507). Every replica caches every object of those types.
+ */
+import { assertWhole } from './input.ts';
+import { SOURCES } from './sources.ts';
+
+/** Upper bound for counts (replicas, types, objects). */
+export const MAX_COUNT = 1e9;
+/** Upper bound for the mean object size in bytes (etcd's default request limit is 1.5 MiB; this leaves room). */
+export const MAX_OBJECT_BYTES = 1e8;
+
+/** Result of {@link apiserverReplicaLoad}. */
+export interface ApiserverReplicaLoad {
+  /** etcd watches held by all replicas' watch caches: R × T (the etcd client may multiplex them over fewer gRPC streams). */
+  etcdWatches: number;
+  /** Objects read from etcd when every replica restarts and refills its caches: R × N. */
+  objectsListedOnFullRestart: number;
+  /** Watch-cache memory across replicas, bytes: ≈ R × N × S (objects only; event history and indexes come on top). */
+  watchCacheBytes: number;
+  /** Consistent GETs (resourceVersion unset) bypass the watch cache: each one is an etcd read. */
+  consistentGetsReachEtcd: true;
+  notes: string[];
+  sources: string[];
+}
+
+/**
+ * API-server replica fan-out.
+ *
+ * @param replicas - kube-apiserver replicas R, whole number 1–1e9.
+ * @param cachedTypes - resource types with a watch cache T, whole number 0–1e9.
+ * @param objects - objects of those types in etcd N, whole number 0–1e9.
+ * @param meanObjectBytes - mean object size S in bytes (as decoded in memory; roughly the stored size), whole number 0–1e8.
+ * @throws RangeError for out-of-range input.
+ * Sources: consistent GET goes to etcd, delegator.go#L120-L125; cacher list-then-watch, cacher.go#L442-L452.
+ */
+export function apiserverReplicaLoad(replicas: number, cachedTypes: number, objects: number, meanObjectBytes: number): ApiserverReplicaLoad {
+  assertWhole(replicas, 1, MAX_COUNT, 'API-server replicas');
+  assertWhole(cachedTypes, 0, MAX_COUNT, 'Resource types with a watch cache');
+  assertWhole(objects, 0, MAX_COUNT, 'Objects');
+  assertWhole(meanObjectBytes, 0, MAX_OBJECT_BYTES, 'Mean object size (bytes)');
+  return {
+    etcdWatches: replicas * cachedTypes,
+    objectsListedOnFullRestart: replicas * objects,
+    watchCacheBytes: replicas * objects * meanObjectBytes,
+    consistentGetsReachEtcd: true,
+    notes: [
+      'Each replica keeps its own copy of every cached object, so watch-cache memory and restart list traffic grow with R.',
+      'A GET with resourceVersion unset is served from etcd on every replica, whatever the cache holds.',
+      'Memory is a lower bound: the cache also keeps a window of recent events and, with ListFromCacheSnapshot, snapshots sharing those objects.',
+    ],
+    sources: [SOURCES.delegatorGetRvUnset, 'kubernetes/kubernetes@v1.37.0:staging/src/k8s.io/apiserver/pkg/storage/cacher/cacher.go#L442-L452'],
+  };
+}

@@ -1,0 +1,100 @@
+/**
+ * URL-state schemas and defaults for each calculator, plus cross-field fix-ups applied after
+ * decoding (e.g. members stopped ≤ members). Prefixes keep calculators apart on one page.
+ */
+import { decodeState, type Decoded, type StateSchema, type StateOf } from './url-state.ts';
+import { HELP_TEXT_EXAMPLE } from './etcd-servers-overrides.ts';
+import { MAX_MEMBERS } from './quorum.ts';
+import { MAX_FAILURES_PLUS_STOPPED } from './maintenance.ts';
+
+const members = (d: number) => ({ kind: 'whole', min: 1, max: MAX_MEMBERS, default: d }) as const;
+const stopped = { kind: 'whole', min: 0, max: MAX_MEMBERS, default: 0 } as const;
+const bool = (d: boolean) => ({ kind: 'bool', default: d }) as const;
+
+/** Schemas by calculator. */
+export const CALCULATOR_SCHEMAS = {
+  quorum: { n: members(3), k: stopped },
+  availability: {
+    n: members(3),
+    k: stopped,
+    mode: { kind: 'enum', values: ['p', 'mtbf'], default: 'p' },
+    p: { kind: 'decimal', min: 0, max: 1, default: 0.001 },
+    mtbf: { kind: 'decimal', min: 0, max: 1e9, default: 4380 },
+    mttr: { kind: 'decimal', min: 0, max: 1e9, default: 4 },
+  },
+  writePath: {
+    w: { kind: 'decimal', min: 0, max: 1e9, default: 1000 },
+    b: { kind: 'decimal', min: 0, max: 1e9, default: 1024 },
+    n: members(3),
+    lf: { kind: 'decimal', min: 0, max: 1e6, default: 2 },
+    rtt: { kind: 'decimal-list', min: 0, max: 1e6, maxItems: MAX_MEMBERS - 1, default: [0.5, 1] },
+    fs: { kind: 'decimal-list', min: 0, max: 1e6, maxItems: MAX_MEMBERS - 1, default: [2, 2] },
+  },
+  apiserver: {
+    r: { kind: 'whole', min: 1, max: 1000, default: 3 },
+    t: { kind: 'whole', min: 0, max: 10_000, default: 60 },
+    n: { kind: 'whole', min: 0, max: 1e8, default: 10_000 },
+    s: { kind: 'whole', min: 0, max: 1e7, default: 2048 },
+  },
+  upgrade: {
+    a: { kind: 'whole', min: 1, max: MAX_MEMBERS - 1, default: 2 },
+    s: { kind: 'enum', values: ['surge', 'in-place'], default: 'surge' },
+  },
+  maintenance: {
+    f: { kind: 'whole', min: 0, max: MAX_FAILURES_PLUS_STOPPED, default: 1 },
+    k: { kind: 'whole', min: 0, max: MAX_FAILURES_PLUS_STOPPED, default: 1 },
+  },
+  topology: { e: members(3), c: members(3) },
+  overrides: { v: { kind: 'text', maxLength: 2000, default: HELP_TEXT_EXAMPLE } },
+  readPath: {
+    verb: { kind: 'enum', values: ['GET', 'LIST'], default: 'LIST' },
+    rv: { kind: 'text', maxLength: 20, pattern: /^\d*$/, default: '' },
+    rvm: { kind: 'enum', values: ['', 'NotOlderThan', 'Exact'], default: '' },
+    limit: { kind: 'whole', min: 0, max: 1_000_000, default: 0 },
+    cont: bool(false),
+    ready: bool(true),
+    pn: bool(true),
+    snap: bool(true),
+    held: bool(true),
+    sel: bool(false),
+  },
+} as const satisfies Record<string, StateSchema>;
+
+export type CalculatorId = keyof typeof CALCULATOR_SCHEMAS;
+
+/** Query-parameter prefix of each calculator, e.g. "q." → "q.n=5". */
+export const CALCULATOR_PREFIX: Readonly<Record<CalculatorId, string>> = {
+  quorum: 'q.',
+  availability: 'a.',
+  writePath: 'w.',
+  apiserver: 'r.',
+  upgrade: 'u.',
+  maintenance: 'm.',
+  topology: 't.',
+  overrides: 'o.',
+  readPath: 'p.',
+};
+
+/**
+ * Decodes one calculator's state from untrusted params (see decodeState) and applies its
+ * cross-field rules: stopped members clamped to members (quorum, availability); failures +
+ * stopped clamped to 49 by lowering the stopped count (maintenance).
+ */
+export function decodeCalculator<C extends CalculatorId>(id: C, params: URLSearchParams): Decoded<(typeof CALCULATOR_SCHEMAS)[C]> {
+  const schema = CALCULATOR_SCHEMAS[id];
+  const prefix = CALCULATOR_PREFIX[id];
+  const decoded = decodeState(schema, params, prefix) as Decoded<StateSchema>;
+  const s = decoded.state as Record<string, unknown>;
+  if ((id === 'quorum' || id === 'availability') && (s['k'] as number) > (s['n'] as number)) {
+    decoded.corrections.push(`Link parameter "${prefix}k" exceeds the ${String(s['n'])} members; using ${String(s['n'])}.`);
+    s['k'] = s['n'];
+  }
+  if (id === 'maintenance' && (s['f'] as number) + (s['k'] as number) > MAX_FAILURES_PLUS_STOPPED) {
+    s['k'] = MAX_FAILURES_PLUS_STOPPED - (s['f'] as number);
+    decoded.corrections.push(`Link parameters "${prefix}f" + "${prefix}k" exceed ${MAX_FAILURES_PLUS_STOPPED}; using ${prefix}k=${String(s['k'])}.`);
+  }
+  return decoded as Decoded<(typeof CALCULATOR_SCHEMAS)[C]>;
+}
+
+/** The state type of one calculator. */
+export type CalculatorState<C extends CalculatorId> = StateOf<(typeof CALCULATOR_SCHEMAS)[C]>;

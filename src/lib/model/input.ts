@@ -1,0 +1,136 @@
+/**
+ * Text-to-number parsing shared by every calculator. Each parser takes what the reader typed
+ * (or what an untrusted URL parameter holds) and returns either a finite number or a message
+ * that says what is wrong and how to fix it. No parser ever returns NaN or ±Infinity.
+ */
+
+/** A parsed value, or the message to show beside the input. */
+export type Parsed<T> = { ok: true; value: T } | { ok: false; error: string };
+
+/** Bounds and the label used in messages (e.g. "Members"). */
+export interface NumberRule {
+  /** Smallest accepted value (inclusive). */
+  min: number;
+  /** Largest accepted value (inclusive). */
+  max: number;
+  /** Name of the input as the reader sees it; messages start with it. */
+  label: string;
+}
+
+/** Longest text a parser looks at; longer input is refused before any work is done. */
+export const MAX_NUMBER_TEXT = 64;
+
+const ok = <T>(value: T): Parsed<T> => ({ ok: true, value });
+const fail = (error: string): Parsed<never> => ({ ok: false, error });
+
+const DECIMAL = /^[+-]?(?:\d+\.?\d*|\.\d+)(?:[eE][+-]?\d+)?$/;
+const DECIMAL_COMMA = /^[+-]?\d*,\d+$/;
+const THOUSANDS = /^[+-]?\d{1,3}(?:,\d{3})+$/;
+
+function describeRange(rule: NumberRule, whole: boolean): string {
+  const kind = whole ? 'a whole number' : 'a number';
+  return `${kind} from ${rule.min} to ${rule.max}`;
+}
+
+/**
+ * Shared front half of both parsers: trims, rejects empty/overlong/comma/letter input and
+ * returns the finite number written, or a message.
+ */
+function readNumber(text: string, rule: NumberRule, whole: boolean): Parsed<number> {
+  const t = String(text).trim();
+  const range = describeRange(rule, whole);
+  if (t === '') return fail(`${rule.label} is empty: enter ${range}.`);
+  if (t.length > MAX_NUMBER_TEXT) return fail(`${rule.label} is too long: enter ${range}.`);
+  if (THOUSANDS.test(t) && whole) {
+    return fail(`${rule.label}: leave out the thousands separator — write "${t.replace(/,/g, '')}".`);
+  }
+  if (DECIMAL_COMMA.test(t) || THOUSANDS.test(t)) {
+    const dotted = t.replace(',', '.');
+    return fail(`${rule.label}: use a decimal point — write "${dotted}", not "${t}".`);
+  }
+  if (!DECIMAL.test(t)) return fail(`${rule.label} must be ${range}; "${t}" is not a number.`);
+  const value = Number(t);
+  if (!Number.isFinite(value)) return fail(`${rule.label} is too large: enter ${range}.`);
+  return ok(value === 0 ? 0 : value); // normalise -0
+}
+
+function checkRange(value: number, text: string, rule: NumberRule, whole: boolean): Parsed<number> {
+  const range = describeRange(rule, whole);
+  if (value < 0 && rule.min >= 0) return fail(`${rule.label} cannot be negative: enter ${range}.`);
+  if (value < rule.min) return fail(`${rule.label} must be at least ${rule.min}; got ${text.trim()}.`);
+  if (value > rule.max) return fail(`${rule.label} must be at most ${rule.max}; got ${text.trim()}.`);
+  return ok(value);
+}
+
+/**
+ * Parses a whole number in `[rule.min, rule.max]`.
+ *
+ * Accepts optional surrounding whitespace, a leading `+`, and integer-valued notations such
+ * as `5.0` or `1e2`. Rejects, each with its own message: empty text, letters, a thousands
+ * separator (`1,000`), a decimal comma (`0,5` → suggests `0.5`), a fractional value,
+ * a negative value when `min ≥ 0`, values out of range, and anything longer than
+ * {@link MAX_NUMBER_TEXT} characters.
+ *
+ * @returns `{ ok: true, value }` with a finite safe integer, or `{ ok: false, error }`.
+ */
+export function parseWholeNumber(text: string, rule: NumberRule): Parsed<number> {
+  const read = readNumber(text, rule, true);
+  if (!read.ok) return read;
+  if (!Number.isInteger(read.value)) {
+    if (read.value < 0 && rule.min >= 0) return checkRange(read.value, text, rule, true);
+    return fail(`${rule.label} must be a whole number; got ${text.trim()}.`);
+  }
+  if (!Number.isSafeInteger(read.value)) return fail(`${rule.label} is too large: enter ${describeRange(rule, true)}.`);
+  return checkRange(read.value, text, rule, true);
+}
+
+/**
+ * Parses a decimal number in `[rule.min, rule.max]` (scientific notation such as `1e-4` is
+ * accepted). Same messages as {@link parseWholeNumber} except that fractions are allowed.
+ *
+ * @returns a finite number, or the message.
+ */
+export function parseDecimal(text: string, rule: NumberRule): Parsed<number> {
+  const read = readNumber(text, rule, false);
+  if (!read.ok) return read;
+  return checkRange(read.value, text, rule, false);
+}
+
+/**
+ * Parses a probability or fraction in `[0, 1]`. A trailing `%` is read as percent
+ * (`0.1%` → 0.001).
+ *
+ * @param label - name of the input for messages.
+ */
+export function parseFraction(text: string, label: string): Parsed<number> {
+  const t = String(text).trim();
+  if (t.endsWith('%')) {
+    const pct = parseDecimal(t.slice(0, -1), { min: 0, max: 100, label: `${label} (percent)` });
+    return pct.ok ? ok(pct.value / 100) : pct;
+  }
+  return parseDecimal(t, { min: 0, max: 1, label });
+}
+
+/**
+ * Cross-field check: members stopped for maintenance `k` cannot exceed configured members `n`.
+ *
+ * @returns `k` when `0 ≤ k ≤ n`, otherwise the message.
+ */
+export function checkStoppedWithinMembers(k: number, n: number, labels = { stopped: 'Members stopped', members: 'members' }): Parsed<number> {
+  if (k > n) return fail(`${labels.stopped} (${k}) cannot exceed the ${n} configured ${labels.members}.`);
+  return ok(k);
+}
+
+/** Throws a RangeError unless `value` is an integer in `[min, max]`. Used by the model functions. */
+export function assertWhole(value: number, min: number, max: number, name: string): void {
+  if (!Number.isInteger(value) || value < min || value > max) {
+    throw new RangeError(`${name} must be a whole number from ${min} to ${max}; got ${String(value)}.`);
+  }
+}
+
+/** Throws a RangeError unless `value` is a finite number in `[min, max]`. */
+export function assertFinite(value: number, min: number, max: number, name: string): void {
+  if (typeof value !== 'number' || !Number.isFinite(value) || value < min || value > max) {
+    throw new RangeError(`${name} must be a finite number from ${min} to ${max}; got ${String(value)}.`);
+  }
+}

@@ -1,0 +1,49 @@
+/**
+ * etcd members needed for a maintenance policy: survive f failures while k members are stopped.
+ * Smallest n with n − k − quorum(n) ≥ f, which is 2(f + k) + 1 (always odd).
+ *
+ * Why: n − k − (⌊n/2⌋ + 1) ≥ f ⇔ ⌈n/2⌉ − 1 ≥ f + k ⇔ ⌈n/2⌉ ≥ f + k + 1 ⇔ n ≥ 2(f + k) + 1.
+ * Rule source: https://etcd.io/docs/v3.6/faq/#what-is-failure-tolerance
+ */
+import { assertWhole } from './input.ts';
+import { MAX_MEMBERS, maintenanceTolerance } from './quorum.ts';
+import { SOURCES } from './sources.ts';
+
+/** Largest f + k for which the answer stays within 99 members. */
+export const MAX_FAILURES_PLUS_STOPPED = (MAX_MEMBERS - 1) / 2;
+
+/** Result of {@link membersForMaintenancePolicy}. */
+export interface MaintenanceSizing {
+  failuresToSurvive: number;
+  stoppedAtOnce: number;
+  /** Smallest member count: 2(f + k) + 1. */
+  members: number;
+  quorum: number;
+  /** Warning when the answer exceeds the 7 members etcd recommends at most; otherwise null. */
+  warning: string | null;
+}
+
+/**
+ * Smallest etcd cluster that still tolerates `f` further failures while `k` members are stopped.
+ *
+ * @param f - failures to survive during maintenance, whole number ≥ 0.
+ * @param k - members stopped at once, whole number ≥ 0; f + k ≤ 49 (so n ≤ 99).
+ * @returns n = 2(f + k) + 1 and its quorum.
+ * @throws RangeError for negative, fractional or too large input.
+ */
+export function membersForMaintenancePolicy(f: number, k: number): MaintenanceSizing {
+  assertWhole(f, 0, MAX_FAILURES_PLUS_STOPPED, 'Failures to survive');
+  assertWhole(k, 0, MAX_FAILURES_PLUS_STOPPED, 'Members stopped at once');
+  if (f + k > MAX_FAILURES_PLUS_STOPPED) {
+    throw new RangeError(`Failures plus stopped members must be at most ${MAX_FAILURES_PLUS_STOPPED} (≤ ${MAX_MEMBERS} members); got ${f + k}.`);
+  }
+  const n = 2 * (f + k) + 1;
+  const check = maintenanceTolerance(n, k);
+  return {
+    failuresToSurvive: f,
+    stoppedAtOnce: k,
+    members: n,
+    quorum: check.quorum,
+    warning: n > 7 ? `${n} members is more than the 7 etcd recommends at most (${SOURCES.etcdFaqMaxClusterSize}); every write must reach ${check.quorum} of them.` : null,
+  };
+}

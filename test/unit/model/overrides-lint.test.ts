@@ -1,0 +1,74 @@
+import { describe, expect, it } from 'vitest';
+import { lintEtcdServersOverrides, type LintCode } from '../../../src/lib/model/overrides-lint.ts';
+import { isBuiltinResource } from '../../../src/lib/model/builtin-resources.ts';
+import { HELP_TEXT_EXAMPLE } from '../../../src/lib/model/etcd-servers-overrides.ts';
+
+const codes = (v: string): LintCode[] => lintEtcdServersOverrides(v).map((f) => f.code);
+
+describe('lintEtcdServersOverrides', () => {
+  it('has nothing to say about a clean TLS value', () => {
+    expect(lintEtcdServersOverrides('/events#https://etcd-ev-1.example:2379;https://etcd-ev-2.example:2379,coordination.k8s.io/leases#https://10.0.0.7:2379')).toEqual([]);
+  });
+
+  it('flags plain http in the help-text example', () => {
+    expect(codes(HELP_TEXT_EXAMPLE)).toEqual(['plain-http', 'plain-http', 'plain-http']);
+  });
+
+  it.each<[string, LintCode]>([
+    ['/pods#https://a:2379;/events#https://b:2379', 'swapped-separator-between-overrides'],
+    ['/pods#https://a:2379,https://b:2379', 'swapped-separator-between-servers'],
+    ['/registry/events#https://a:2379', 'etcd-key-prefix'],
+    ['apps/v1/deployments#https://a:2379', 'version-in-group-resource'],
+    ['core/pods#https://a:2379', 'core-group-named'],
+    ['/events#https://a:2379,/events#https://b:2379', 'duplicate-group-resource'],
+    ['/events#https://a:2379;https://a:2379', 'duplicate-server'],
+    [' /events#https://a:2379', 'whitespace'],
+    ['/events#https://a:2379; https://b:2379', 'whitespace'],
+    ["'/events#https://a:2379'", 'shell-quotes'],
+    ['"/events#https://a:2379"', 'csv-quotes'],
+    ['/events#https://a:2379\n/pods#https://b:2379', 'ignored-after-first-line'],
+    ['/events#etcd-1:2379', 'server-not-url'],
+    ['/events#https://etcd-1', 'server-no-port'],
+    ['/events#https://a:99999', 'server-not-url'],
+    ['/Pods#https://a:2379', 'resource-not-lowercase-plural'],
+    ['apps/#https://a:2379', 'empty-resource'],
+    ['stable.example.com/crontabs#https://a:2379', 'not-builtin'],
+    ['events.k8s.io/events#https://a:2379', 'events-cohabitation'],
+    ['--etcd-servers-overrides=/events#https://a:2379', 'flag-name-included'],
+  ])('%j → %s', (value, code) => {
+    expect(codes(value)).toContain(code);
+  });
+
+  it('suggests the group/resource for an etcd key prefix', () => {
+    const [f] = lintEtcdServersOverrides('/registry/deployments#https://a:2379');
+    expect(f!.message).toMatch(/"apps\/deployments"/);
+    expect(lintEtcdServersOverrides('/registry/events#https://a:2379')[0]!.message).toMatch(/"group\/events" \(e\.g\. "\/events"/);
+  });
+
+  it('points to the built-in group when the group is wrong', () => {
+    const f = lintEtcdServersOverrides('/deployments#https://a:2379').find((x) => x.code === 'not-builtin');
+    expect(f!.message).toMatch(/Built in as "apps\/deployments"/);
+    expect(f!.message).toMatch(/not to CRDs/);
+  });
+
+  it('marks informational findings as info and gives item indexes', () => {
+    const fs = lintEtcdServersOverrides('/events#https://a:2379,events.k8s.io/events#https://a:2379;https://a:2379');
+    expect(fs.map((f) => [f.code, f.severity, f.itemIndex])).toEqual([
+      ['events-cohabitation', 'info', 1],
+      ['duplicate-server', 'info', 1],
+    ]);
+  });
+
+  it('accepts unix socket endpoints', () => {
+    expect(codes('/events#unix:///var/run/etcd.sock')).toEqual([]);
+  });
+});
+
+describe('built-in resources (approximate list)', () => {
+  it('knows core and grouped resources', () => {
+    expect(isBuiltinResource('', 'pods')).toBe(true);
+    expect(isBuiltinResource('coordination.k8s.io', 'leases')).toBe(true);
+    expect(isBuiltinResource('apps', 'pods')).toBe(false);
+    expect(isBuiltinResource('stable.example.com', 'crontabs')).toBe(false);
+  });
+});
