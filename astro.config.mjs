@@ -8,6 +8,7 @@ import { rehypeBaseLinks } from './src/plugins/rehype-base-links.ts';
 import { normalizeBase } from './src/lib/base-path.ts';
 import { mermaidDiagrams } from './src/integrations/mermaid.ts';
 import { pageCheck } from './src/integrations/page-check.ts';
+import { citations } from './src/integrations/citations.ts';
 
 // SITE_BASE lets a wiki host the guide under a sub-path, e.g. /wiki/sizing.
 const base = normalizeBase(process.env.SITE_BASE);
@@ -24,6 +25,7 @@ export default defineConfig({
     }),
   },
   integrations: [
+    citations(),
     starlight({
       title: 'K8s CP & etcd sizing',
       description:
@@ -50,6 +52,7 @@ export default defineConfig({
             { label: 'Background: etcd', link: '/background/' },
             { label: 'Glossary', link: '/glossary/' },
             { label: 'References', link: '/references/' },
+            { label: 'Evidence', link: '/evidence/' },
           ],
         },
       ],

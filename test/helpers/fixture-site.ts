@@ -1,5 +1,5 @@
 import { cpSync, existsSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import { spawnSync } from 'node:child_process';
+import { spawn } from 'node:child_process';
 import { dirname, join } from 'node:path';
 import { ROOT } from './paths.ts';
 
@@ -10,20 +10,15 @@ export interface FixtureBuild {
 }
 
 /**
- * Builds a throw-away copy of the site whose content is replaced by `pages`
+ * Makes a throw-away copy of the site whose content is replaced by `pages`
  * (path under content/docs → MDX text), to prove that a bad page fails the
  * build. It lives under the repository's git-ignored .cache/ so that Node and
  * Vite find the repository's node_modules by walking up (a symlink confuses Vite).
  *
  * @param pages - e.g. `{ 'index.mdx': '---\ntitle: x\n---\n…' }`.
  * @param extraFiles - more files relative to the fixture root (e.g. a lock file).
- * @param env - extra environment for `astro build`.
  */
-export function buildFixtureSite(
-  pages: Record<string, string>,
-  extraFiles: Record<string, string> = {},
-  env: Record<string, string> = {},
-): FixtureBuild {
+export function createFixtureSite(pages: Record<string, string>, extraFiles: Record<string, string> = {}): string {
   mkdirSync(join(ROOT, '.cache/fixtures'), { recursive: true });
   const dir = mkdtempSync(join(ROOT, '.cache/fixtures/site-'));
   for (const entry of ['astro.config.mjs', 'content.config.ts', 'tsconfig.json', 'package.json', 'src', 'public']) {
@@ -33,12 +28,31 @@ export function buildFixtureSite(
     mkdirSync(dirname(join(dir, path)), { recursive: true });
     writeFileSync(join(dir, path), text);
   }
-  const result = spawnSync('npx', ['--no', 'astro', 'build'], {
-    cwd: dir,
-    env: { ...process.env, ASTRO_TELEMETRY_DISABLED: '1', ...env },
-    encoding: 'utf8',
+  return dir;
+}
+
+/**
+ * Runs a command in a fixture without blocking the event loop, so that a
+ * loopback server in the test process can answer it.
+ */
+export function runIn(dir: string, command: string, args: string[], env: Record<string, string> = {}): Promise<FixtureBuild> {
+  return new Promise((resolve, reject) => {
+    const child = spawn(command, args, { cwd: dir, env: { ...process.env, ASTRO_TELEMETRY_DISABLED: '1', ...env } });
+    let output = '';
+    child.stdout.on('data', (d: Buffer) => (output += d.toString()));
+    child.stderr.on('data', (d: Buffer) => (output += d.toString()));
+    child.on('error', reject);
+    child.on('close', (status) => resolve({ status, output, dir }));
   });
-  return { status: result.status, output: `${result.stdout}\n${result.stderr}`, dir };
+}
+
+/** Creates a fixture (see {@link createFixtureSite}) and runs `astro build` in it. */
+export function buildFixtureSite(
+  pages: Record<string, string>,
+  extraFiles: Record<string, string> = {},
+  env: Record<string, string> = {},
+): Promise<FixtureBuild> {
+  return runIn(createFixtureSite(pages, extraFiles), 'npx', ['--no', 'astro', 'build'], env);
 }
 
 export function removeFixture(build: FixtureBuild): void {

@@ -5,8 +5,8 @@ import { buildFixtureSite, removeFixture } from '../helpers/fixture-site.ts';
 const prose = 'This page exists to prove that the build refuses a diagram Mermaid cannot parse. '.repeat(4);
 
 describe.skipIf(!findChromium())('a diagram that fails to render', () => {
-  it('fails the build and names the MDX file and line', () => {
-    const build = buildFixtureSite({
+  it('fails the build and names the MDX file and line', async () => {
+    const build = await buildFixtureSite({
       'index.mdx': `---\ntitle: Fixture\n---\n\n${prose}\n\n\`\`\`mermaid\nflowchart LR\n  A --> \n  this is not mermaid ((( \n\`\`\`\n`,
     });
     try {

@@ -42,11 +42,14 @@ export function parseCitationRef(text: string): CitationRef {
   const at = text.indexOf('@');
   if (at < 0) fail('no "@" between the repository and the ref');
   const [owner, repo, ...rest] = text.slice(0, at).split('/');
-  if (!owner || !repo || rest.length > 0 || !NAME.test(owner) || !NAME.test(repo)) fail('the repository must be "owner/repo"');
+  if (!owner || !repo || rest.length > 0 || !NAME.test(owner) || !NAME.test(repo) || /^\.+$/.test(owner) || /^\.+$/.test(repo)) {
+    fail('the repository must be "owner/repo"');
+  }
   const colon = text.indexOf(':', at);
   if (colon < 0) fail('no ":" between the ref and the path');
   const ref = text.slice(at + 1, colon);
-  if (!ref || !GIT_REF.test(ref) || ref.includes('..')) fail(`"${ref}" is not a tag, branch or commit`);
+  // A leading "-" would read as an option to git (mirror provider); git forbids such refs anyway.
+  if (!ref || !GIT_REF.test(ref) || ref.includes('..') || ref.startsWith('-') || ref.startsWith('/') || ref.endsWith('/')) fail(`"${ref}" is not a tag, branch or commit`);
   const hash = text.lastIndexOf('#');
   if (hash < colon) fail('no "#L" line anchor after the path');
   const path = text.slice(colon + 1, hash);
@@ -79,4 +82,25 @@ export function citationPermalink(c: CitationRef, revision: string = c.ref, webH
   const path = c.path.split('/').map(encodeURIComponent).join('/');
   const lines = c.start === c.end ? `L${c.start}` : `L${c.start}-L${c.end}`;
   return `${webHost.replace(/\/+$/, '')}/${c.owner}/${c.repo}/blob/${encodeURIComponent(revision)}/${path}#${lines}`;
+}
+
+/**
+ * The web origin that matches a REST API base URL, for permalinks:
+ * `https://api.github.com` → `https://github.com`; GitHub Enterprise Server
+ * `https://ghe.example/api/v3` → `https://ghe.example`; anything else → its origin.
+ *
+ * @param apiUrl - `GITHUB_API_URL` as configured; undefined or empty means github.com.
+ * @throws TypeError when `apiUrl` is not an absolute URL.
+ */
+export function webHostFromApiUrl(apiUrl: string | undefined): string {
+  if (!apiUrl) return 'https://github.com';
+  const url = new URL(apiUrl);
+  if (url.hostname === 'api.github.com') return `${url.protocol}//github.com`;
+  // GHES serves the API under /api/v3 on the same host as its web UI.
+  return url.origin;
+}
+
+/** The lock key of a citation: its canonical ref text, so `#L5` and `#L5-L5` share one entry. */
+export function citationKey(c: CitationRef): string {
+  return formatCitationRef(c);
 }

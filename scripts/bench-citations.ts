@@ -1,0 +1,86 @@
+/**
+ * Benchmark (not a test): 1,000 synthetic citations across 50 files in 2 repositories,
+ * served by the loopback fake GitHub. Prints requests and wall time for
+ *   cold   — empty cache, no lock: `pin` (resolve refs, fetch each file once);
+ *   cold verify — lock present, cache emptied;
+ *   warm   — cache present: no content request, ≤ 1 conditional request per distinct ref;
+ *   offline — verification from the cache only, no network.
+ * Goal (issue 3): cold requests = distinct refs + distinct files (+1 per annotated tag peel).
+ * Run: node scripts/bench-citations.ts
+ */
+import { rmSync } from 'node:fs';
+import { join } from 'node:path';
+import { performance } from 'node:perf_hooks';
+import { createRepo, createSite, startFakeGitHub } from '../test/helpers/fake-github/index.ts';
+import { runPin, runVerification } from '../src/lib/citations/index.ts';
+
+const FILES_PER_REPO = 25;
+const LINES = 400;
+const CITATIONS = 1000;
+const PAGES = 20;
+
+const repos = [createRepo('bench-a'), createRepo('bench-b')];
+const names = ['bench/alpha', 'bench/beta'];
+repos.forEach((r, ri) => {
+  const files: Record<string, string> = {};
+  for (let f = 0; f < FILES_PER_REPO; f++) {
+    files[`pkg/m${f}/file${f}.go`] = Array.from({ length: LINES }, (_, i) => `\tv${i + 1} := r${ri}f${f}(${i + 1}) // line ${i + 1}`).join('\n') + '\n';
+  }
+  r.commit(files);
+  // One lightweight and one annotated tag: the annotated one costs one peel request.
+  r.tag('v1.0.0', { annotated: ri === 1 });
+});
+const gh = await startFakeGitHub(Object.fromEntries(names.map((n, i) => [n, repos[i]!.dir])));
+const site = createSite();
+const perPage = CITATIONS / PAGES;
+for (let p = 0; p < PAGES; p++) {
+  const parts: string[] = [`# Page ${p}`, ''];
+  for (let k = 0; k < perPage; k++) {
+    const n = p * perPage + k;
+    const ri = n % 2;
+    const f = Math.floor(n / 2) % FILES_PER_REPO;
+    const start = 1 + ((n * 7) % (LINES - 5));
+    const end = start + (n % 4);
+    parts.push(`Claim ${n} <Cite ref="${names[ri]}@v1.0.0:pkg/m${f}/file${f}.go#L${start}-L${end}" expect="r${ri}f${f}(${start})" />.`, '');
+  }
+  site.page(`p${p}.mdx`, parts.join('\n'));
+}
+
+const env = { GITHUB_API_URL: gh.url };
+const distinctFiles = names.length * FILES_PER_REPO;
+const row = (label: string, ms: number, extra = ''): void => {
+  const byEndpoint = ['ref', 'tag', 'contents', 'repo'].map((e) => `${e}=${gh.count(e as 'ref')}`).join(' ');
+  console.log(`${label.padEnd(14)} ${ms.toFixed(0).padStart(6)} ms   requests=${String(gh.count()).padStart(3)} (${byEndpoint}; conditional=${gh.count(undefined, { conditional: true })})${extra}`);
+};
+const time = async <T>(f: () => Promise<T>): Promise<[T, number]> => {
+  const t = performance.now();
+  const r = await f();
+  return [r, performance.now() - t];
+};
+
+console.log(`${CITATIONS} citations, ${PAGES} pages, ${distinctFiles} files in ${names.length} repos, ${names.length} distinct refs (1 annotated)`);
+console.log(`expected cold requests: ${names.length} refs + 1 peel + ${distinctFiles} files = ${names.length + 1 + distinctFiles}\n`);
+
+gh.reset();
+const [pin, tPin] = await time(() => runPin({ root: site.root, env }));
+row('cold pin', tPin, `   added=${pin.added.length} errors=${pin.errors.length}`);
+
+rmSync(join(site.root, '.cache'), { recursive: true, force: true });
+gh.reset();
+const [cold, tCold] = await time(() => runVerification({ root: site.root, env, strict: true, offline: false }));
+row('cold verify', tCold, `   verified=${cold.citations.filter((c) => c.status === 'verified').length} errors=${cold.errors.length}`);
+
+gh.reset();
+const [warm, tWarm] = await time(() => runVerification({ root: site.root, env, strict: true, offline: false }));
+row('warm verify', tWarm, `   verified=${warm.citations.filter((c) => c.status === 'verified').length} errors=${warm.errors.length}`);
+
+gh.reset();
+const [off, tOff] = await time(() => runVerification({ root: site.root, env, strict: true, offline: true }));
+row('offline verify', tOff, `   verified=${off.citations.filter((c) => c.status === 'verified').length} errors=${off.errors.length}`);
+// A second offline run shows the steady state once modules are loaded.
+const [, tOff2] = await time(() => runVerification({ root: site.root, env, strict: true, offline: true }));
+row('offline again', tOff2);
+
+await gh.close();
+site.remove();
+for (const r of repos) r.remove();

@@ -1,0 +1,137 @@
+/**
+ * Citation engine CLI (issue 3).
+ *   npm run cite -- pin [--refresh] [--offline]
+ *   npm run cite -- verify [--offline] [--strict]
+ *   npm run cite -- relocate [--dry-run] [--offline]
+ *   npm run cite -- outdated --against <ref> [--against owner/repo@ref ...]
+ * Exit status: 0 ok, 1 a citation failed, 2 usage or configuration error.
+ */
+import { resolve } from 'node:path';
+import { formatRelocation, runOutdated, runPin, runRelocate, runVerification } from '../src/lib/citations/index.ts';
+
+const HELP = `Usage: npm run cite -- <command> [options]
+
+Commands:
+  pin                 Pin what is new or changed in the content into citations.lock.json
+                      (resolve each ref to a commit, hash the cited lines). Citations no
+                      provider can reach are recorded as pending. Prunes unused entries.
+    --refresh         Re-resolve and re-pin every entry (accepts moved tags).
+  verify              Check every citation against the lock and the upstream lines.
+    --offline         No network: use CITATION_MIRRORS and .cache/citations only.
+    --strict          Pending and not-fetchable citations fail (also CITATIONS_STRICT=1).
+  relocate            After bumping a ref in the MDX, move each citation's line range to
+                      where its expect fragments are now; report those that vanished.
+    --dry-run         Show the changes without writing MDX.
+  outdated            Show which pinned ranges differ at a newer ref.
+    --against <ref>   A ref to compare with (tried in every cited repository), or
+                      owner/repo@ref for one repository. Repeatable.
+
+Options:
+  --root <dir>        Repository root (default: current directory).
+  -h, --help          Show this help.
+
+Environment:
+  GITHUB_TOKEN        GitHub token (optional; anonymous access allows 60 requests/hour).
+  GITHUB_API_URL      REST API base (default https://api.github.com; GHES: https://host/api/v3).
+  CITATION_MIRRORS    owner/repo=/path/to/git,...  read those repositories from local git.
+  CITATIONS_MAX_WAIT  Longest rate-limit wait in seconds worth sleeping through (default 10).
+
+Exit status: 0 ok, 1 a citation failed, 2 usage or configuration error.`;
+
+const FLAGS: Record<string, string[]> = {
+  pin: ['--refresh', '--offline'],
+  verify: ['--offline', '--strict'],
+  relocate: ['--dry-run', '--offline'],
+  outdated: ['--offline'],
+};
+
+function usage(message: string): never {
+  process.stderr.write(`cite: ${message}\nRun \`npm run cite -- --help\` for usage.\n`);
+  process.exit(2);
+}
+
+/** A single-line progress indicator on stderr, only when it is a terminal. */
+function progress(label: string): ((done: number, total: number) => void) & { end: () => void } {
+  const tty = process.stderr.isTTY === true;
+  let shown = false;
+  const f = (done: number, total: number): void => {
+    if (!tty) return;
+    shown = true;
+    process.stderr.write(`\r${label} ${done}/${total}\x1b[K`);
+  };
+  return Object.assign(f, { end: () => { if (shown) process.stderr.write('\r\x1b[K'); } });
+}
+
+async function main(argv: string[]): Promise<number> {
+  if (argv.length === 0 || argv.includes('-h') || argv.includes('--help')) {
+    (argv.length === 0 ? process.stderr : process.stdout).write(`${HELP}\n`);
+    return argv.length === 0 ? 2 : 0;
+  }
+  const [command, ...rest] = argv as [string, ...string[]];
+  if (!(command in FLAGS)) usage(`unknown command "${command}"`);
+  const flags = new Set<string>();
+  const against: string[] = [];
+  let root = process.cwd();
+  for (let i = 0; i < rest.length; i++) {
+    const a = rest[i]!;
+    if (a === '--root' || a === '--against') {
+      const v = rest[++i];
+      if (!v || v.startsWith('--')) usage(`${a} needs a value`);
+      if (a === '--root') root = resolve(v);
+      else if (command !== 'outdated') usage('--against applies to outdated only');
+      else against.push(v);
+    } else if (a.startsWith('--against=') && command === 'outdated') {
+      against.push(a.slice('--against='.length));
+    } else if (FLAGS[command]!.includes(a)) {
+      flags.add(a);
+    } else usage(`unknown option "${a}" for ${command}`);
+  }
+  if (command === 'outdated' && against.length === 0) usage('outdated needs --against <ref>, e.g. --against v3.7.1');
+
+  const log = (line: string): void => { process.stderr.write(`${line}\n`); };
+  const offline = flags.has('--offline');
+  const out = (lines: string[], stream: NodeJS.WritableStream = process.stdout): void => { for (const l of lines) stream.write(`${l}\n`); };
+
+  if (command === 'verify') {
+    const strict = flags.has('--strict') || process.env.CITATIONS_STRICT === '1';
+    const p = progress('verify: fetching files');
+    const r = await runVerification({ root, strict, offline, log, onProgress: p });
+    p.end();
+    out(r.warnings.map((w) => `warning: ${w}`), process.stderr);
+    out(r.errors.map((e) => `error: ${e}`), process.stderr);
+    const n = (s: string): number => r.citations.filter((c) => c.status === s).length;
+    out([`${r.citations.length} citations: ${n('verified')} verified, ${n('pending')} pending, ${n('unverified')} not verified in this run, ${n('failed')} failed${strict ? ' (strict)' : ''}.`]);
+    return r.configErrors.length > 0 ? 2 : r.errors.length > 0 ? 1 : 0;
+  }
+  if (command === 'pin') {
+    const p = progress('pin: fetching files');
+    const r = await runPin({ root, offline, refresh: flags.has('--refresh'), log, onProgress: p });
+    p.end();
+    out(r.warnings.map((w) => `warning: ${w}`), process.stderr);
+    out(r.errors.map((e) => `error: ${e}`), process.stderr);
+    out([`pinned ${r.added.length} new, ${r.updated.length} updated, ${r.pending.length} pending, ${r.kept.length} unchanged, ${r.pruned.length} pruned; ${r.wrote ? 'wrote' : 'no change to'} citations.lock.json.`]);
+    return r.configErrors.length > 0 ? 2 : r.errors.length > 0 ? 1 : 0;
+  }
+  if (command === 'relocate') {
+    const r = await runRelocate({ root, offline, dryRun: flags.has('--dry-run'), log });
+    out(r.moved.map(formatRelocation));
+    out(r.warnings.map((w) => `warning: ${w}`), process.stderr);
+    out(r.errors.map((e) => `error: ${e}`), process.stderr);
+    out([`${r.moved.length} moved, ${r.unchanged} already in place, ${r.errors.length} need a hand${r.moved.length && !flags.has('--dry-run') ? '; now run `npm run cite -- pin`' : ''}.`]);
+    return r.configErrors.length > 0 ? 2 : r.errors.length > 0 ? 1 : 0;
+  }
+  const r = await runOutdated({ root, offline, against, log });
+  out(r.items.filter((i) => i.state !== 'same').map((i) => `${i.state}: ${i.message}`));
+  out(r.warnings.map((w) => `warning: ${w}`), process.stderr);
+  out(r.errors.map((e) => `error: ${e}`), process.stderr);
+  out([`${r.items.length} compared: ${r.items.filter((i) => i.state === 'same').length} unchanged, ${r.items.filter((i) => i.state !== 'same').length} differ.`]);
+  return r.configErrors.length > 0 ? 2 : r.errors.length > 0 ? 1 : 0;
+}
+
+main(process.argv.slice(2)).then(
+  (code) => { process.exitCode = code; },
+  (e: unknown) => {
+    process.stderr.write(`cite: unexpected failure: ${e instanceof Error ? e.stack ?? e.message : String(e)}\n`);
+    process.exitCode = 2;
+  },
+);

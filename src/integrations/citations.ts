@@ -1,0 +1,61 @@
+import type { AstroIntegration } from 'astro';
+import { fileURLToPath } from 'node:url';
+import { runVerification } from '../lib/citations/index.ts';
+import { toRenderData, type CitationRenderData } from '../lib/citations/render-data.ts';
+
+const VIRTUAL_ID = 'virtual:sizing-guide/citations';
+const RESOLVED_ID = '\0' + VIRTUAL_ID;
+
+/**
+ * Verifies every citation in the content before the pages are rendered, and
+ * hands the results to `<Cite>`, `<Excerpt>` and the Evidence page through a
+ * virtual module.
+ *
+ * - A failed citation (no lock entry, moved tag, missing file, range past the
+ *   end, changed lines, missing `expect`, malformed ref) fails `astro build`.
+ * - Pending entries and pinned ones whose lines cannot be read in this build
+ *   are warnings, and their pages say "not verified in this build";
+ *   `CITATIONS_STRICT=1` makes them failures.
+ * - The build reaches GitHub only when asked to: with `GITHUB_TOKEN` set or
+ *   `CITATIONS_ONLINE=1`. Otherwise it reads local mirrors (`CITATION_MIRRORS`)
+ *   and the `.cache/citations` cache only, so a default build sends no traffic.
+ */
+export function citations(): AstroIntegration {
+  let data: CitationRenderData = { citations: [], incomplete: false };
+  return {
+    name: 'sizing-guide:citations',
+    hooks: {
+      'astro:config:setup': async ({ command, config, logger, updateConfig }) => {
+        const env = process.env;
+        const strict = env['CITATIONS_STRICT'] === '1';
+        const offline = !(env['GITHUB_TOKEN'] || env['CITATIONS_ONLINE'] === '1');
+        const report = await runVerification({ root: fileURLToPath(config.root), strict, offline, env });
+        for (const warning of report.warnings) logger.warn(warning);
+        if (report.errors.length > 0) {
+          const message = `${report.errors.length} citation problem(s):\n\n${report.errors.join('\n\n')}`;
+          // The dev server keeps running so the author can fix the MDX; a build stops.
+          if (command === 'build') throw new Error(message);
+          logger.error(message);
+        }
+        const counts = new Map<string, number>();
+        for (const c of report.citations) counts.set(c.status, (counts.get(c.status) ?? 0) + 1);
+        logger.info(
+          `Citations: ${report.citations.length} checked (${[...counts].map(([s, n]) => `${n} ${s}`).join(', ') || 'none'})` +
+            `${offline ? '; offline: local mirrors and cache only' : ''}${strict ? '; strict' : ''}.`,
+        );
+        data = toRenderData(report);
+        updateConfig({
+          vite: {
+            plugins: [
+              {
+                name: 'sizing-guide:citations-data',
+                resolveId: (id: string) => (id === VIRTUAL_ID ? RESOLVED_ID : undefined),
+                load: (id: string) => (id === RESOLVED_ID ? `export default ${JSON.stringify(data)};` : undefined),
+              },
+            ],
+          },
+        });
+      },
+    },
+  };
+}

@@ -1,0 +1,252 @@
+/**
+ * Finds `<Cite>` and `<Excerpt>` elements in MDX and reads their attributes
+ * statically (from the MDX syntax tree and its estree), never by evaluating code.
+ * Authoring rules: issue 3, "Authoring".
+ */
+import { readdir, readFile } from 'node:fs/promises';
+import { join, relative, sep } from 'node:path';
+import { unified } from 'unified';
+import remarkParse from 'remark-parse';
+import remarkMdx from 'remark-mdx';
+import { CitationRefError, citationKey, parseCitationRef, type CitationRef } from './ref.ts';
+
+export type CitationKind = 'Cite' | 'Excerpt';
+
+/** One citation as written in MDX. */
+export interface Citation {
+  /** MDX file, relative to the repository root, `/`-separated. */
+  file: string;
+  /** 1-based line and column of the element's `<`. */
+  line: number;
+  column: number;
+  kind: CitationKind;
+  /** The `ref` attribute exactly as written. */
+  refText: string;
+  ref: CitationRef;
+  /** Lock key (canonical ref text). */
+  key: string;
+  /** Fragments that must occur inside the cited lines; at least one, none empty. */
+  expect: string[];
+  /** Lines of context on each side (Excerpt only; 0 for Cite). */
+  context: number;
+  /** Source offsets (UTF-16) of the whole `ref="…"` attribute, for `relocate`. */
+  refAttrRange: { start: number; end: number };
+}
+
+/** An authoring error with its location; `message` already names file:line and the fix. */
+export interface ExtractionError {
+  file: string;
+  line: number;
+  column: number;
+  message: string;
+}
+
+export interface ExtractionResult {
+  citations: Citation[];
+  errors: ExtractionError[];
+}
+
+const KINDS = new Set<string>(['Cite', 'Excerpt']);
+const MAX_CONTEXT = 50;
+
+interface Point { line?: number; column?: number; offset?: number }
+interface Position { start: Point; end: Point }
+interface EsNode { type: string; [k: string]: unknown }
+interface JsxAttribute {
+  type: 'mdxJsxAttribute' | 'mdxJsxExpressionAttribute';
+  name?: string;
+  value?: string | null | { type: string; value: string; data?: { estree?: { body: EsNode[] } } };
+  position?: Position;
+}
+interface MdNode { type: string; name?: string | null; attributes?: JsxAttribute[]; children?: MdNode[]; position?: Position }
+
+const processor = unified().use(remarkParse).use(remarkMdx);
+
+/**
+ * Extracts citations from one MDX source text.
+ *
+ * @param file - path relative to the repository root, used in messages.
+ * @param source - the MDX text.
+ * @returns citations that are well-formed, and one error per malformed one
+ *   (missing or non-literal `expect`, malformed `ref`, bad `context`, MDX syntax error).
+ */
+export function extractFromSource(file: string, source: string): ExtractionResult {
+  const citations: Citation[] = [];
+  const errors: ExtractionError[] = [];
+  let tree: MdNode;
+  try {
+    tree = processor.parse(source) as unknown as MdNode;
+  } catch (e) {
+    const err = e as { line?: number; column?: number; place?: { line?: number; column?: number; start?: Point }; reason?: string; message: string };
+    const line = err.line ?? err.place?.line ?? err.place?.start?.line ?? 1;
+    const column = err.column ?? err.place?.column ?? err.place?.start?.column ?? 1;
+    errors.push({ file, line, column, message: `${file}:${line}:${column}: MDX syntax error, so its citations cannot be checked: ${err.reason ?? err.message}. Fix the MDX syntax.` });
+    return { citations, errors };
+  }
+
+  const visit = (node: MdNode): void => {
+    if ((node.type === 'mdxJsxFlowElement' || node.type === 'mdxJsxTextElement') && node.name && KINDS.has(node.name)) {
+      const result = readElement(file, node);
+      if ('error' in result) errors.push(result.error);
+      else citations.push(result.citation);
+    }
+    for (const child of node.children ?? []) visit(child);
+  };
+  visit(tree);
+  return { citations, errors };
+}
+
+function readElement(file: string, node: MdNode): { citation: Citation } | { error: ExtractionError } {
+  const kind = node.name as CitationKind;
+  const line = node.position?.start.line ?? 1;
+  const column = node.position?.start.column ?? 1;
+  const where = `${file}:${line}:${column}`;
+  const fail = (what: string, fix: string): { error: ExtractionError } => ({
+    error: { file, line, column, message: `${where}: <${kind}> ${what}. ${fix}` },
+  });
+  const example = kind === 'Cite'
+    ? '<Cite ref="owner/repo@v1.2.3:path/file.go#L10" expect="a fragment of line 10" />'
+    : '<Excerpt ref="owner/repo@v1.2.3:path/file.go#L10-L14" expect={["fragment one", "fragment two"]} context={2} />';
+
+  let refAttr: JsxAttribute | undefined;
+  let expectAttr: JsxAttribute | undefined;
+  let contextAttr: JsxAttribute | undefined;
+  for (const attr of node.attributes ?? []) {
+    if (attr.type === 'mdxJsxExpressionAttribute') {
+      return fail('uses a spread attribute', `Write ref, expect and context as literal attributes, e.g. ${example}.`);
+    }
+    if (attr.name === 'ref') refAttr = attr;
+    else if (attr.name === 'expect') expectAttr = attr;
+    else if (attr.name === 'context') contextAttr = attr;
+  }
+
+  if (!refAttr) return fail('has no `ref` attribute', `Add one, e.g. ${example}.`);
+  if (typeof refAttr.value !== 'string') {
+    return fail('has a `ref` that is not a string literal', `Write it as ref="owner/repo@ref:path#L1-L2" (a literal, so it can be checked without running the page).`);
+  }
+  const refText = refAttr.value;
+  let ref: CitationRef;
+  try {
+    ref = parseCitationRef(refText);
+  } catch (e) {
+    if (e instanceof CitationRefError) return fail(`has a malformed ref: ${e.message}`, 'Correct the `ref` attribute.');
+    throw e;
+  }
+
+  if (!expectAttr) {
+    return fail(`citing ${refText} has no \`expect\``, 'Add expect="…" (or expect={["…", "…"]}) with literal fragments of the cited lines: it states what those lines are and is checked against them.');
+  }
+  const expect = readStrings(expectAttr);
+  if (typeof expect === 'string') return fail(`citing ${refText} has an \`expect\` that ${expect}`, 'Use expect="fragment" or expect={["fragment", "another"]} with string literals only.');
+  if (expect.length === 0) return fail(`citing ${refText} has an empty \`expect\``, 'List at least one fragment of the cited lines.');
+  if (expect.some((s) => s.trim() === '')) return fail(`citing ${refText} has an empty or blank \`expect\` fragment`, 'Remove it or write a fragment of the cited lines.');
+
+  let context = 0;
+  if (contextAttr) {
+    if (kind !== 'Excerpt') return fail(`citing ${refText} has \`context\`, which only <Excerpt> uses`, 'Remove it, or use <Excerpt> to show the code.');
+    const n = readInteger(contextAttr);
+    if (n === undefined || n < 0 || n > MAX_CONTEXT) {
+      return fail(`citing ${refText} has a \`context\` that is not an integer from 0 to ${MAX_CONTEXT}`, 'Write it as context={2}.');
+    }
+    context = n;
+  }
+
+  const vStart = refAttr.position?.start.offset;
+  const vEnd = refAttr.position?.end.offset;
+  return {
+    citation: {
+      file, line, column, kind, refText, ref, key: citationKey(ref), expect, context,
+      refAttrRange: { start: vStart ?? -1, end: vEnd ?? -1 },
+    },
+  };
+}
+
+/** The estree expression inside `attr={…}`, or undefined when it is not exactly one expression. */
+function expressionOf(attr: JsxAttribute): EsNode | undefined {
+  const v = attr.value;
+  if (!v || typeof v !== 'object') return undefined;
+  const body = v.data?.estree?.body;
+  if (!body || body.length !== 1 || body[0]!.type !== 'ExpressionStatement') return undefined;
+  return body[0]!.expression as EsNode;
+}
+
+/** A static string from a string Literal or an expression-free TemplateLiteral. */
+function staticString(node: EsNode): string | undefined {
+  if (node.type === 'Literal' && typeof node.value === 'string') return node.value;
+  if (node.type === 'TemplateLiteral' && (node.expressions as unknown[]).length === 0) {
+    const quasis = node.quasis as Array<{ value: { cooked: string | null } }>;
+    return quasis[0]?.value.cooked ?? undefined;
+  }
+  return undefined;
+}
+
+/** Reads `expect`; returns the strings, or a description of why it is not static. */
+function readStrings(attr: JsxAttribute): string[] | string {
+  if (typeof attr.value === 'string') return [attr.value];
+  if (attr.value === null || attr.value === undefined) return 'has no value';
+  const expr = expressionOf(attr);
+  if (!expr) return 'is not a single expression';
+  const single = staticString(expr);
+  if (single !== undefined) return [single];
+  if (expr.type !== 'ArrayExpression') return `is an expression (${expr.type}), not a string or an array of string literals`;
+  const out: string[] = [];
+  for (const el of expr.elements as Array<EsNode | null>) {
+    const s = el ? staticString(el) : undefined;
+    if (s === undefined) return `has an element that is not a string literal (${el ? el.type : 'a hole'})`;
+    out.push(s);
+  }
+  return out;
+}
+
+function readInteger(attr: JsxAttribute): number | undefined {
+  if (typeof attr.value === 'string') return /^[0-9]+$/.test(attr.value) ? Number(attr.value) : undefined;
+  const expr = attr.value ? expressionOf(attr) : undefined;
+  if (expr?.type === 'Literal' && typeof expr.value === 'number' && Number.isInteger(expr.value)) return expr.value;
+  return undefined;
+}
+
+/** Default directories, relative to the root, searched for `.mdx` files. */
+export const DEFAULT_CONTENT_DIRS = ['content'];
+
+/**
+ * Lists `.mdx` files under the given directories (missing directories are skipped).
+ *
+ * @returns paths relative to `root`, `/`-separated, sorted.
+ */
+export async function listMdxFiles(root: string, dirs: readonly string[] = DEFAULT_CONTENT_DIRS): Promise<string[]> {
+  const out: string[] = [];
+  const walk = async (abs: string): Promise<void> => {
+    let entries;
+    try {
+      entries = await readdir(abs, { withFileTypes: true });
+    } catch (e) {
+      if ((e as NodeJS.ErrnoException).code === 'ENOENT') return;
+      throw e;
+    }
+    for (const entry of entries) {
+      if (entry.name === 'node_modules' || entry.name.startsWith('.')) continue;
+      const p = join(abs, entry.name);
+      if (entry.isDirectory()) await walk(p);
+      else if (entry.isFile() && entry.name.endsWith('.mdx')) out.push(relative(root, p).split(sep).join('/'));
+    }
+  };
+  for (const d of dirs) await walk(join(root, d));
+  return out.sort();
+}
+
+/**
+ * Extracts the citations of every `.mdx` file under `dirs` (default `content/`).
+ *
+ * @returns citations in file order, then source order; errors for malformed ones.
+ */
+export async function extractCitations(root: string, dirs: readonly string[] = DEFAULT_CONTENT_DIRS): Promise<ExtractionResult> {
+  const files = await listMdxFiles(root, dirs);
+  const citations: Citation[] = [];
+  const errors: ExtractionError[] = [];
+  for (const file of files) {
+    const r = extractFromSource(file, await readFile(join(root, file), 'utf8'));
+    citations.push(...r.citations);
+    errors.push(...r.errors);
+  }
+  return { citations, errors };
+}

@@ -1,0 +1,189 @@
+/**
+ * `cite pin`: records in citations.lock.json what is new or changed in the content
+ * (issue 3, "The lock"), prunes entries no page cites, and retries pending entries.
+ */
+import { extractCitations, type Citation } from './extract.ts';
+import { hashLines } from './hash.ts';
+import { LockFileError, readLock, serializeLock, writeLock, type Lock, type LockEntry } from './lock.ts';
+import { searchable, formatRange } from './locate.ts';
+import { ProviderError, isTransient } from './providers/types.ts';
+import { SourceReader, mapLimit, type ResolvedRef, type SourceReaderOptions } from './source.ts';
+import { describe, explainMissing } from './verify.ts';
+
+export interface PinOptions {
+  root: string;
+  env?: NodeJS.ProcessEnv;
+  /** No network: new citations are recorded as pending unless a mirror serves them. */
+  offline?: boolean;
+  /** Re-resolve and re-pin every entry, not only new and pending ones (accepts moved tags). */
+  refresh?: boolean;
+  log?: (line: string) => void;
+  contentDirs?: string[];
+  cacheDir?: string;
+  github?: SourceReaderOptions['github'];
+  /** Clock for `pinnedAt` (tests). */
+  now?: () => Date;
+  onProgress?: (done: number, total: number) => void;
+}
+
+export interface PinReport {
+  /** Keys newly pinned, re-pinned with a different commit or hash, recorded pending, kept, pruned. */
+  added: string[];
+  updated: string[];
+  pending: string[];
+  kept: string[];
+  pruned: string[];
+  errors: string[];
+  warnings: string[];
+  configErrors: string[];
+  /** Whether citations.lock.json was rewritten. */
+  wrote: boolean;
+}
+
+const CONCURRENCY = 8;
+
+/**
+ * Pins new, changed and pending citations. Entries that exist and are pinned are kept as
+ * they are unless `refresh`. A citation whose provider cannot be reached is recorded as
+ * pending (a warning); a definite failure (unknown repo/ref, missing file, range past the
+ * end) is an error and gets no entry. `expect` fragments are checked too.
+ */
+export async function runPin(options: PinOptions): Promise<PinReport> {
+  const report: PinReport = { added: [], updated: [], pending: [], kept: [], pruned: [], errors: [], warnings: [], configErrors: [], wrote: false };
+  const env = options.env ?? process.env;
+  const now = options.now ?? (() => new Date());
+  let reader: SourceReader;
+  let lock: Lock;
+  try {
+    reader = new SourceReader({
+      root: options.root, env, offline: options.offline ?? false,
+      ...(options.cacheDir ? { cacheDir: options.cacheDir } : {}),
+      ...(options.log ? { log: options.log } : {}),
+      ...(options.github ? { github: options.github } : {}),
+    });
+    lock = await readLock(options.root);
+  } catch (e) {
+    if (e instanceof ProviderError || e instanceof LockFileError) {
+      report.configErrors.push(e.message);
+      report.errors.push(e.message);
+      return report;
+    }
+    throw e;
+  }
+  const before = serializeLock(lock);
+
+  const extraction = await extractCitations(options.root, options.contentDirs);
+  for (const e of extraction.errors) report.errors.push(e.message);
+
+  // One representative citation per key; all of them are checked for `expect`.
+  const byKey = new Map<string, Citation[]>();
+  for (const c of extraction.citations) {
+    const list = byKey.get(c.key);
+    if (list) list.push(c);
+    else byKey.set(c.key, [c]);
+  }
+
+  const todo = [...byKey.keys()].filter((k) => {
+    const e = lock.entries.get(k);
+    if (e && e.status === 'pinned' && !options.refresh) {
+      report.kept.push(k);
+      return false;
+    }
+    return true;
+  });
+
+  const refOf = (k: string): Citation['ref'] => byKey.get(k)![0]!.ref;
+  const refKeys = [...new Set(todo.map((k) => { const r = refOf(k); return `${r.owner}/${r.repo}@${r.ref}`; }))];
+  const resolved = new Map<string, ResolvedRef | ProviderError | undefined>();
+  await mapLimit(refKeys, CONCURRENCY, async (rk) => {
+    const k = todo.find((t) => { const r = refOf(t); return `${r.owner}/${r.repo}@${r.ref}` === rk; })!;
+    const r = refOf(k);
+    if (!reader.providerFor(r.owner, r.repo)) { resolved.set(rk, undefined); return; }
+    try {
+      resolved.set(rk, await reader.resolve(r.owner, r.repo, r.ref));
+    } catch (e) {
+      if (e instanceof ProviderError) resolved.set(rk, e);
+      else throw e;
+    }
+  });
+
+  let done = 0;
+  await mapLimit(todo, CONCURRENCY, async (k) => {
+    const cites = byKey.get(k)!;
+    const first = cites[0]!;
+    const r = first.ref;
+    const old = lock.entries.get(k);
+    const res = resolved.get(`${r.owner}/${r.repo}@${r.ref}`);
+    const pending = (why: string): void => {
+      if (old?.status === 'pinned') {
+        // --refresh could not reach the provider: keep what was pinned.
+        report.warnings.push(`${describe(first)}: not re-pinned (${why}); kept the existing entry.`);
+        report.kept.push(k);
+        return;
+      }
+      lock.entries.set(k, { key: k, repo: `${r.owner}/${r.repo}`, ref: r.ref, path: r.path, start: r.start, end: r.end, status: 'pending', pinnedAt: old?.pinnedAt ?? now().toISOString() });
+      report.pending.push(k);
+      report.warnings.push(`${describe(first)}: recorded as pending: ${why}. Run \`npm run cite -- pin\` again with network access (GITHUB_TOKEN) or CITATION_MIRRORS.`);
+    };
+    const error = (what: string): void => {
+      report.errors.push(`${describe(first)}: ${what}`);
+    };
+
+    if (res === undefined) return pending(`offline and no CITATION_MIRRORS entry for ${r.owner}/${r.repo}`);
+    if (res instanceof ProviderError) {
+      if (isTransient(res)) return pending(res.message);
+      return error(`${res.message}`);
+    }
+    let f;
+    try {
+      f = await reader.file(r.owner, r.repo, res.commit, r.path);
+    } catch (e) {
+      if (e instanceof ProviderError) return error(e.message);
+      throw e;
+    }
+    options.onProgress?.(++done, todo.length);
+    if (f.kind === 'unavailable') return pending(f.reason);
+    const at = `${r.path} at ${r.ref} (${res.commit.slice(0, 7)})`;
+    if (f.kind === 'missing') return error(`${at} does not exist. Fix: correct the path or the ref in the MDX.`);
+    const lines = f.text.lines;
+    if (r.end > lines.length) return error(`cites ${formatRange(r.start, r.end)} but ${at} has ${lines.length} lines. Fix: correct the range in the MDX.`);
+    const cited = lines.slice(r.start - 1, r.end);
+    const entry: LockEntry = {
+      key: k, repo: `${r.owner}/${r.repo}`, ref: r.ref, path: r.path, start: r.start, end: r.end, status: 'pinned',
+      commit: res.commit, blobSha: f.text.blobSha, lineCount: lines.length, sha256: hashLines(cited),
+      pinnedAt: now().toISOString(), provider: res.provider,
+    };
+    if (old?.status === 'pinned' && old.commit === entry.commit && old.sha256 === entry.sha256 && old.blobSha === entry.blobSha) {
+      report.kept.push(k);
+    } else {
+      lock.entries.set(k, entry);
+      (old?.status === 'pinned' ? report.updated : report.added).push(k);
+      if (old?.status === 'pinned' && old.commit !== entry.commit) {
+        report.warnings.push(`${describe(first)}: ${r.ref} moved from ${old.commit!.slice(0, 7)} to ${entry.commit!.slice(0, 7)}; re-pinned.`);
+      }
+    }
+    const citedText = cited.join('\n');
+    const s = searchable(lines);
+    for (const c of cites) {
+      const missing = c.expect.filter((x) => !citedText.includes(x));
+      if (missing.length > 0) {
+        report.errors.push(`${describe(c)}: ${explainMissing(s, c, missing, at)} Fix: run \`npm run cite -- relocate\` or correct \`expect\`.`);
+      }
+    }
+  });
+
+  for (const k of [...lock.entries.keys()]) {
+    if (!byKey.has(k)) {
+      lock.entries.delete(k);
+      report.pruned.push(k);
+    }
+  }
+  for (const list of [report.added, report.updated, report.pending, report.kept, report.pruned]) list.sort();
+
+  if (serializeLock(lock) !== before) {
+    await writeLock(options.root, lock);
+    report.wrote = true;
+  }
+  await reader.flush();
+  return report;
+}

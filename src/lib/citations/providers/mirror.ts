@@ -1,0 +1,118 @@
+/**
+ * Local git repositories as providers, for air-gapped builds and internal mirrors:
+ * CITATION_MIRRORS="etcd-io/etcd=/srv/etcd.git,kubernetes/kubernetes=/srv/kubernetes".
+ * Reads git objects only (`rev-parse`, `cat-file`), never a working tree, which
+ * git may have converted to CRLF or the user may have edited.
+ */
+import { execFile } from 'node:child_process';
+import { statSync } from 'node:fs';
+import { dirname, isAbsolute, resolve } from 'node:path';
+import { ProviderError, type Resolution, type SourceProvider } from './types.ts';
+
+/**
+ * Parses CITATION_MIRRORS into `owner/repo` → git directory (absolute).
+ * Entries are comma-separated `owner/repo=/path`; a path may not contain a comma.
+ *
+ * @param cwd - base for relative paths.
+ * @throws ProviderError(`config`) for a malformed entry or a path that does not exist.
+ */
+export function parseMirrors(value: string | undefined, cwd: string = process.cwd()): Map<string, string> {
+  const out = new Map<string, string>();
+  if (!value || !value.trim()) return out;
+  for (const raw of value.split(',')) {
+    const entry = raw.trim();
+    if (!entry) continue;
+    const eq = entry.indexOf('=');
+    const name = eq < 0 ? '' : entry.slice(0, eq).trim();
+    const path = eq < 0 ? '' : entry.slice(eq + 1).trim();
+    if (!/^[A-Za-z0-9_.-]+\/[A-Za-z0-9_.-]+$/.test(name) || !path) {
+      throw new ProviderError('config', `CITATION_MIRRORS entry "${entry}" is not owner/repo=/path/to/git. Example: CITATION_MIRRORS="etcd-io/etcd=/srv/etcd.git,kubernetes/kubernetes=/srv/kubernetes".`);
+    }
+    const abs = isAbsolute(path) ? path : resolve(cwd, path);
+    let isDir = false;
+    try {
+      isDir = statSync(abs).isDirectory();
+    } catch { /* reported below */ }
+    if (!isDir) throw new ProviderError('config', `CITATION_MIRRORS: the mirror of ${name}, ${abs}, is not a directory. Clone it first (git clone --mirror https://github.com/${name} ${abs}) or fix the path.`);
+    out.set(name, abs);
+  }
+  return out;
+}
+
+// Parent git variables (e.g. inside a hook) would redirect git away from the mirror.
+const GIT_ENV_DROP = ['GIT_DIR', 'GIT_WORK_TREE', 'GIT_INDEX_FILE', 'GIT_OBJECT_DIRECTORY', 'GIT_ALTERNATE_OBJECT_DIRECTORIES', 'GIT_NAMESPACE', 'GIT_CEILING_DIRECTORIES'];
+
+function git(dir: string, args: string[], binary: boolean): Promise<{ ok: true; out: Buffer } | { ok: false; err: string }> {
+  const env: NodeJS.ProcessEnv = { ...process.env, GIT_TERMINAL_PROMPT: '0' };
+  for (const k of GIT_ENV_DROP) delete env[k];
+  // Stop discovery at the mirror itself: a non-repository inside some other clone must not read that clone.
+  env.GIT_CEILING_DIRECTORIES = dirname(dir);
+  return new Promise((done) => {
+    execFile('git', ['-C', dir, ...args], { env, encoding: 'buffer', maxBuffer: 1 << 30 }, (error, stdout, stderr) => {
+      if (error) {
+        if ((error as NodeJS.ErrnoException).code === 'ENOENT') {
+          done({ ok: false, err: 'git is not installed or not on PATH' });
+          return;
+        }
+        done({ ok: false, err: Buffer.from(stderr).toString('utf8').trim() || error.message });
+      } else done({ ok: true, out: binary ? stdout : Buffer.from(stdout.toString('utf8').trim()) });
+    });
+  });
+}
+
+/**
+ * A provider reading `owner/repo` from a local git repository (bare or not).
+ * @param name - `owner/repo` it serves (for messages).
+ * @param dir - the git directory or a repository with a working tree.
+ */
+export function createMirrorProvider(name: string, dir: string): SourceProvider {
+  let checked: Promise<void> | undefined;
+  const ensureRepo = (): Promise<void> => {
+    checked ??= git(dir, ['rev-parse', '--git-dir'], false).then((r) => {
+      if (!r.ok) throw new ProviderError('config', `CITATION_MIRRORS: ${dir} (mirror of ${name}) is not a git repository: ${r.err}. Point it at a clone of ${name}.`);
+    });
+    return checked;
+  };
+  const check = (owner: string, repo: string): void => {
+    if (`${owner}/${repo}` !== name) throw new ProviderError('config', `The mirror ${dir} serves ${name}, not ${owner}/${repo}.`);
+  };
+
+  return {
+    name: 'mirror',
+    description: `mirror ${dir}`,
+
+    async resolveRef(owner: string, repo: string, ref: string): Promise<Resolution> {
+      check(owner, repo);
+      await ensureRepo();
+      const full = /^[0-9a-f]{40}$/.test(ref);
+      // Prefer a tag, as the GitHub provider does, then a branch, then a commit SHA.
+      const candidates: Array<[Resolution['kind'], string]> = full
+        ? [['commit', ref]]
+        : [['tag', `refs/tags/${ref}`], ['branch', `refs/heads/${ref}`], ['branch', `refs/remotes/origin/${ref}`]];
+      for (const [kind, name] of candidates) {
+        const r = await git(dir, ['rev-parse', '--verify', '--quiet', `${name}^{commit}`], false);
+        if (r.ok) return { commit: r.out.toString('utf8'), kind, notModified: false };
+      }
+      throw new ProviderError('not-found', `Ref "${ref}" not found in the mirror of ${name} at ${dir}. Fetch it (git -C ${dir} fetch origin tag ${ref}) or check the @ref part of the citation.`);
+    },
+
+    async fetchFile(owner: string, repo: string, commit: string, path: string): Promise<Uint8Array | null> {
+      check(owner, repo);
+      await ensureRepo();
+      const blob = await git(dir, ['rev-parse', '--verify', '--quiet', `${commit}:${path}`], false);
+      if (!blob.ok) {
+        const c = await git(dir, ['cat-file', '-e', `${commit}^{commit}`], false);
+        if (!c.ok) throw new ProviderError('not-found', `Commit ${commit} is not in the mirror of ${name} at ${dir}. Fetch it (git -C ${dir} fetch --tags origin).`);
+        return null;
+      }
+      const sha = blob.out.toString('utf8');
+      const type = await git(dir, ['cat-file', '-t', sha], false);
+      if (!type.ok || type.out.toString('utf8') !== 'blob') {
+        throw new ProviderError('not-found', `${path} at ${commit.slice(0, 7)} in ${name} is a ${type.ok ? type.out.toString('utf8') : 'unreadable object'}, not a file. Cite a file.`);
+      }
+      const content = await git(dir, ['cat-file', 'blob', sha], true);
+      if (!content.ok) throw new ProviderError('server', `git cat-file failed for ${name}:${path} in ${dir}: ${content.err}.`);
+      return new Uint8Array(content.out.buffer, content.out.byteOffset, content.out.byteLength);
+    },
+  };
+}

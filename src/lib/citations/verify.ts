@@ -1,0 +1,320 @@
+/**
+ * Build-time verification of citations against the lock and the upstream lines:
+ * checks a–f of issue 3 ("What fails"). Every message names the MDX file:line,
+ * the citation, what differs and the command that fixes it.
+ */
+import { extractCitations, type Citation } from './extract.ts';
+import { hashLines } from './hash.ts';
+import { entryMismatch, LockFileError, LOCK_FILE, readLock, type Lock, type LockEntry } from './lock.ts';
+import { findShift, formatRange, occurrences, searchable, signed, type Searchable } from './locate.ts';
+import { ProviderError, isTransient } from './providers/types.ts';
+import { citationPermalink, webHostFromApiUrl } from './ref.ts';
+import { SourceReader, mapLimit, type FileResult, type ResolvedRef, type SourceReaderOptions } from './source.ts';
+
+export type CitationStatus = 'verified' | 'pending' | 'unverified' | 'failed';
+
+export interface CitationResult {
+  citation: Citation;
+  /** Lock key. */
+  key: string;
+  status: CitationStatus;
+  /** Pinned commit (from the lock), when there is one. */
+  commit?: string;
+  /**
+   * Only when `verified`: the cited lines plus `context` lines each side, clamped
+   * to the file, normalised (LF, no line terminators).
+   */
+  lines?: string[];
+  /** Upstream line number of `lines[0]`. */
+  firstLine?: number;
+  /** Lines in the upstream file (when verified), so a renderer knows the last line. */
+  lineCount?: number;
+  /** Immutable link (commit) when pinned, else a link to the ref as written; host follows GITHUB_API_URL. */
+  permalink: string;
+  /** Problems and notes about this citation (each also in errors or warnings when it is one). */
+  messages: string[];
+}
+
+export interface VerificationReport {
+  citations: CitationResult[];
+  /** Failures: the build must fail when non-empty. */
+  errors: string[];
+  /** Visible warnings (pending, not verified in this build, stale lock entries). */
+  warnings: string[];
+  /** Configuration problems (bad CITATION_MIRRORS, GITHUB_API_URL, unreadable lock); also in `errors`. CLI exit 2. */
+  configErrors: string[];
+}
+
+export interface VerificationOptions {
+  root: string;
+  /** Pending entries and lines that cannot be fetched now are errors instead of warnings. */
+  strict: boolean;
+  /** Use no network: mirrors and `.cache/citations` only. */
+  offline: boolean;
+  env?: NodeJS.ProcessEnv;
+  log?: (line: string) => void;
+  /** Directories (relative to root) holding MDX; default `content`. */
+  contentDirs?: string[];
+  cacheDir?: string;
+  github?: SourceReaderOptions['github'];
+  /** Called as files are fetched (not for cache hits), e.g. for a progress line. */
+  onProgress?: (done: number, total: number) => void;
+}
+
+const PIN = 'npm run cite -- pin';
+const RELOCATE = 'npm run cite -- relocate';
+const CONCURRENCY = 8;
+
+/** `content/docs/x.mdx:12: <Cite ref="…">` — the prefix of every message about a citation. */
+export function describe(c: Citation): string {
+  return `${c.file}:${c.line}: <${c.kind} ref="${c.refText}">`;
+}
+
+/**
+ * Verifies every citation under the content directories.
+ *
+ * `verified` means the lines were read at this run (cache or provider) and their hash
+ * and `expect` fragments checked. `pending` entries and pinned ones whose lines cannot be
+ * read now are `pending`/`unverified`: warnings, or errors when `strict`.
+ * Never throws for citation or provider problems; they are in the report.
+ */
+export async function runVerification(options: VerificationOptions): Promise<VerificationReport> {
+  const env = options.env ?? process.env;
+  const report: VerificationReport = { citations: [], errors: [], warnings: [], configErrors: [] };
+  const config = (m: string): VerificationReport => {
+    report.configErrors.push(m);
+    report.errors.push(m);
+    return report;
+  };
+
+  let webHost: string;
+  try {
+    webHost = webHostFromApiUrl(env.GITHUB_API_URL || undefined);
+  } catch {
+    return config(`GITHUB_API_URL "${env.GITHUB_API_URL}" is not a URL. Unset it for github.com or set it to your GitHub Enterprise Server API, e.g. https://ghe.example.com/api/v3.`);
+  }
+  let reader: SourceReader;
+  try {
+    reader = new SourceReader({
+      root: options.root, env, offline: options.offline,
+      ...(options.cacheDir ? { cacheDir: options.cacheDir } : {}),
+      ...(options.log ? { log: options.log } : {}),
+      ...(options.github ? { github: options.github } : {}),
+    });
+  } catch (e) {
+    if (e instanceof ProviderError) return config(e.message);
+    throw e;
+  }
+
+  const extraction = await extractCitations(options.root, options.contentDirs);
+  for (const e of extraction.errors) report.errors.push(e.message);
+
+  let lock: Lock;
+  try {
+    lock = await readLock(options.root);
+  } catch (e) {
+    if (e instanceof LockFileError) return config(e.message);
+    throw e;
+  }
+
+  await verifyAgainstLock(extraction.citations, lock, reader, { ...options, env }, webHost, report);
+  await reader.flush();
+  return report;
+}
+
+/** The checks after extraction; exported for the CLI's `pin` (which re-verifies) and tests. */
+export async function verifyAgainstLock(
+  citations: readonly Citation[],
+  lock: Lock,
+  reader: SourceReader,
+  options: VerificationOptions,
+  webHost: string,
+  report: VerificationReport,
+): Promise<void> {
+  const strict = options.strict;
+  const results: CitationResult[] = citations.map((c) => {
+    const entry = lock.entries.get(c.key);
+    const commit = entry?.status === 'pinned' ? entry.commit : undefined;
+    return {
+      citation: c, key: c.key, status: 'unverified' as CitationStatus,
+      ...(commit ? { commit } : {}),
+      permalink: citationPermalink(c.ref, commit ?? c.ref.ref, webHost),
+      messages: [],
+    };
+  });
+  report.citations.push(...results);
+
+  const fail = (r: CitationResult, what: string, fix: string): void => {
+    const m = `${describe(r.citation)}: ${what} Fix: ${fix}`;
+    r.status = 'failed';
+    r.messages.push(m);
+    report.errors.push(m);
+  };
+  const soft = (r: CitationResult, status: CitationStatus, what: string): void => {
+    const m = `${describe(r.citation)}: ${what}`;
+    r.status = status;
+    r.messages.push(m);
+    (strict ? report.errors : report.warnings).push(strict ? `${m} (an error with --strict / CITATIONS_STRICT=1)` : m);
+  };
+
+  // a. entry present and consistent; pending entries.
+  const pinned: Array<{ r: CitationResult; e: LockEntry }> = [];
+  for (const r of results) {
+    const e = lock.entries.get(r.key);
+    if (!e) {
+      fail(r, `no entry in ${LOCK_FILE} for ${r.key} (a new or changed citation).`, `run \`${PIN}\`.`);
+      continue;
+    }
+    const mismatch = entryMismatch(e);
+    if (mismatch) {
+      fail(r, `the ${LOCK_FILE} entry no longer matches the MDX: ${mismatch}.`, `run \`${PIN}\` (the lock is generated; do not edit it).`);
+      continue;
+    }
+    if (e.status === 'pending') {
+      soft(r, 'pending', `pending: no provider could be reached when it was pinned, so it has no commit and is not verified in this build. Run \`${PIN}\` with network access (set GITHUB_TOKEN) or CITATION_MIRRORS.`);
+      continue;
+    }
+    pinned.push({ r, e });
+  }
+
+  // b. the ref still resolves to the pinned commit.
+  const refKeys = [...new Set(pinned.map(({ r }) => refKey(r.citation)))];
+  const resolutions = new Map<string, ResolvedRef | ProviderError>();
+  await mapLimit(refKeys, CONCURRENCY, async (k) => {
+    const c = pinned.find(({ r }) => refKey(r.citation) === k)!.r.citation.ref;
+    if (!reader.providerFor(c.owner, c.repo)) return; // offline: the tag is not re-resolved
+    try {
+      resolutions.set(k, await reader.resolve(c.owner, c.repo, c.ref));
+    } catch (e) {
+      if (e instanceof ProviderError) resolutions.set(k, e);
+      else throw e;
+    }
+  });
+
+  const toRead: Array<{ r: CitationResult; e: LockEntry }> = [];
+  for (const p of pinned) {
+    const { r, e } = p;
+    const res = resolutions.get(refKey(r.citation));
+    if (res instanceof ProviderError) {
+      if (isTransient(res)) {
+        const m = `${describe(r.citation)}: could not re-resolve ${r.citation.ref.ref} to check that the tag has not moved: ${res.message}`;
+        r.messages.push(m);
+        (strict ? report.errors : report.warnings).push(m);
+        if (strict) r.status = 'failed';
+      } else {
+        fail(r, `${res.message}`, `correct the ref, or if upstream removed it, bump it and run \`${RELOCATE}\` then \`${PIN}\`.`);
+        continue;
+      }
+    } else if (!res) {
+      r.messages.push(`${describe(r.citation)}: note: offline, so ${r.citation.ref.ref} was not re-resolved (a moved tag is not detected in this run).`);
+    } else if (res.commit !== e.commit) {
+      fail(r, `the ref ${r.citation.ref.ref} of ${r.citation.ref.owner}/${r.citation.ref.repo} moved: it now resolves to ${res.commit.slice(0, 7)}, the lock pinned ${e.commit!.slice(0, 7)}.`,
+        `review the upstream change, then accept it with \`npm run cite -- pin --refresh\` (or cite a commit SHA).`);
+      continue;
+    }
+    toRead.push(p);
+  }
+
+  // c–e. read each distinct file once, then check each citation.
+  const fileKeys = [...new Set(toRead.map(({ r, e }) => fileKey(r.citation, e.commit!)))];
+  const files = new Map<string, FileResult | ProviderError>();
+  let done = 0;
+  await mapLimit(fileKeys, CONCURRENCY, async (k) => {
+    const { r, e } = toRead.find((p) => fileKey(p.r.citation, p.e.commit!) === k)!;
+    const c = r.citation.ref;
+    try {
+      const f = await reader.file(c.owner, c.repo, e.commit!, c.path);
+      files.set(k, f);
+      if (f.kind !== 'ok' || f.from !== 'cache') options.onProgress?.(++done, fileKeys.length);
+    } catch (err) {
+      if (err instanceof ProviderError) files.set(k, err);
+      else throw err;
+    }
+  });
+
+  const searchCache = new Map<string, Searchable>();
+  for (const { r, e } of toRead) {
+    const c = r.citation;
+    const k = fileKey(c, e.commit!);
+    const f = files.get(k)!;
+    const at = `${c.ref.path} at ${c.ref.ref} (${e.commit!.slice(0, 7)})`;
+    if (f instanceof ProviderError) {
+      fail(r, f.message, 'fix the configuration or the citation as the message says.');
+      continue;
+    }
+    if (f.kind === 'unavailable') {
+      if (r.status !== 'failed') soft(r, 'unverified', `not verified in this build: its lines could not be read (${f.reason}). Run \`npm run cite -- verify\` with network access to fill .cache/citations, or set CITATION_MIRRORS.`);
+      continue;
+    }
+    if (f.kind === 'missing') {
+      fail(r, `${at} does not exist (deleted or moved upstream).`, `cite the file's new path or another ref, then run \`${PIN}\`.`);
+      continue;
+    }
+    const lines = f.text.lines;
+    if (c.ref.end > lines.length) {
+      fail(r, `cites ${formatRange(c.ref.start, c.ref.end)} but ${at} has ${lines.length} lines: the range runs past the end.`, `correct the range (try \`${RELOCATE}\`), then run \`${PIN}\`.`);
+      continue;
+    }
+    const failuresBefore = r.messages.length;
+    if (f.text.blobSha !== e.blobSha) {
+      const cacheHint = f.from === 'cache' ? ` The cached copy may be corrupt: delete ${reader.cache.contentPath(c.ref.owner, c.ref.repo, e.commit!, c.ref.path)} and verify again.` : '';
+      fail(r, `${at} has blob ${f.text.blobSha.slice(0, 12)}, the lock recorded ${e.blobSha!.slice(0, 12)}.${cacheHint}`, `run \`npm run cite -- pin --refresh\` if the lock was edited by hand.`);
+    }
+    const cited = lines.slice(c.ref.start - 1, c.ref.end);
+    const hash = hashLines(cited);
+    if (hash !== e.sha256) {
+      fail(r, `the cited lines' sha256 is ${hash.slice(0, 12)}…, the lock has ${e.sha256!.slice(0, 12)}….`, `run \`npm run cite -- pin --refresh\` (the lock must match the lines at the pinned commit).`);
+    }
+    const citedText = cited.join('\n');
+    const missing = c.expect.filter((x) => !citedText.includes(x));
+    if (missing.length > 0) {
+      let s = searchCache.get(k);
+      if (!s) searchCache.set(k, (s = searchable(lines)));
+      fail(r, explainMissing(s, c, missing, at), `run \`${RELOCATE}\` to move the range, or correct \`expect\`; then \`${PIN}\`.`);
+    }
+    if (r.messages.length > failuresBefore || r.status === 'failed') {
+      r.status = 'failed';
+      continue;
+    }
+    const from = Math.max(1, c.ref.start - c.context);
+    const to = Math.min(lines.length, c.ref.end + c.context);
+    r.status = 'verified';
+    r.lines = lines.slice(from - 1, to);
+    r.firstLine = from;
+    r.lineCount = lines.length;
+  }
+
+  // Lock entries no citation uses: harmless, but `pin` prunes them.
+  const used = new Set(citations.map((c) => c.key));
+  for (const k of [...lock.entries.keys()].sort()) {
+    if (!used.has(k)) report.warnings.push(`${LOCK_FILE}: entry ${k} is not cited by any page. Run \`${PIN}\` to prune it.`);
+  }
+}
+
+/**
+ * Explains `expect` fragments missing from the cited lines, e.g.
+ * "`s.r.Propose(` found at L1120, cited L1113: the lines moved by +7".
+ */
+export function explainMissing(s: Searchable, c: Citation, missing: readonly string[], at: string): string {
+  const cited = formatRange(c.ref.start, c.ref.end);
+  const parts = missing.map((x) => {
+    const occ = occurrences(s, x);
+    if (occ.length === 0) return `\`${x}\` does not occur anywhere in ${at}`;
+    const where = occ.slice(0, 3).map((o) => formatRange(o.start, o.end)).join(', ') + (occ.length > 3 ? ` and ${occ.length - 3} more` : '');
+    return `\`${x}\` found at ${where}, cited ${cited}`;
+  });
+  const shift = findShift(s, c.ref.start, c.ref.end, c.expect);
+  let tail = '';
+  if (shift.kind === 'shift' && shift.delta !== 0) tail = `: the lines moved by ${signed(shift.delta)} (now ${formatRange(c.ref.start + shift.delta, c.ref.end + shift.delta)})`;
+  else if (shift.kind === 'ambiguous') tail = `: the lines moved by ${signed(shift.deltas[0])} or ${signed(shift.deltas[1])} (ambiguous)`;
+  else if (shift.kind === 'none') tail = `: no ${c.ref.end - c.ref.start + 1}-line range contains every fragment`;
+  return `${parts.join('; ')}${tail}.`;
+}
+
+function refKey(c: Citation): string {
+  return `${c.ref.owner}/${c.ref.repo}@${c.ref.ref}`;
+}
+
+function fileKey(c: Citation, commit: string): string {
+  return `${c.ref.owner}/${c.ref.repo}@${commit}:${c.ref.path}`;
+}

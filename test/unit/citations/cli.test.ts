@@ -1,0 +1,54 @@
+import { execFile } from 'node:child_process';
+import { fileURLToPath } from 'node:url';
+import { afterAll, beforeAll, expect, test } from 'vitest';
+import { cite } from '../../helpers/fake-github/index.ts';
+import { TOKEN, numbered, startWorlds, stopWorlds, world } from './world.ts';
+
+const CLI = fileURLToPath(new URL('../../../scripts/cite.ts', import.meta.url));
+let api = '';
+beforeAll(async () => { api = (await startWorlds()).url; });
+afterAll(stopWorlds);
+
+/**
+ * Runs the CLI with this Node (24, which strips types) and a clean environment.
+ * Asynchronously: the fake GitHub lives in this process and must keep answering.
+ */
+function cli(args: string[], env: Record<string, string> = {}): Promise<{ code: number | null; out: string; err: string }> {
+  return new Promise((done) => {
+    const child = execFile(process.execPath, [CLI, ...args], { encoding: 'utf8', env: { PATH: process.env.PATH ?? '', HOME: process.env.HOME ?? '', ...env } }, (_e, out, err) => {
+      done({ code: child.exitCode, out, err });
+    });
+  });
+}
+
+test('usage errors exit 2 with a hint; --help exits 0', { timeout: 30_000 }, async () => {
+  expect((await cli([])).code).toBe(2);
+  expect(await cli(['frobnicate'])).toMatchObject({ code: 2, err: expect.stringContaining('unknown command "frobnicate"') });
+  expect((await cli(['verify', '--bogus'])).code).toBe(2);
+  expect(await cli(['outdated'])).toMatchObject({ code: 2, err: expect.stringContaining('--against') });
+  const help = await cli(['--help']);
+  expect(help.code).toBe(0);
+  expect(help.out).toContain('npm run cite -- <command>');
+});
+
+test('pin then verify exit 0; a stale citation exits 1 with the message; bad config exits 2', { timeout: 30_000 }, async () => {
+  const w = world('github');
+  w.repo.commit({ 'a.txt': numbered(5) });
+  w.repo.tag('v1');
+  w.site.page('p.mdx', cite(w.ref('v1', 'a.txt', 'L2'), 'line 2') + '\n');
+  const env = { GITHUB_API_URL: api, GITHUB_TOKEN: TOKEN };
+  const pin = await cli(['pin', '--root', w.site.root], env);
+  expect(pin.code).toBe(0);
+  expect(pin.out).toContain('pinned 1 new');
+  const ok = await cli(['verify', '--strict', '--root', w.site.root], env);
+  expect(ok).toMatchObject({ code: 0, out: expect.stringContaining('1 citations: 1 verified') });
+  w.site.page('p.mdx', cite(w.ref('v1', 'a.txt', 'L2'), 'line 3') + '\n');
+  const bad = await cli(['verify', '--root', w.site.root], env);
+  expect(bad.code).toBe(1);
+  expect(bad.err).toContain('content/docs/p.mdx:1: <Cite');
+  expect(bad.err).toContain('`line 3` found at L3, cited L2: the lines moved by +1');
+  const offline = await cli(['verify', '--offline', '--root', w.site.root], env);
+  expect(offline.code).toBe(1);
+  expect((await cli(['verify', '--root', w.site.root], { ...env, CITATION_MIRRORS: 'garbage' })).code).toBe(2);
+  for (const r of [pin, ok, bad, offline]) expect(r.out + r.err).not.toContain(TOKEN);
+});

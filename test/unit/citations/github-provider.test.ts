@@ -1,0 +1,189 @@
+import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import { closedPort, createRepo, git, madeUpLines, startFakeGitHub, type FakeGitHub } from '../../helpers/fake-github/index.ts';
+import { createGitHubProvider, type GitHubProviderOptions } from '../../../src/lib/citations/providers/github.ts';
+import { ProviderError } from '../../../src/lib/citations/providers/types.ts';
+import { gitBlobSha } from '../../../src/lib/citations/hash.ts';
+
+const TOKEN = 'ghp_FAKEtoken0123456789abcdefSECRET';
+let gh: FakeGitHub;
+const repo = createRepo('provider');
+let c1: string;
+let c2: string;
+
+beforeAll(async () => {
+  c1 = repo.commit({ 'src/a.go': madeUpLines(10).join('\n') + '\n', 'dir with space/ünï cödé.go': 'package ü\n' });
+  repo.tag('v1.0.0');
+  repo.tag('v1.0.0-annotated', { annotated: true });
+  c2 = repo.commit({ 'src/a.go': 'changed\n' });
+  repo.branch('release-1');
+  gh = await startFakeGitHub({ 'acme/widget': repo.dir });
+});
+afterAll(async () => {
+  await gh.close();
+  repo.remove();
+});
+
+function provider(extra: Partial<GitHubProviderOptions> = {}) {
+  const waits: number[] = [];
+  const p = createGitHubProvider({ apiUrl: gh.url, token: TOKEN, retryBaseMs: 1, sleep: async (ms) => { waits.push(ms); }, ...extra });
+  return { p, waits };
+}
+
+async function caught(f: () => Promise<unknown>): Promise<ProviderError> {
+  try {
+    await f();
+  } catch (e) {
+    expect(e).toBeInstanceOf(ProviderError);
+    return e as ProviderError;
+  }
+  throw new Error('expected a ProviderError');
+}
+
+describe('resolving refs', () => {
+  test('a lightweight tag resolves to its commit in one request, with the token sent', async () => {
+    gh.reset();
+    const r = await provider().p.resolveRef('acme', 'widget', 'v1.0.0');
+    expect(r).toMatchObject({ commit: c1, kind: 'tag', notModified: false });
+    expect(r.etag).toBeTruthy();
+    expect(gh.count()).toBe(1);
+    expect(gh.requests[0]!.authorization).toBe(`token ${TOKEN}`);
+  });
+
+  test('an annotated tag is peeled to the commit, not the tag object', async () => {
+    gh.reset();
+    const tagObject = git(repo.dir, ['rev-parse', 'refs/tags/v1.0.0-annotated']);
+    expect(tagObject).not.toBe(c1);
+    const r = await provider().p.resolveRef('acme', 'widget', 'v1.0.0-annotated');
+    expect(r.commit).toBe(c1);
+    expect(gh.count('ref')).toBe(1);
+    expect(gh.count('tag')).toBe(1);
+  });
+
+  test('a branch resolves after the tag lookup misses; a full SHA needs no request', async () => {
+    gh.reset();
+    const { p } = provider();
+    expect((await p.resolveRef('acme', 'widget', 'release-1')).commit).toBe(c2);
+    expect((await p.resolveRef('acme', 'widget', c1)).commit).toBe(c1);
+    expect(gh.count()).toBe(2);
+  });
+
+  test('a cached ETag makes a conditional request; 304 is not an error', async () => {
+    const { p } = provider();
+    const first = await p.resolveRef('acme', 'widget', 'v1.0.0');
+    gh.reset();
+    const again = await p.resolveRef('acme', 'widget', 'v1.0.0', { commit: first.commit, kind: 'tag', etag: first.etag! });
+    expect(again).toMatchObject({ commit: c1, notModified: true });
+    expect(gh.requests.map((r) => [r.status, r.conditional])).toEqual([[304, true]]);
+  });
+
+  test('a 404 repository is a clear not-found error', async () => {
+    const e = await caught(() => provider().p.resolveRef('acme', 'nope', 'v1.0.0'));
+    expect(e.kind).toBe('not-found');
+    expect(e.message).toMatch(/Repository acme\/nope not found at http:\/\/127\.0\.0\.1:\d+.*GITHUB_TOKEN/);
+  });
+
+  test('an unknown ref in an existing repository names the ref', async () => {
+    const e = await caught(() => provider().p.resolveRef('acme', 'widget', 'v9.9.9'));
+    expect(e.message).toMatch(/Ref "v9\.9\.9" not found in acme\/widget/);
+  });
+});
+
+describe('fetching files', () => {
+  test('raw bytes of a file at a commit, including paths with spaces and non-ASCII', async () => {
+    const { p } = provider();
+    const bytes = await p.fetchFile('acme', 'widget', c1, 'dir with space/ünï cödé.go');
+    expect(Buffer.from(bytes!).toString('utf8')).toBe('package ü\n');
+    expect(gitBlobSha(bytes!)).toBe(git(repo.dir, ['rev-parse', `${c1}:dir with space/ünï cödé.go`]));
+  });
+
+  test('a file missing at the commit is null', async () => {
+    expect(await provider().p.fetchFile('acme', 'widget', c1, 'src/missing.go')).toBeNull();
+  });
+});
+
+describe('rate limits, retries and failures', () => {
+  const reset = (secondsFromNow: number): string => String(Math.floor(Date.now() / 1000) + secondsFromNow);
+
+  test('403 with x-ratelimit-reset soon: waits, then succeeds', async () => {
+    gh.reset();
+    gh.fault({ status: 403, headers: { 'x-ratelimit-remaining': '0', 'x-ratelimit-reset': reset(2) }, body: { message: 'API rate limit exceeded' } });
+    const { p, waits } = provider();
+    expect((await p.resolveRef('acme', 'widget', 'v1.0.0')).commit).toBe(c1);
+    expect(waits).toHaveLength(1);
+    expect(waits[0]!).toBeGreaterThan(0);
+    expect(waits[0]!).toBeLessThanOrEqual(3000);
+    expect(gh.count()).toBe(2);
+  });
+
+  test('403 with a far reset: a clear error with the reset time and GITHUB_TOKEN advice', async () => {
+    gh.reset();
+    gh.fault({ status: 403, headers: { 'x-ratelimit-remaining': '0', 'x-ratelimit-reset': reset(3600) }, body: { message: 'API rate limit exceeded' } });
+    const { p, waits } = provider({ token: undefined });
+    const e = await caught(() => p.resolveRef('acme', 'widget', 'v1.0.0'));
+    expect(e.kind).toBe('rate-limit');
+    expect(e.message).toMatch(/rate limit reached \(403\).*resets at \d{4}-\d\d-\d\dT.*set GITHUB_TOKEN/);
+    expect(waits).toEqual([]);
+  });
+
+  test('429 with retry-after: waits that long and retries', async () => {
+    gh.reset();
+    gh.fault({ status: 429, headers: { 'retry-after': '1' } });
+    const { p, waits } = provider();
+    expect(await p.fetchFile('acme', 'widget', c1, 'src/a.go')).not.toBeNull();
+    expect(waits).toEqual([1000]);
+  });
+
+  test('429 without any headers: no reset known, so a clear error rather than a long wait', async () => {
+    gh.reset();
+    gh.fault({ status: 429, times: 5 });
+    const e = await caught(() => provider().p.fetchFile('acme', 'widget', c1, 'src/a.go'));
+    expect(e.kind).toBe('rate-limit');
+    expect(e.message).toMatch(/did not say when it resets/);
+  });
+
+  test('403 that is not a rate limit is a permission error', async () => {
+    gh.reset();
+    gh.fault({ status: 403, body: { message: 'Resource not accessible' } });
+    const e = await caught(() => provider().p.resolveRef('acme', 'widget', 'v1.0.0'));
+    expect(e.kind).toBe('forbidden');
+  });
+
+  test('500 then success: retried', async () => {
+    gh.reset();
+    gh.fault({ endpoint: 'contents', status: 500 });
+    const bytes = await provider().p.fetchFile('acme', 'widget', c1, 'src/a.go');
+    expect(Buffer.from(bytes!).toString('utf8')).toContain('step1 :=');
+    expect(gh.requests.map((r) => r.status)).toEqual([500, 200]);
+  });
+
+  test('persistent 502: a server error after the retries', async () => {
+    gh.reset();
+    gh.fault({ status: 502, times: 10 });
+    const e = await caught(() => provider({ retries: 2 }).p.resolveRef('acme', 'widget', 'v1.0.0'));
+    expect(e.kind).toBe('server');
+    expect(e.message).toMatch(/answered 502.*after 2 retries/);
+    expect(gh.count()).toBe(3);
+  });
+
+  test('no network (connection refused): an unreachable error naming the URL', async () => {
+    const port = await closedPort();
+    const p = createGitHubProvider({ apiUrl: `http://127.0.0.1:${port}`, token: TOKEN, retryBaseMs: 1 });
+    const e = await caught(() => p.resolveRef('acme', 'widget', 'v1.0.0'));
+    expect(e.kind).toBe('unreachable');
+    expect(e.message).toContain(`Cannot reach http://127.0.0.1:${port}`);
+    expect(e.message).toMatch(/CITATION_MIRRORS|--offline/);
+    expect(e.message).not.toContain(TOKEN);
+  });
+
+  test('the token is redacted even when the server echoes it', async () => {
+    gh.reset();
+    gh.fault({ status: 403, body: { message: `bad credentials ${TOKEN}` } });
+    const e = await caught(() => provider().p.resolveRef('acme', 'widget', 'v1.0.0'));
+    expect(e.message).not.toContain(TOKEN);
+    expect(e.message).toContain('***');
+  });
+
+  test('a GITHUB_API_URL that is not http(s) is a configuration error', () => {
+    expect(() => createGitHubProvider({ apiUrl: 'ftp://x' })).toThrow(/GITHUB_API_URL/);
+  });
+});
