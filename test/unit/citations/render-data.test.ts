@@ -1,0 +1,73 @@
+import { describe, expect, it } from 'vitest';
+import { blockRelativeRange, findRendered, pagePathOf, toRenderData } from '../../../src/lib/citations/render-data.ts';
+import { languageOf } from '../../../src/lib/citations/language.ts';
+import type { VerificationReport } from '../../../src/lib/citations/verify.ts';
+import { parseCitationRef } from '../../../src/lib/citations/ref.ts';
+
+describe('blockRelativeRange (Expressive Code marks count from the block, not the gutter)', () => {
+  it('shifts a range inside context lines', () => {
+    // Cited L138-L144 shown with two lines of context: the block starts at L136.
+    expect(blockRelativeRange(138, 144, 136, 11)).toEqual({ start: 3, end: 9 });
+  });
+  it('handles a range that starts on the first line of the file (no context above)', () => {
+    expect(blockRelativeRange(1, 3, 1, 5)).toEqual({ start: 1, end: 3 });
+  });
+  it('handles a range that ends on the last line of the file (no context below)', () => {
+    // File of 40 lines, cited L38-L40, context 2: the block is L36-L40.
+    expect(blockRelativeRange(38, 40, 36, 5)).toEqual({ start: 3, end: 5 });
+  });
+  it('refuses a range outside the block', () => {
+    expect(() => blockRelativeRange(10, 12, 11, 5)).toThrow(RangeError);
+    expect(() => blockRelativeRange(11, 16, 11, 5)).toThrow(/outside the block/);
+  });
+});
+
+describe('render data', () => {
+  const ref = 'acme/widgets@v1.0.0:src/w.go#L2-L3';
+  const citation = (kind: 'Cite' | 'Excerpt', context: number) => ({
+    file: 'content/docs/etcd-sizing.mdx', line: 7, column: 1, kind, refText: ref, ref: parseCitationRef(ref), key: ref,
+    expect: ['x'], context, refAttrRange: { start: 0, end: 0 },
+  });
+  const report: VerificationReport = {
+    citations: [
+      { citation: citation('Cite', 0), key: ref, status: 'pending', permalink: 'https://github.com/acme/widgets/blob/v1.0.0/src/w.go#L2-L3', messages: [] },
+      {
+        citation: citation('Excerpt', 1), key: ref, status: 'verified', commit: 'a'.repeat(40), lines: ['one', 'two', 'three', 'four'], firstLine: 1,
+        lineCount: 9, permalink: `https://github.com/acme/widgets/blob/${'a'.repeat(40)}/src/w.go#L2-L3`, messages: ['note'],
+      },
+    ],
+    errors: [], warnings: [], configErrors: [],
+  };
+
+  it('keeps lines only for verified citations and flags an incomplete build', () => {
+    const data = toRenderData(report);
+    expect(data.incomplete).toBe(true);
+    expect(data.citations[0]).not.toHaveProperty('lines');
+    expect(data.citations[1]).toMatchObject({ kind: 'excerpt', status: 'verified', firstLine: 1, lines: ['one', 'two', 'three', 'four'] });
+    expect(JSON.stringify(data)).not.toContain('note');
+  });
+
+  it('finds a component by ref, kind and (for excerpts) context', () => {
+    const data = toRenderData(report);
+    expect(findRendered(data, ref, 'cite')?.status).toBe('pending');
+    expect(findRendered(data, ref, 'excerpt', 1)?.status).toBe('verified');
+    expect(findRendered(data, ref, 'excerpt', 2)).toBeUndefined();
+  });
+
+  it('maps MDX files to page paths', () => {
+    expect(pagePathOf('content/docs/index.mdx')).toBe('/');
+    expect(pagePathOf('content/docs/etcd-sizing.mdx')).toBe('/etcd-sizing/');
+    expect(pagePathOf('content/docs/guides/index.md')).toBe('/guides/');
+  });
+});
+
+describe('languageOf', () => {
+  it.each([
+    ['server/etcdserver/v3_server.go', 'go'],
+    ['go.mod', 'go'],
+    ['docs/README.md', 'md'],
+    ['Makefile', 'makefile'],
+    ['LICENSE', 'txt'],
+    ['weird.ext', 'txt'],
+  ])('%s → %s', (path, lang) => expect(languageOf(path)).toBe(lang));
+});
