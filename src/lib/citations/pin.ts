@@ -123,7 +123,7 @@ export async function runPin(options: PinOptions): Promise<PinReport> {
       }
       lock.entries.set(k, { key: k, repo: `${r.owner}/${r.repo}`, ref: r.ref, path: r.path, start: r.start, end: r.end, status: 'pending', pinnedAt: old?.pinnedAt ?? now().toISOString() });
       report.pending.push(k);
-      report.warnings.push(`${describe(first)}: recorded as pending: ${why}. Run \`npm run cite -- pin\` again with network access (GITHUB_TOKEN) or CITATION_MIRRORS.`);
+      report.warnings.push(`${describe(first)}: recorded as pending: ${why.replace(/\.+$/, '')}. Run \`npm run cite -- pin\` again with network access (GITHUB_TOKEN) or CITATION_MIRRORS.`);
     };
     const error = (what: string): void => {
       report.errors.push(`${describe(first)}: ${what}`);
