@@ -50,6 +50,7 @@ export default defineConfig({
           label: 'Reference',
           items: [
             { label: 'Background: etcd', link: '/background/' },
+            { label: 'Calculators', link: '/calculators/' },
             { label: 'Glossary', link: '/glossary/' },
             { label: 'References', link: '/references/' },
             { label: 'Evidence', link: '/evidence/' },

@@ -1,0 +1,167 @@
+/**
+ * Browser side shared by every calculator: a custom element that reads its fields, runs the
+ * calculator's pure `compute` on every input event, marks invalid fields, renders the result
+ * tree with DOM calls (text is only ever set as text), keeps the state in the URL query and
+ * copies the link.
+ */
+import type { CalcDef, Outcome, Raw } from '../../lib/calculators/calc.ts';
+import type { Tree } from '../../lib/calculators/tree.ts';
+import { CALCULATOR_PREFIX, CALCULATOR_SCHEMAS, decodeCalculator } from '../../lib/model/calculator-state.ts';
+import { encodeState, type StateSchema, type StateOf } from '../../lib/model/url-state.ts';
+
+const SVG_NS = 'http://www.w3.org/2000/svg';
+
+/** Turns a result tree into DOM nodes; strings become text nodes, never markup. */
+export function toDom(tree: Tree, svg = false): Node {
+  if (typeof tree === 'string') return document.createTextNode(tree);
+  const inSvg = svg || tree.tag === 'svg';
+  const el = inSvg ? document.createElementNS(SVG_NS, tree.tag) : document.createElement(tree.tag);
+  for (const [k, v] of Object.entries(tree.attrs)) el.setAttribute(k, v);
+  for (const c of tree.children) el.append(toDom(c, inSvg));
+  return el;
+}
+
+/** Replaces a container's content with rendered trees. */
+export function renderInto(container: Element, trees: readonly Tree[]): void {
+  container.replaceChildren(...trees.map((t) => toDom(t)));
+}
+
+/** Copies text: the async clipboard API, else a selected textarea and execCommand. */
+export async function copyText(text: string): Promise<boolean> {
+  try {
+    await navigator.clipboard.writeText(text);
+    return true;
+  } catch {
+    const ta = document.createElement('textarea');
+    ta.value = text;
+    ta.setAttribute('readonly', '');
+    ta.style.position = 'fixed';
+    ta.style.opacity = '0';
+    document.body.append(ta);
+    ta.select();
+    let ok = false;
+    try {
+      ok = document.execCommand('copy');
+    } catch {
+      ok = false;
+    }
+    ta.remove();
+    return ok;
+  }
+}
+
+/** The custom element behind every calculator; `def` is set by {@link defineCalculator}. */
+export class CalculatorElement extends HTMLElement {
+  def!: CalcDef;
+  #copyTimer = 0;
+
+  connectedCallback(): void {
+    const params = new URLSearchParams(location.search);
+    const decoded = decodeCalculator(this.def.id, params);
+    // Fields keep what the reader may have typed while this code loaded, unless the link carries state.
+    if ([...params.keys()].some((k) => k.startsWith(CALCULATOR_PREFIX[this.def.id]))) {
+      this.writeFields(this.def.toRaw(decoded.state as Record<string, unknown>));
+    }
+    const notice = this.querySelector<HTMLElement>('[data-notice]');
+    if (notice && decoded.corrections.length > 0) {
+      notice.textContent = decoded.corrections.join(' ');
+      notice.hidden = false;
+    }
+    this.addEventListener('input', (e) => this.onInput(e));
+    this.addEventListener('change', (e) => this.onInput(e));
+    const button = this.querySelector<HTMLButtonElement>('[data-copy]');
+    if (button) {
+      button.hidden = false;
+      button.addEventListener('click', () => void this.copyLink());
+    }
+    // Writing the URL here also replaces corrected (clamped) link parameters with the values shown.
+    this.update(true);
+  }
+
+  /** Field elements by key. */
+  fields(): Map<string, HTMLInputElement | HTMLSelectElement | HTMLTextAreaElement> {
+    const map = new Map<string, HTMLInputElement | HTMLSelectElement | HTMLTextAreaElement>();
+    for (const el of this.querySelectorAll<HTMLInputElement>('[data-field]')) map.set(el.dataset['field']!, el);
+    return map;
+  }
+
+  readRaw(): Raw {
+    const raw: Raw = {};
+    for (const [key, el] of this.fields()) raw[key] = el instanceof HTMLInputElement && el.type === 'checkbox' ? (el.checked ? '1' : '0') : el.value;
+    return raw;
+  }
+
+  writeFields(raw: Readonly<Raw>): void {
+    for (const [key, el] of this.fields()) {
+      const v = raw[key];
+      if (v === undefined) continue;
+      if (el instanceof HTMLInputElement && el.type === 'checkbox') el.checked = v === '1';
+      else el.value = v;
+    }
+  }
+
+  onInput(_e: Event): void {
+    this.update(true);
+  }
+
+  /** Recomputes, shows messages and the result, and (when valid) writes the URL. */
+  update(writeUrl: boolean): Outcome {
+    const raw = this.readRaw();
+    const out = this.def.compute(raw);
+    const p = this.def.prefix;
+    for (const f of this.def.fields) {
+      const wrap = this.querySelector<HTMLElement>(`[data-wrap="${f.key}"]`);
+      if (wrap && f.showWhen) wrap.hidden = !f.showWhen(raw);
+      const el = this.fields().get(f.key);
+      const msg = out.errors[f.key];
+      const err = this.querySelector(`#${p}-${f.key}-err`);
+      if (err) err.textContent = msg ?? '';
+      if (el) {
+        if (msg) el.setAttribute('aria-invalid', 'true');
+        else el.removeAttribute('aria-invalid');
+      }
+    }
+    const result = this.querySelector(`#${p}-result`);
+    if (result) renderInto(result, out.result);
+    const figure = this.querySelector('[data-figure]');
+    if (figure && out.figure) renderInto(figure, [out.figure]);
+    if (writeUrl && out.state) this.writeUrl(out.state);
+    return out;
+  }
+
+  /** Puts the state in the query (defaults left out); skipped when a reload would not restore it exactly. */
+  writeUrl(state: Record<string, unknown>): void {
+    const id = this.def.id;
+    const schema: StateSchema = CALCULATOR_SCHEMAS[id];
+    const params = encodeState(schema, state as StateOf<StateSchema>, CALCULATOR_PREFIX[id], new URLSearchParams(location.search));
+    if (decodeCalculator(id, params).corrections.length > 0) return;
+    const query = params.toString();
+    history.replaceState(history.state, '', `${location.pathname}${query ? `?${query}` : ''}${location.hash}`);
+  }
+
+  async copyLink(): Promise<void> {
+    const status = this.querySelector<HTMLElement>('[data-copy-status]');
+    const ok = await copyText(location.href);
+    if (!status) return;
+    status.textContent = ok ? 'Copied' : 'Could not copy: copy the address bar instead';
+    clearTimeout(this.#copyTimer);
+    this.#copyTimer = window.setTimeout(() => (status.textContent = ''), 4000);
+  }
+}
+
+/**
+ * Registers a calculator's custom element (once per page).
+ *
+ * @param tag - the element name used in the component, e.g. "calc-quorum".
+ * @param def - the pure calculator.
+ * @param Base - a subclass for calculators with extra behaviour (the overrides builder).
+ */
+export function defineCalculator(tag: string, def: CalcDef, Base: typeof CalculatorElement = CalculatorElement): void {
+  if (customElements.get(tag)) return;
+  customElements.define(
+    tag,
+    class extends Base {
+      override def = def;
+    },
+  );
+}

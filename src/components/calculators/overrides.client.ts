@@ -1,0 +1,81 @@
+/** Browser code of the --etcd-servers-overrides calculator, loaded on demand by its component. */
+import { CalculatorElement, defineCalculator, renderInto } from './client.ts';
+import { buildFromRows, overridesCalc, rowErrors, rowsFromValue, rowTree, type RowText } from '../../lib/calculators/overrides.ts';
+
+/** Adds the row builder: rows write the flag value; a pasted value the rows can hold fills them. */
+class OverridesElement extends CalculatorElement {
+  override connectedCallback(): void {
+    super.connectedCallback();
+    this.querySelector<HTMLButtonElement>('[data-add]')!.hidden = false;
+    this.addEventListener('click', (e) => {
+      const target = e.target instanceof Element ? e.target.closest('button') : null;
+      if (!target) return;
+      const rows = this.readRows();
+      if (target.hasAttribute('data-add')) {
+        rows.push({ group: '', resource: '', servers: '' });
+        this.renderRows(rows);
+        this.querySelector<HTMLInputElement>(`#o-group-${rows.length - 1}`)?.focus();
+        this.rowsChanged();
+      } else if (target.hasAttribute('data-remove')) {
+        const i = Number(target.getAttribute('data-remove'));
+        rows.splice(i, 1);
+        this.renderRows(rows);
+        (this.querySelector<HTMLElement>(`[data-remove="${Math.min(i, rows.length - 1)}"]`) ?? this.querySelector<HTMLElement>('[data-add]'))?.focus();
+        this.rowsChanged();
+      }
+    });
+    this.syncRows();
+  }
+
+  readRows(): RowText[] {
+    return [...this.querySelectorAll<HTMLElement>('[data-row]')].map((row) => {
+      const get = (k: string): string => row.querySelector<HTMLInputElement>(`[data-row-field="${k}"]`)?.value ?? '';
+      return { group: get('group'), resource: get('resource'), servers: get('servers') };
+    });
+  }
+
+  renderRows(rows: readonly RowText[], errors: Record<string, string> = {}): void {
+    renderInto(this.querySelector('[data-rows]')!, rows.map((r, i) => rowTree(i, r, errors, true)));
+  }
+
+  setBuilt(value: string): void {
+    this.querySelector('[data-built]')!.textContent = `--etcd-servers-overrides=${value}`;
+  }
+
+  /** Rows edited: build, mark row errors in place (no re-render, focus stays), update the value. */
+  rowsChanged(): void {
+    const build = buildFromRows(this.readRows());
+    const errors = rowErrors(build);
+    for (const input of this.querySelectorAll<HTMLInputElement>('[data-row-field]')) {
+      const i = input.closest('[data-row]')!.getAttribute('data-row');
+      const msg = errors[`${i}:${input.dataset['rowField']}`] ?? '';
+      this.querySelector(`#${input.id}-err`)!.textContent = msg;
+      if (msg) input.setAttribute('aria-invalid', 'true');
+      else input.removeAttribute('aria-invalid');
+    }
+    if (!build.ok) return;
+    this.querySelector<HTMLTextAreaElement>('[data-field="v"]')!.value = build.value;
+    this.setBuilt(build.value);
+    this.update(true);
+  }
+
+  /** Value edited (or loaded from the link): fill the rows when they can hold it exactly. */
+  syncRows(): void {
+    const value = this.readRaw()['v'] ?? '';
+    const rows = rowsFromValue(value);
+    if (rows === null && value !== '') return;
+    this.renderRows(rows ?? []);
+    this.setBuilt(value);
+  }
+
+  override onInput(e: Event): void {
+    const t = e.target;
+    if (t instanceof Element && t.closest('[data-rows]')) this.rowsChanged();
+    else {
+      this.update(true);
+      this.syncRows();
+    }
+  }
+}
+
+defineCalculator('calc-overrides', overridesCalc, OverridesElement);

@@ -1,0 +1,39 @@
+/** Calculator 4: what API-server replicas cost etcd and memory. */
+import { apiserverReplicaLoad } from '../model/apiserver-replicas.ts';
+import { facts, invalid, para, text, whole, type CalcDef, type Raw } from './calc.ts';
+import { fmtBytes, fmtInt } from './format.ts';
+
+export const apiserverCalc: CalcDef = {
+  id: 'apiserver',
+  prefix: 'r',
+  title: 'What API-server replicas cost etcd',
+  fields: [
+    { key: 'r', label: 'API-server replicas (R)', kind: 'text', inputmode: 'numeric', hint: '1–1,000.' },
+    { key: 't', label: 'Resource types with a watch cache (T)', kind: 'text', inputmode: 'numeric', hint: '0–10,000.' },
+    { key: 'n', label: 'Objects of those types (N)', kind: 'text', inputmode: 'numeric', hint: '0–100,000,000.' },
+    { key: 's', label: 'Mean object size in bytes (S)', kind: 'text', inputmode: 'numeric', hint: '0–10,000,000.' },
+  ],
+  toRaw: (s) => ({ r: text(s['r']), t: text(s['t']), n: text(s['n']), s: text(s['s']) }),
+  compute(raw: Readonly<Raw>) {
+    const errors: Record<string, string> = {};
+    const r = whole(raw, 'apiserver', 'r', 'API-server replicas', errors);
+    const t = whole(raw, 'apiserver', 't', 'Resource types with a watch cache', errors);
+    const n = whole(raw, 'apiserver', 'n', 'Objects', errors);
+    const s = whole(raw, 'apiserver', 's', 'Mean object size', errors);
+    if (r === null || t === null || n === null || s === null) return invalid(errors);
+    const load = apiserverReplicaLoad(r, t, n, s);
+    return {
+      errors,
+      state: { r, t, n, s },
+      result: [
+        facts([
+          ['etcd watches (R × T)', fmtInt(load.etcdWatches)],
+          ['Objects listed from etcd when every replica restarts (R × N)', fmtInt(load.objectsListedOnFullRestart)],
+          ['Watch-cache memory across replicas (≈ R × N × S)', `${fmtBytes(load.watchCacheBytes)} (${fmtBytes(n * s)} per replica)`],
+          ['Consistent GETs (resourceVersion unset)', 'still one etcd read each, on every replica'],
+        ]),
+        ...load.notes.map((note) => para(note, 'calc__note')),
+      ],
+    };
+  },
+};

@@ -1,0 +1,65 @@
+/** Calculator 2: probability of lost quorum, nines and minutes per year, with the chart. */
+import { quorumLossProbability, unavailabilityFromMtbf } from '../model/availability.ts';
+import { checkStoppedWithinMembers, parseFraction } from '../model/input.ts';
+import { availabilityChart } from './chart.ts';
+import { decimal, facts, invalid, para, take, text, whole, type CalcDef, type Raw } from './calc.ts';
+import { fmtNum, fmtProb } from './format.ts';
+
+/** Minutes for reading: "1.58 min", tiny values in powers of ten, never "0" for a positive value. */
+export function fmtMinutes(min: number): string {
+  if (min === 0) return '0 min';
+  return min >= 0.01 ? `${fmtNum(min)} min` : `${fmtProb(min)} min`;
+}
+
+const byP = (raw: Readonly<Raw>): boolean => raw['mode'] !== 'mtbf';
+
+export const availabilityCalc: CalcDef = {
+  id: 'availability',
+  prefix: 'a',
+  title: 'Availability: probability of lost quorum',
+  fields: [
+    { key: 'mode', label: 'Give member unavailability as', kind: 'select', options: [['p', 'a probability p'], ['mtbf', 'MTBF and MTTR']] },
+    { key: 'p', label: 'Per-member unavailability (p)', kind: 'text', inputmode: 'decimal', hint: '0 to 1, e.g. 0.001, or a percentage such as 0.1%.', showWhen: byP },
+    { key: 'mtbf', label: 'Mean time between failures (MTBF, hours)', kind: 'text', inputmode: 'decimal', hint: 'Hours, e.g. 4380 (half a year).', showWhen: (r) => !byP(r) },
+    { key: 'mttr', label: 'Mean time to repair (MTTR, hours)', kind: 'text', inputmode: 'decimal', hint: 'Hours, e.g. 4.', showWhen: (r) => !byP(r) },
+    { key: 'n', label: 'Members (n)', kind: 'text', inputmode: 'numeric', hint: '1–99.' },
+    { key: 'k', label: 'Members stopped for maintenance (k)', kind: 'text', inputmode: 'numeric', hint: '0 to n.' },
+  ],
+  toRaw: (s) => ({ mode: text(s['mode']), p: text(s['p']), mtbf: text(s['mtbf']), mttr: text(s['mttr']), n: text(s['n']), k: text(s['k']) }),
+  compute(raw: Readonly<Raw>) {
+    const errors: Record<string, string> = {};
+    const mode = byP(raw) ? 'p' : 'mtbf';
+    let p: number | null = null;
+    let mtbf: number | null = null;
+    let mttr: number | null = null;
+    if (mode === 'p') p = take(parseFraction(raw['p'] ?? '', 'Per-member unavailability p'), 'p', errors);
+    else {
+      mtbf = decimal(raw, 'availability', 'mtbf', 'MTBF', errors);
+      mttr = decimal(raw, 'availability', 'mttr', 'MTTR', errors);
+      if (mtbf !== null && mttr !== null) {
+        if (mtbf + mttr > 0) p = unavailabilityFromMtbf(mtbf, mttr);
+        else errors['mttr'] = 'MTBF + MTTR must be above 0 hours.';
+      }
+    }
+    const n = whole(raw, 'availability', 'n', 'Members', errors);
+    let k = whole(raw, 'availability', 'k', 'Members stopped', errors);
+    if (n !== null && k !== null) k = take(checkStoppedWithinMembers(k, n), 'k', errors);
+    if (p === null || n === null || k === null) return { ...invalid(errors), figure: availabilityChart(null) };
+    const r = quorumLossProbability(n, p, k);
+    const state = mode === 'p' ? { mode, p, n, k } : { mode, mtbf, mttr, n, k };
+    return {
+      errors,
+      state,
+      figure: availabilityChart({ n, k, p }),
+      result: [
+        facts([
+          ...(mode === 'mtbf' ? [['Per-member unavailability p = MTTR / (MTBF + MTTR)', fmtProb(p)] as const] : []),
+          ['P(lost quorum)', fmtProb(r.lostQuorum)],
+          ['Nines of quorum availability', r.nines === null ? 'unbounded: with p = 0 the model never loses quorum' : fmtNum(r.nines)],
+          ['Expected time without quorum per year', fmtMinutes(r.minutesPerYearWithoutQuorum)],
+        ]),
+        para(`${n} members${k ? ` with ${k} stopped` : ''} need ${r.quorum} up. A model: each running member is down with probability ${fmtProb(p)}, independently of the others; correlated failures (one rack, one bad release) make reality worse.`, 'calc__note'),
+      ],
+    };
+  },
+};

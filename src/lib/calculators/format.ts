@@ -1,0 +1,58 @@
+/**
+ * Number formatting for calculator results. Fixed to en-US so the build-time text and the
+ * browser's text are identical whatever the reader's locale.
+ */
+
+const INT = new Intl.NumberFormat('en-US', { maximumFractionDigits: 0 });
+const DEC = new Intl.NumberFormat('en-US', { maximumFractionDigits: 2 });
+
+/** Whole number with thousands separators: 30000 → "30,000". */
+export function fmtInt(n: number): string {
+  return INT.format(n);
+}
+
+/** Up to two decimals, trailing zeros dropped: 2.5 → "2.5", 1/3 → "0.33". */
+export function fmtNum(n: number): string {
+  return DEC.format(n);
+}
+
+const SUPER: Record<string, string> = { '-': '⁻', '0': '⁰', '1': '¹', '2': '²', '3': '³', '4': '⁴', '5': '⁵', '6': '⁶', '7': '⁷', '8': '⁸', '9': '⁹' };
+
+/** "10⁻⁴" for an integer exponent. */
+export function powerOfTen(exp: number): string {
+  return `10${String(exp).replace(/[-0-9]/g, (c) => SUPER[c]!)}`;
+}
+
+/**
+ * A probability for reading: ≥ 0.001 as a plain decimal ("0.0297"), smaller as
+ * "3.0 × 10⁻⁶", exactly 0 as "0".
+ */
+export function fmtProb(p: number): string {
+  if (p === 0) return '0';
+  if (p >= 0.001) return p >= 0.9995 && p < 1 ? p.toPrecision(6) : String(Number(p.toPrecision(3)));
+  const [mant, exp] = p.toExponential(1).split('e') as [string, string];
+  return `${mant} × ${powerOfTen(Number(exp))}`;
+}
+
+const BYTE_UNITS = ['bytes', 'KiB', 'MiB', 'GiB', 'TiB', 'PiB', 'EiB'];
+
+/** Bytes in binary units: 61440000 → "58.59 MiB"; below 1 KiB as "512 bytes". */
+export function fmtBytes(bytes: number): string {
+  let v = bytes;
+  let u = 0;
+  while (v >= 1024 && u < BYTE_UNITS.length - 1) {
+    v /= 1024;
+    u++;
+  }
+  return u === 0 ? `${fmtInt(v)} bytes` : `${fmtNum(v)} ${BYTE_UNITS[u]}`;
+}
+
+/** Milliseconds: "2 ms", "0.5 ms", "1,200 ms". */
+export function fmtMs(ms: number): string {
+  return `${fmtNum(ms)} ms`;
+}
+
+/** "1 member" / "2 members". */
+export function plural(n: number, one: string, many = `${one}s`): string {
+  return `${fmtInt(n)} ${n === 1 ? one : many}`;
+}

@@ -1,0 +1,40 @@
+/** Calculator 6: etcd members needed to survive f failures while k members are stopped. */
+import { MAX_FAILURES_PLUS_STOPPED, membersForMaintenancePolicy } from '../model/maintenance.ts';
+import { maintenanceTolerance } from '../model/quorum.ts';
+import { facts, invalid, para, text, whole, type CalcDef, type Raw } from './calc.ts';
+import { plural } from './format.ts';
+
+export const maintenanceCalc: CalcDef = {
+  id: 'maintenance',
+  prefix: 'm',
+  title: 'etcd members from the maintenance policy',
+  fields: [
+    { key: 'f', label: 'Failures to survive during maintenance (f)', kind: 'text', inputmode: 'numeric', hint: `0–${MAX_FAILURES_PLUS_STOPPED}.` },
+    { key: 'k', label: 'Members stopped at once (k)', kind: 'text', inputmode: 'numeric', hint: `0–${MAX_FAILURES_PLUS_STOPPED}; f + k at most ${MAX_FAILURES_PLUS_STOPPED}.` },
+  ],
+  toRaw: (s) => ({ f: text(s['f']), k: text(s['k']) }),
+  compute(raw: Readonly<Raw>) {
+    const errors: Record<string, string> = {};
+    const f = whole(raw, 'maintenance', 'f', 'Failures to survive', errors);
+    const k = whole(raw, 'maintenance', 'k', 'Members stopped at once', errors);
+    if (f !== null && k !== null && f + k > MAX_FAILURES_PLUS_STOPPED) {
+      errors['k'] = `Failures plus stopped members must be at most ${MAX_FAILURES_PLUS_STOPPED} (that is 99 members); got ${f + k}.`;
+    }
+    if (f === null || k === null || errors['k']) return invalid(errors);
+    const r = membersForMaintenancePolicy(f, k);
+    const check = maintenanceTolerance(r.members, k);
+    return {
+      errors,
+      state: { f, k },
+      result: [
+        facts([
+          ['Members needed', `${r.members} = 2 × (${f} + ${k}) + 1`],
+          ['Quorum', plural(r.quorum, 'member')],
+          [`Running with ${k} stopped`, `${check.running}, so ${plural(check.furtherFailuresTolerated, 'further failure')} tolerated`],
+        ]),
+        para(`Smallest n with n − k − quorum(n) ≥ f: ${r.members} members survive ${plural(f, 'failure')} while ${k} ${k === 1 ? 'is' : 'are'} stopped; ${r.members - 1} would not.`, 'calc__lead'),
+        r.warning === null ? null : para(r.warning, 'calc__warn'),
+      ].filter((x) => x !== null),
+    };
+  },
+};

@@ -1,0 +1,138 @@
+/**
+ * Calculator 8: `--etcd-servers-overrides` builder and parser. The flag value (state "v") is
+ * the single source of truth: the builder's rows write it, and a pasted value that the rows can
+ * represent exactly fills the rows back in.
+ */
+import { buildEtcdServersOverrides, HELP_TEXT_EXAMPLE, parseEtcdServersOverrides, type BuildResult, type EtcdServersOverride } from '../model/etcd-servers-overrides.ts';
+import { lintEtcdServersOverrides } from '../model/overrides-lint.ts';
+import { SOURCES } from '../model/sources.ts';
+import { refLink } from './read-path.ts';
+import { para, type CalcDef, type Raw } from './calc.ts';
+import { h, type Tree } from './tree.ts';
+
+/** One builder row as typed: servers separated by spaces. */
+export interface RowText {
+  group: string;
+  resource: string;
+  servers: string;
+}
+
+/** Rows as overrides: servers split on whitespace (a URL holds none). */
+export function rowsToOverrides(rows: readonly RowText[]): EtcdServersOverride[] {
+  return rows.map((r) => ({ group: r.group, resource: r.resource, servers: r.servers.trim() === '' ? [] : r.servers.trim().split(/\s+/) }));
+}
+
+/** Builds the flag value from typed rows (see buildEtcdServersOverrides). */
+export function buildFromRows(rows: readonly RowText[]): BuildResult {
+  return buildEtcdServersOverrides(rowsToOverrides(rows));
+}
+
+/**
+ * Rows for a flag value, or null when it does not parse or the rows could not write it back
+ * byte for byte (e.g. whitespace inside a field).
+ */
+export function rowsFromValue(value: string): RowText[] | null {
+  const parsed = parseEtcdServersOverrides(value);
+  if (!parsed.ok || parsed.overrides.length === 0) return null;
+  const rows = parsed.overrides.map((o) => ({ group: o.group, resource: o.resource, servers: o.servers.join(' ') }));
+  const back = buildFromRows(rows);
+  return back.ok && back.value === value ? rows : null;
+}
+
+/** The parser's verdict (upstream's accept/reject and message) followed by lint findings. */
+export function overridesResult(value: string): Tree[] {
+  const parsed = parseEtcdServersOverrides(value);
+  const out: Tree[] = [];
+  if (parsed.ok) {
+    const n = parsed.overrides.length;
+    out.push(para(h('strong', {}, n === 0 ? 'Accepted: an empty value means no overrides.' : `Accepted by kube-apiserver v1.37: ${n} ${n === 1 ? 'override' : 'overrides'}.`), 'calc__lead'));
+    if (n > 0) {
+      out.push(
+        h(
+          'ul',
+          { class: 'calc__parsed' },
+          ...parsed.overrides.map((o) => h('li', {}, h('code', {}, `${o.group === '' ? '(core)' : o.group}/${o.resource}`), ` → ${o.servers.join(', ')}`)),
+        ),
+      );
+    }
+  } else {
+    out.push(para(h('strong', {}, 'Rejected by kube-apiserver v1.37 with:'), 'calc__warn'));
+    out.push(h('pre', { class: 'calc__error-text' }, parsed.error));
+    out.push(para(parsed.reason));
+  }
+  out.push(para(h('span', {}, 'Upstream rule: ', refLink(parsed.ok ? SOURCES.parseEtcdServersOverrides : parsed.source)), 'calc__note'));
+  const findings = lintEtcdServersOverrides(value);
+  out.push(para(findings.length === 0 ? 'No further findings.' : `What kube-apiserver does not check (${findings.length}):`, 'calc__note'));
+  if (findings.length > 0) {
+    out.push(h('ul', { class: 'calc__findings' }, ...findings.map((f) => h('li', { 'data-severity': f.severity }, `${f.severity === 'warning' ? 'Warning' : 'Note'}: ${f.message}`))));
+  }
+  return out;
+}
+
+export const overridesCalc: CalcDef = {
+  id: 'overrides',
+  prefix: 'o',
+  title: '--etcd-servers-overrides builder and parser',
+  fields: [{ key: 'v', label: 'Flag value to check', kind: 'textarea', hint: 'Paste the value after "--etcd-servers-overrides=", or build it with the rows above.' }],
+  toRaw: (s) => ({ v: String(s['v']) }),
+  compute: (raw: Readonly<Raw>) => {
+    const v = raw['v'] ?? '';
+    return { errors: {}, state: { v }, result: overridesResult(v) };
+  },
+};
+
+export { HELP_TEXT_EXAMPLE };
+
+/** Messages per row field from a failed build, keyed "row:field". */
+export function rowErrors(build: BuildResult): Record<string, string> {
+  const out: Record<string, string> = {};
+  if (build.ok) return out;
+  for (const p of build.problems) {
+    const key = `${p.row}:${p.field}`;
+    out[key] = out[key] ? `${out[key]} ${p.message}` : p.message;
+  }
+  return out;
+}
+
+/**
+ * One builder row as a tree (a fieldset with three labelled inputs and a Remove button), used by
+ * the build and by the browser when rows are added or removed.
+ *
+ * @param i - 0-based row index (labels say "override i + 1").
+ * @param row - the row's text.
+ * @param errors - messages from {@link rowErrors}.
+ * @param interactive - whether the Remove button is shown (only with JavaScript).
+ */
+export function rowTree(i: number, row: RowText, errors: Readonly<Record<string, string>> = {}, interactive = false): Tree {
+  const n = i + 1;
+  const field = (key: keyof RowText, label: string, hint: string, extra = ''): Tree => {
+    const id = `o-${key}-${i}`;
+    const msg = errors[`${i}:${key}`] ?? '';
+    return h(
+      'div',
+      { class: `calc__field${extra}` },
+      h('label', { for: id }, label, h('span', { class: 'sr-only' }, ` (override ${n})`)),
+      h('input', {
+        id,
+        type: 'text',
+        'data-row-field': key,
+        value: row[key],
+        autocomplete: 'off',
+        spellcheck: 'false',
+        placeholder: hint,
+        'aria-describedby': `${id}-err`,
+        ...(msg ? { 'aria-invalid': 'true' } : {}),
+      }),
+      h('p', { class: 'calc__error', id: `${id}-err` }, msg),
+    );
+  };
+  return h(
+    'fieldset',
+    { class: 'calc__row', 'data-row': String(i) },
+    h('legend', {}, `Override ${n}`),
+    field('group', 'Group', 'empty = core'),
+    field('resource', 'Resource', 'e.g. events'),
+    field('servers', 'Servers', 'https://etcd-0:2379 https://etcd-1:2379', ' calc__field--servers'),
+    h('button', { type: 'button', class: 'calc__button', 'data-remove': String(i), ...(interactive ? {} : { hidden: '' }) }, 'Remove', h('span', { class: 'sr-only' }, ` override ${n}`)),
+  );
+}

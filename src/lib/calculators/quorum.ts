@@ -1,0 +1,46 @@
+/** Calculator 1: quorum and failure tolerance for n members with k stopped. */
+import { checkStoppedWithinMembers } from '../model/input.ts';
+import { maintenanceTolerance, quorum, tolerance } from '../model/quorum.ts';
+import { facts, invalid, para, take, text, whole, type CalcDef, type Raw } from './calc.ts';
+import { plural } from './format.ts';
+
+/** Why an even n buys nothing, for the n the reader entered. */
+export function evenCountNote(n: number): string {
+  if (n === 1) return 'One member tolerates no failure: any outage stops the cluster.';
+  if (n % 2 === 0) {
+    return `${n} is even: quorum is ${quorum(n)}, so it tolerates ${tolerance(n)} — the same as ${n - 1} members (quorum ${quorum(n - 1)}), with one more machine that can fail.`;
+  }
+  return `${n} is odd: adding a member (${n + 1}, quorum ${quorum(n + 1)}) would still tolerate only ${tolerance(n + 1)}; the next gain is at ${n + 2}, which tolerates ${tolerance(n + 2)}.`;
+}
+
+export const quorumCalc: CalcDef = {
+  id: 'quorum',
+  prefix: 'q',
+  title: 'Quorum and failure tolerance',
+  fields: [
+    { key: 'n', label: 'Members (n)', kind: 'text', inputmode: 'numeric', hint: 'Configured etcd members, 1–99.' },
+    { key: 'k', label: 'Members stopped for maintenance (k)', kind: 'text', inputmode: 'numeric', hint: '0 to n.' },
+  ],
+  toRaw: (s) => ({ n: text(s['n']), k: text(s['k']) }),
+  compute(raw: Readonly<Raw>) {
+    const errors: Record<string, string> = {};
+    const n = whole(raw, 'quorum', 'n', 'Members', errors);
+    let k = whole(raw, 'quorum', 'k', 'Members stopped', errors);
+    if (n !== null && k !== null) k = take(checkStoppedWithinMembers(k, n), 'k', errors);
+    if (n === null || k === null) return invalid(errors);
+    const m = maintenanceTolerance(n, k);
+    return {
+      errors,
+      state: { n, k },
+      result: [
+        facts([
+          ['Quorum', `${plural(m.quorum, 'member')} (⌊${n}/2⌋ + 1)`],
+          ['Failures tolerated, all running', plural(m.toleranceWhenAllRunning, 'failure')],
+          [`With ${k} stopped`, m.hasQuorum ? `${plural(m.furtherFailuresTolerated, 'further failure')} tolerated` : 'quorum already lost'],
+        ]),
+        para(m.summary, m.hasQuorum ? 'calc__lead' : 'calc__warn'),
+        para(evenCountNote(n), 'calc__note'),
+      ],
+    };
+  },
+};

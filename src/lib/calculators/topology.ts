@@ -1,0 +1,43 @@
+/** Calculator 7: hosts for stacked and external etcd, and what one host failure takes. */
+import { topologyHosts, type HostLoss } from '../model/topology.ts';
+import { facts, invalid, para, text, whole, type CalcDef, type Raw } from './calc.ts';
+import { plural } from './format.ts';
+
+/** One sentence for what a host loss leaves. */
+export function describeLoss(l: HostLoss): string {
+  const took = [l.etcdMembersLost ? plural(l.etcdMembersLost, 'etcd member') : '', l.controlPlaneInstancesLost ? plural(l.controlPlaneInstancesLost, 'control-plane instance') : '']
+    .filter(Boolean)
+    .join(' and ');
+  const etcd = l.etcdHasQuorum ? `etcd tolerates ${plural(l.etcdFurtherFailuresTolerated, 'further failure')}` : 'etcd has lost quorum';
+  return `takes ${took}; ${etcd}; ${plural(l.apiServersLeft, 'API server')} left.`;
+}
+
+export const topologyCalc: CalcDef = {
+  id: 'topology',
+  prefix: 't',
+  title: 'Hosts for stacked and external etcd',
+  fields: [
+    { key: 'e', label: 'etcd members (E)', kind: 'text', inputmode: 'numeric', hint: '1–99.' },
+    { key: 'c', label: 'Control-plane nodes (C)', kind: 'text', inputmode: 'numeric', hint: '1–99.' },
+  ],
+  toRaw: (s) => ({ e: text(s['e']), c: text(s['c']) }),
+  compute(raw: Readonly<Raw>) {
+    const errors: Record<string, string> = {};
+    const e = whole(raw, 'topology', 'e', 'etcd members', errors);
+    const c = whole(raw, 'topology', 'c', 'Control-plane nodes', errors);
+    if (e === null || c === null) return invalid(errors);
+    const t = topologyHosts(e, c);
+    return {
+      errors,
+      state: { e, c },
+      result: [
+        facts([
+          ['Stacked', t.stacked.consistent ? `${plural(t.stacked.hosts, 'host')}` : `not possible with E ≠ C`],
+          ['External', `${plural(t.external.hosts, 'host')} (${e} + ${c})`],
+        ]),
+        t.stacked.warning === null ? para(`Stacked: one host lost ${describeLoss(t.stacked.oneHostFailure)}`) : para(t.stacked.warning, 'calc__warn'),
+        para(`External: an etcd host lost ${describeLoss(t.external.etcdHostFailure)} A control-plane host lost ${describeLoss(t.external.controlPlaneHostFailure)}`),
+      ],
+    };
+  },
+};

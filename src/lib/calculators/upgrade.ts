@@ -1,0 +1,42 @@
+/** Calculator 5: control-plane node count from the upgrade strategy. */
+import { controlPlaneNodesForUpgrade, type UpgradeStrategy } from '../model/upgrade.ts';
+import { facts, invalid, para, text, whole, type CalcDef, type Raw } from './calc.ts';
+import { plural } from './format.ts';
+
+export const upgradeCalc: CalcDef = {
+  id: 'upgrade',
+  prefix: 'u',
+  title: 'Control-plane nodes from the upgrade strategy',
+  fields: [
+    { key: 'a', label: 'Nodes that must stay up (A)', kind: 'text', inputmode: 'numeric', hint: '1–98.' },
+    {
+      key: 's',
+      label: 'Upgrade strategy',
+      kind: 'select',
+      options: [
+        ['surge', 'Surge: add a new node, then remove an old one'],
+        ['in-place', 'In place: stop, upgrade and restart one node'],
+      ],
+    },
+  ],
+  toRaw: (s) => ({ a: text(s['a']), s: text(s['s']) }),
+  compute(raw: Readonly<Raw>) {
+    const errors: Record<string, string> = {};
+    const a = whole(raw, 'upgrade', 'a', 'Nodes that must stay up', errors);
+    const s: UpgradeStrategy = raw['s'] === 'in-place' ? 'in-place' : 'surge';
+    if (a === null) return invalid(errors);
+    const r = controlPlaneNodesForUpgrade(a, s);
+    return {
+      errors,
+      state: { a, s },
+      result: [
+        facts([
+          ['Control-plane nodes to run', String(r.baseNodes)],
+          ['Most nodes during the upgrade', String(r.peakNodesDuringUpgrade)],
+          ['Fewest up during the upgrade', plural(r.minimumUpDuringUpgrade, 'node')],
+        ]),
+        para(r.note, 'calc__lead'),
+      ],
+    };
+  },
+};

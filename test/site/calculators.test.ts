@@ -1,0 +1,361 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
+import { chromiumPathForTests, launchBrowser } from '../helpers/browser.ts';
+import { DIST } from '../helpers/paths.ts';
+import { serveStatic, type StaticSite } from '../helpers/static-server.ts';
+
+const executablePath = chromiumPathForTests();
+const PAGE = 'calculators/';
+
+/** One calculator driven through its labels: what to type, what the result then says, what the URL keeps. */
+interface Drive {
+  id: string;
+  /** [label, value]: fill for text, selectOption for selects ("select:" prefix), check/uncheck ("check:"). */
+  inputs: [string, string][];
+  result: RegExp;
+  param: RegExp;
+  /** Field text after reload where it differs from what was typed (e.g. a padded list). */
+  restored?: Record<string, string>;
+}
+
+const DRIVES: Drive[] = [
+  { id: 'quorum', inputs: [['Members (n)', '5'], ['Members stopped for maintenance (k)', '1']], result: /Quorum3 members.*1 further failure tolerated/s, param: /q\.n=5&q\.k=1|q\.k=1&q\.n=5/ },
+  {
+    id: 'availability',
+    inputs: [['Per-member unavailability (p)', '0.01'], ['Members (n)', '5']],
+    result: /P\(lost quorum\)9\.9 × 10⁻⁶/,
+    param: /a\.p=0\.01/,
+  },
+  {
+    id: 'writePath',
+    inputs: [['Writes per second', '2000'], ['Members (n)', '5'], ['Follower round trips (ms)', '1 1 5 5'], ['Follower fsyncs (ms)', '2']],
+    result: /Commit latency3 ms.*leader \+ 2/s,
+    param: /w\.n=5/,
+    // Fewer fsync values than followers repeat the last one; the link keeps the full list.
+    restored: { 'Follower fsyncs (ms)': '2 2 2 2' },
+  },
+  { id: 'apiserver', inputs: [['API-server replicas (R)', '5'], ['Objects of those types (N)', '20000']], result: /etcd watches \(R × T\)300.*100,000/s, param: /r\.r=5/ },
+  { id: 'upgrade', inputs: [['Nodes that must stay up (A)', '3'], ['select:Upgrade strategy', 'in-place']], result: /Control-plane nodes to run4/, param: /u\.s=in-place/ },
+  { id: 'maintenance', inputs: [['Failures to survive during maintenance (f)', '2'], ['Members stopped at once (k)', '1']], result: /Members needed7 = 2 × \(2 \+ 1\) \+ 1/, param: /m\.f=2/ },
+  { id: 'topology', inputs: [['etcd members (E)', '5'], ['Control-plane nodes (C)', '2']], result: /External7 hosts \(5 \+ 2\)/, param: /t\.e=5/ },
+  {
+    id: 'overrides',
+    inputs: [['Flag value to check', '/events#https://etcd-0:2379,apps/deployments#https://etcd-1:2379']],
+    result: /Accepted by kube-apiserver v1\.37: 2 overrides/,
+    param: /o\.v=/,
+  },
+  {
+    id: 'readPath',
+    inputs: [['select:Request', 'GET'], ['resourceVersion', '0']],
+    result: /Served by the watch cache\./,
+    param: /p\.verb=GET/,
+  },
+];
+
+async function fillLabel(calc: Locator, label: string, value: string): Promise<void> {
+  if (label.startsWith('select:')) await calc.getByLabel(label.slice(7), { exact: true }).selectOption(value);
+  else if (label.startsWith('check:')) await calc.getByLabel(label.slice(6), { exact: true }).setChecked(value === '1');
+  else await calc.getByLabel(label, { exact: true }).fill(value);
+}
+
+/** The calculator element, after its on-demand code has loaded (its Copy link button shows). */
+async function ready(page: Page, id: string): Promise<Locator> {
+  const calc = page.locator(`[data-calc="${id}"]`);
+  await calc.scrollIntoViewIfNeeded();
+  await calc.getByRole('button', { name: 'Copy link' }).waitFor({ state: 'visible' });
+  return calc;
+}
+
+const resultOf = (calc: Locator): Locator => calc.locator('.calc__result');
+
+describe.skipIf(!executablePath)('calculators in Chromium', () => {
+  let browser: Browser;
+  let site: StaticSite;
+  let context: BrowserContext;
+  beforeAll(async () => {
+    browser = await launchBrowser(executablePath!);
+    site = await serveStatic(DIST);
+    context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
+    await context.grantPermissions(['clipboard-read', 'clipboard-write'], { origin: site.origin });
+  });
+  afterAll(async () => {
+    await context?.close();
+    await browser?.close();
+    await site?.close();
+  });
+
+  /** Opens a page and records console errors, page errors and dialogs (none may happen). */
+  async function open(url: string): Promise<{ page: Page; errors: string[] }> {
+    const page = await context.newPage();
+    const errors: string[] = [];
+    page.on('console', (m) => m.type() === 'error' && errors.push(`console: ${m.text()}`));
+    page.on('pageerror', (e) => errors.push(`pageerror: ${e.message}`));
+    page.on('dialog', (d) => {
+      errors.push(`dialog: ${d.message()}`);
+      void d.dismiss();
+    });
+    await page.goto(url, { waitUntil: 'load' });
+    return { page, errors };
+  }
+
+  it.each(DRIVES)('$id: typing updates the result, Copy link copies the state, reload restores it', async (d) => {
+    const { page, errors } = await open(site.url + PAGE);
+    try {
+      const calc = page.locator(`[data-calc="${d.id}"]`);
+      for (const [label, value] of d.inputs) await fillLabel(calc, label, value);
+      await ready(page, d.id);
+      await expect.poll(() => resultOf(calc).innerText().then((t) => t.replace(/\n/g, ''))).toMatch(d.result);
+      expect(page.url()).toMatch(d.param);
+
+      await calc.getByRole('button', { name: 'Copy link' }).click();
+      await expect.poll(() => calc.locator('[data-copy-status]').textContent()).toBe('Copied');
+      const copied = await page.evaluate(() => navigator.clipboard.readText());
+      expect(copied).toBe(page.url());
+
+      await page.goto(copied, { waitUntil: 'load' });
+      const again = await ready(page, d.id);
+      for (const [label, value] of d.inputs) {
+        const field = again.getByLabel(label.replace(/^(select|check):/, ''), { exact: true });
+        expect(await field.inputValue()).toBe(d.restored?.[label] ?? value);
+      }
+      await expect.poll(() => resultOf(again).innerText().then((t) => t.replace(/\n/g, ''))).toMatch(d.result);
+      expect(errors).toEqual([]);
+    } finally {
+      await page.close();
+    }
+  });
+
+  it('bad input shows an inline message tied to the field, never NaN, Infinity or a blank result', async () => {
+    const { page, errors } = await open(site.url + PAGE);
+    try {
+      const calc = await ready(page, 'quorum');
+      const n = calc.getByLabel('Members (n)', { exact: true });
+      const k = calc.getByLabel('Members stopped for maintenance (k)', { exact: true });
+      const cases: [Locator, string, RegExp][] = [
+        [n, 'abc', /Members must be a whole number from 1 to 99; "abc" is not a number/],
+        [n, '0,5', /use a decimal point — write "0\.5"/],
+        [n, '2.5', /must be a whole number; got 2\.5/],
+        [n, '-3', /cannot be negative/],
+        [n, '', /Members is empty/],
+        [n, '100', /at most 99/],
+      ];
+      for (const [field, value, message] of cases) {
+        await field.fill(value);
+        const errId = (await field.getAttribute('aria-describedby'))!.split(' ').find((s) => s.endsWith('-err'))!;
+        await expect.poll(() => page.locator(`#${errId}`).textContent()).toMatch(message);
+        expect(await field.getAttribute('aria-invalid')).toBe('true');
+        const result = await resultOf(calc).innerText();
+        expect(result).toMatch(/No result yet: fix the marked input/);
+        expect(result).not.toMatch(/NaN|Infinity/);
+      }
+      await n.fill('3');
+      await k.fill('5');
+      await expect.poll(() => calc.locator('#q-k-err').textContent()).toMatch(/Members stopped \(5\) cannot exceed the 3 configured members/);
+      expect(await n.getAttribute('aria-invalid')).toBeNull();
+      await k.fill('1');
+      await expect.poll(() => calc.locator('#q-k-err').textContent()).toBe('');
+      expect(await k.getAttribute('aria-invalid')).toBeNull();
+
+      // Every text input of every calculator refuses letters with a message, and no result shows NaN/Infinity.
+      for (const id of ['availability', 'writePath', 'apiserver', 'upgrade', 'maintenance', 'topology']) {
+        const c = await ready(page, id);
+        const inputs = c.locator('input[type="text"][data-field]:visible');
+        for (let i = 0; i < (await inputs.count()); i++) {
+          const input = inputs.nth(i);
+          const before = await input.inputValue();
+          await input.fill('x1');
+          await expect.poll(() => input.getAttribute('aria-invalid')).toBe('true');
+          const describedBy = (await input.getAttribute('aria-describedby'))!;
+          const err = describedBy.split(' ').find((s) => s.endsWith('-err'))!;
+          expect((await page.locator(`#${err}`).textContent())!.length).toBeGreaterThan(10);
+          expect(await c.innerText()).not.toMatch(/NaN|Infinity|undefined/);
+          await input.fill(before);
+        }
+        expect(await resultOf(c).innerText()).not.toMatch(/No result yet/);
+      }
+      // MTBF mode and a decimal comma in p.
+      const a = await ready(page, 'availability');
+      await a.getByLabel('Per-member unavailability (p)', { exact: true }).fill('0,5');
+      await expect.poll(() => a.locator('#a-p-err').textContent()).toMatch(/decimal point/);
+      await a.getByLabel('Give member unavailability as', { exact: true }).selectOption('mtbf');
+      await a.getByLabel('Mean time between failures (MTBF, hours)', { exact: true }).fill('0');
+      await a.getByLabel('Mean time to repair (MTTR, hours)', { exact: true }).fill('0');
+      await expect.poll(() => a.locator('#a-mttr-err').textContent()).toMatch(/above 0 hours/);
+      await a.getByLabel('Mean time between failures (MTBF, hours)', { exact: true }).fill('999');
+      await a.getByLabel('Mean time to repair (MTTR, hours)', { exact: true }).fill('1');
+      await expect.poll(() => resultOf(a).innerText()).toMatch(/MTTR \/ \(MTBF \+ MTTR\)\s*0\.001/);
+      expect(errors).toEqual([]);
+    } finally {
+      await page.close();
+    }
+  });
+
+  it('hostile and nonsense link parameters are clamped or rejected and never become HTML', async () => {
+    const hostile = new URLSearchParams({
+      'q.n': '<img src=x onerror=alert(1)>',
+      'q.k': '1e309',
+      'a.n': '1e309',
+      'a.p': '7',
+      'o.v': '"><script>alert(1)</script>',
+      'p.rv': '<b>1</b>',
+      'u.s': 'javascript:alert(1)',
+      'm.f': '500',
+    });
+    const { page, errors } = await open(`${site.url}${PAGE}?${hostile.toString()}`);
+    try {
+      const q = await ready(page, 'quorum');
+      expect(await q.getByLabel('Members (n)', { exact: true }).inputValue()).toBe('3');
+      expect(await q.getByLabel('Members stopped for maintenance (k)', { exact: true }).inputValue()).toBe('0');
+      expect(await q.locator('[data-notice]').textContent()).toMatch(/Link parameter "q\.n" is not a valid number; using the default/);
+      const a = await ready(page, 'availability');
+      expect(await a.getByLabel('Members (n)', { exact: true }).inputValue()).toBe('3');
+      expect(await a.getByLabel('Per-member unavailability (p)', { exact: true }).inputValue()).toBe('1');
+      const o = await ready(page, 'overrides');
+      expect(await o.getByLabel('Flag value to check', { exact: true }).inputValue()).not.toContain('script');
+      const u = await ready(page, 'upgrade');
+      expect(await u.getByLabel('Upgrade strategy', { exact: true }).inputValue()).toBe('surge');
+      const m = await ready(page, 'maintenance');
+      expect(await m.getByLabel('Failures to survive during maintenance (f)', { exact: true }).inputValue()).toBe('49');
+      await ready(page, 'readPath');
+      expect(await page.locator('main img, main script:not([src]):not([type]), main b').count()).toBe(0);
+      expect(await page.content()).not.toContain('onerror=alert');
+      // The page rewrote the link to the values it shows.
+      expect(page.url()).not.toContain('%3Cimg');
+      expect(errors).toEqual([]);
+    } finally {
+      await page.close();
+    }
+  });
+
+  it('the overrides builder adds and removes rows and writes a value the parser accepts; bad values get upstream\u2019s message', async () => {
+    const { page, errors } = await open(site.url + 'etcd-sizing/');
+    try {
+      const o = await ready(page, 'overrides');
+      expect(await o.locator('fieldset[data-row]').count()).toBe(2);
+      await o.getByRole('button', { name: 'Add override' }).click();
+      await expect.poll(() => o.locator('#o-servers-2-err').textContent()).toMatch(/Row 3: add at least one etcd server/);
+      await o.getByLabel('Group (override 3)').fill('coordination.k8s.io');
+      await o.getByLabel('Resource (override 3)').fill('leases');
+      await o.getByLabel('Servers (override 3)').fill('https://etcd-7:2379 https://etcd-8:2379');
+      const value = o.getByLabel('Flag value to check', { exact: true });
+      await expect.poll(() => value.inputValue()).toBe('/pods#http://etcd4:2379;http://etcd5:2379,/events#http://etcd6:2379,coordination.k8s.io/leases#https://etcd-7:2379;https://etcd-8:2379');
+      await expect.poll(() => resultOf(o).innerText()).toMatch(/Accepted by kube-apiserver v1\.37: 3 overrides/);
+      await o.getByRole('button', { name: 'Remove override 1' }).click();
+      await expect.poll(() => o.locator('fieldset[data-row]').count()).toBe(2);
+      await expect.poll(() => value.inputValue()).toBe('/events#http://etcd6:2379,coordination.k8s.io/leases#https://etcd-7:2379;https://etcd-8:2379');
+      expect(await o.locator('[data-built]').textContent()).toBe('--etcd-servers-overrides=/events#http://etcd6:2379,coordination.k8s.io/leases#https://etcd-7:2379;https://etcd-8:2379');
+
+      await value.fill('/events#');
+      await expect.poll(() => resultOf(o).innerText()).toMatch(/Rejected by kube-apiserver v1\.37 with:/);
+      expect(await resultOf(o).innerText()).toContain('--etcd-servers-overrides invalid, must be of format: group/resource#servers, where servers are URLs, semicolon separated');
+      // Accepted upstream (group "registry"), but an etcd key prefix and plain http.
+      await value.fill('registry/events#http://etcd-0:2379');
+      await expect.poll(() => resultOf(o).innerText()).toMatch(/Accepted by kube-apiserver v1\.37: 1 override/);
+      expect(await resultOf(o).innerText()).toMatch(/"registry\/events" is an etcd key prefix/);
+      expect(await resultOf(o).innerText()).toMatch(/uses plain http/);
+      await value.fill('/events#https://a:2379;/pods#https://e:2379');
+      await expect.poll(() => resultOf(o).innerText()).toMatch(/it has 2 "#" characters/);
+      expect(await resultOf(o).innerText()).toMatch(/separate overrides with ","/);
+      // A value the rows can hold fills them back in.
+      await value.fill('/nodes#https://n:2379');
+      await expect.poll(() => o.getByLabel('Resource (override 1)').inputValue()).toBe('nodes');
+      expect(await o.locator('fieldset[data-row]').count()).toBe(1);
+      expect(errors).toEqual([]);
+    } finally {
+      await page.close();
+    }
+  });
+
+  it('the read-path explorer links the deciding upstream lines and reports upstream rejections', async () => {
+    const { page, errors } = await open(site.url + 'etcd-sizing/');
+    try {
+      const p = await ready(page, 'readPath');
+      await expect.poll(() => resultOf(p).innerText()).toMatch(/Served by the watch cache, after an etcd current-revision read\./);
+      await p.getByLabel('Request', { exact: true }).selectOption('GET');
+      await expect.poll(() => resultOf(p).innerText()).toMatch(/Served by etcd, as a linearizable read\./);
+      const hrefs = await resultOf(p).locator('a').evaluateAll((as) => as.map((a) => (a as HTMLAnchorElement).href));
+      expect(hrefs).toContain('https://github.com/kubernetes/kubernetes/blob/v1.37.0/staging/src/k8s.io/apiserver/pkg/storage/cacher/delegator.go#L120-L125');
+      await p.getByLabel('Request', { exact: true }).selectOption('LIST');
+      await p.getByLabel('resourceVersion', { exact: true }).fill('');
+      await p.getByLabel('resourceVersionMatch', { exact: true }).selectOption('Exact');
+      await expect.poll(() => resultOf(p).innerText()).toMatch(/422: resourceVersionMatch is forbidden unless resourceVersion is provided/);
+      await p.getByLabel('resourceVersion', { exact: true }).fill('0');
+      await p.getByLabel('resourceVersionMatch', { exact: true }).selectOption('');
+      await p.getByLabel('The watch cache is ready', { exact: true }).uncheck();
+      await expect.poll(() => resultOf(p).innerText()).toMatch(/429/);
+      expect(errors).toEqual([]);
+    } finally {
+      await page.close();
+    }
+  });
+
+  it('the availability chart follows the inputs and keeps its space', async () => {
+    const { page, errors } = await open(site.url + 'etcd-sizing/');
+    try {
+      const a = page.locator('[data-calc="availability"]');
+      const box = async (): Promise<{ width: number; height: number }> => {
+        const b = (await a.locator('svg.chart').boundingBox())!;
+        return { width: b.width, height: b.height };
+      };
+      const before = await box();
+      expect(before.width / before.height).toBeCloseTo(520 / 320, 1);
+      await ready(page, 'availability');
+      await a.getByLabel('Members (n)', { exact: true }).fill('9');
+      await expect.poll(() => a.locator('.chart__series--current path').getAttribute('data-members')).toBe('9');
+      await a.getByLabel('Members (n)', { exact: true }).fill('5');
+      await expect.poll(() => a.locator('.chart__series--current path').getAttribute('data-members')).toBe('5');
+      expect(await a.locator('svg.chart path[data-members]').count()).toBe(4);
+      expect(await a.locator('svg.chart desc').textContent()).toMatch(/Highlighted: 5 members at p = 0\.001/);
+      expect(await box()).toEqual(before);
+      expect(errors).toEqual([]);
+    } finally {
+      await page.close();
+    }
+  });
+
+  it('is usable by keyboard alone: Tab reaches the fields, typing updates the result', async () => {
+    const { page, errors } = await open(site.url + 'control-plane/');
+    try {
+      const u = page.locator('[data-calc="upgrade"]');
+      await u.getByLabel('Nodes that must stay up (A)', { exact: true }).focus();
+      await page.keyboard.press('Control+A');
+      await page.keyboard.type('4');
+      await page.keyboard.press('Tab');
+      expect(await page.evaluate(() => document.activeElement?.getAttribute('data-field'))).toBe('s');
+      await page.keyboard.press('ArrowDown');
+      await ready(page, 'upgrade');
+      await expect.poll(() => resultOf(u).innerText().then((t) => t.replace(/\n/g, ''))).toMatch(/Control-plane nodes to run5/);
+      expect(errors).toEqual([]);
+    } finally {
+      await page.close();
+    }
+  });
+
+  it('without JavaScript every calculator shows its default result, rendered at build time', async () => {
+    const noJs = await browser.newContext({ javaScriptEnabled: false });
+    try {
+      const page = await noJs.newPage();
+      await page.goto(site.url + PAGE, { waitUntil: 'load' });
+      const expected: Record<string, RegExp> = {
+        quorum: /3 of 3 members running; quorum is 2, so 1 more failure is tolerated\./,
+        availability: /P\(lost quorum\)\s*3\.0 × 10⁻⁶/,
+        writePath: /Commit latency\s*2\.5 ms/,
+        apiserver: /etcd watches \(R × T\)\s*180/,
+        upgrade: /Control-plane nodes to run\s*2/,
+        maintenance: /Members needed\s*5 = 2 × \(1 \+ 1\) \+ 1/,
+        topology: /External\s*6 hosts/,
+        overrides: /Accepted by kube-apiserver v1\.37: 2 overrides/,
+        readPath: /Served by the watch cache, after an etcd current-revision read\./,
+      };
+      for (const [id, re] of Object.entries(expected)) {
+        const calc = page.locator(`[data-calc="${id}"]`);
+        expect(await resultOf(calc).innerText()).toMatch(re);
+        expect(await calc.getByRole('button', { name: 'Copy link' }).isVisible()).toBe(false);
+      }
+      expect(await page.locator('[data-calc="availability"] svg.chart path[data-members]').count()).toBe(4);
+      await page.close();
+    } finally {
+      await noJs.close();
+    }
+  });
+});

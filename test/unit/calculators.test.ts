@@ -1,0 +1,170 @@
+import { describe, expect, it } from 'vitest';
+import fc from 'fast-check';
+import { h, textOf, toHtml } from '../../src/lib/calculators/tree.ts';
+import { availabilityChart, CHART_HEIGHT, CHART_WIDTH } from '../../src/lib/calculators/chart.ts';
+import { fmtBytes, fmtProb, powerOfTen } from '../../src/lib/calculators/format.ts';
+import type { CalcDef } from '../../src/lib/calculators/calc.ts';
+import { quorumCalc, evenCountNote } from '../../src/lib/calculators/quorum.ts';
+import { availabilityCalc, fmtMinutes } from '../../src/lib/calculators/availability.ts';
+import { writePathCalc, parseMsList } from '../../src/lib/calculators/write-path.ts';
+import { apiserverCalc } from '../../src/lib/calculators/apiserver.ts';
+import { upgradeCalc } from '../../src/lib/calculators/upgrade.ts';
+import { maintenanceCalc } from '../../src/lib/calculators/maintenance.ts';
+import { topologyCalc } from '../../src/lib/calculators/topology.ts';
+import { buildFromRows, overridesCalc, rowsFromValue, type RowText } from '../../src/lib/calculators/overrides.ts';
+import { readPathCalc } from '../../src/lib/calculators/read-path.ts';
+import { CALCULATOR_PREFIX, CALCULATOR_SCHEMAS, decodeCalculator } from '../../src/lib/model/calculator-state.ts';
+import { defaultState, encodeState, type StateOf, type StateSchema } from '../../src/lib/model/url-state.ts';
+import { tolerance } from '../../src/lib/model/quorum.ts';
+
+const ALL: CalcDef[] = [quorumCalc, availabilityCalc, writePathCalc, apiserverCalc, upgradeCalc, maintenanceCalc, topologyCalc, overridesCalc, readPathCalc];
+const defaults = (d: CalcDef) => d.toRaw(defaultState(CALCULATOR_SCHEMAS[d.id]) as Record<string, unknown>);
+
+describe('tree', () => {
+  it('escapes text and attribute values, so user text never becomes markup', () => {
+    const t = h('p', { title: '"><img src=x onerror=alert(1)>' }, '<script>alert(1)</script> & more');
+    const html = toHtml(t);
+    expect(html).toBe('<p title="&quot;&gt;&lt;img src=x onerror=alert(1)&gt;">&lt;script&gt;alert(1)&lt;/script&gt; &amp; more</p>');
+    expect(textOf(t)).toBe('<script>alert(1)</script> & more');
+  });
+  it('drops skipped children and writes void elements without a closing tag', () => {
+    expect(toHtml(h('div', {}, null, false, undefined, h('input', { value: 'a' }), 'x'))).toBe('<div><input value="a">x</div>');
+  });
+});
+
+describe('format', () => {
+  it('formats probabilities, powers of ten, bytes and minutes without NaN or Infinity', () => {
+    expect(fmtProb(0)).toBe('0');
+    expect(fmtProb(0.0297)).toBe('0.0297');
+    expect(fmtProb(2.997e-6)).toBe('3.0 × 10⁻⁶');
+    expect(powerOfTen(-16)).toBe('10⁻¹⁶');
+    expect(fmtBytes(61_440_000)).toBe('58.59 MiB');
+    expect(fmtBytes(512)).toBe('512 bytes');
+    expect(fmtMinutes(1e-9)).toBe('1.0 × 10⁻⁹ min');
+    expect(fmtMinutes(0)).toBe('0 min');
+  });
+});
+
+describe('availability chart', () => {
+  it('returns an SVG with title, desc, four series, log-decade ticks and axis labels', () => {
+    const svg = toHtml(availabilityChart(null));
+    expect(svg).toMatch(new RegExp(`^<svg class="chart" viewBox="0 0 ${CHART_WIDTH} ${CHART_HEIGHT}" role="img" aria-labelledby="a-chart-title a-chart-desc"`));
+    expect(svg).toContain('<title id="a-chart-title">');
+    expect(svg).toContain('<desc id="a-chart-desc">');
+    expect([...svg.matchAll(/<path d="M[^"]+" data-members="(\d)"/g)].map((m) => m[1])).toEqual(['1', '3', '5', '7']);
+    const ticks = [...svg.matchAll(/<text class="chart__tick"[^>]*>([^<]+)</g)].map((m) => m[1]);
+    expect(ticks).toEqual(['10⁻⁴', '10⁻³', '10⁻²', '10⁻¹', '10⁻¹⁶', '10⁻¹²', '10⁻⁸', '10⁻⁴', '1']);
+    expect(svg).toContain('Per-member unavailability p (log scale)');
+    expect(svg).toContain('P(lost quorum), log scale');
+    expect(svg).not.toContain('chart__marker');
+    expect(svg).not.toMatch(/NaN|Infinity/);
+  });
+  it('highlights the reader\u2019s series and marks p; a count not drawn gets its own series', () => {
+    const on = toHtml(availabilityChart({ n: 5, k: 0, p: 0.01 }));
+    expect(on).toMatch(/<g class="chart__series chart__series--current"><path d="M[^"]+" data-members="5"/);
+    expect(on).toContain('<circle class="chart__marker"');
+    const own = availabilityChart({ n: 9, k: 2, p: 1e-6 });
+    const html = toHtml(own);
+    expect(html).toMatch(/data-members="9" data-stopped="2"/);
+    expect(textOf(own)).toContain('outside the drawn range');
+    expect(html).not.toMatch(/NaN|Infinity/);
+  });
+});
+
+describe('calculator definitions', () => {
+  it.each(ALL.map((d) => [d.id, d] as const))('%s: the default state computes a result and a clean URL state', (_id, d) => {
+    const out = d.compute(defaults(d));
+    expect(out.errors).toEqual({});
+    expect(out.state).not.toBeNull();
+    expect(textOf(out.result).length).toBeGreaterThan(20);
+    expect(textOf(out.result)).not.toMatch(/NaN|Infinity|undefined/);
+    // The state it reports round-trips through the URL helpers unchanged.
+    const schema: StateSchema = CALCULATOR_SCHEMAS[d.id];
+    const params = encodeState(schema, out.state as StateOf<StateSchema>, CALCULATOR_PREFIX[d.id]);
+    const back = decodeCalculator(d.id, params);
+    expect(back.corrections).toEqual([]);
+    expect(d.toRaw(back.state as Record<string, unknown>)).toEqual(defaults(d));
+  });
+
+  it.each(ALL.filter((d) => d.fields.some((f) => f.kind === 'text')).map((d) => [d.id, d] as const))(
+    '%s: letters, a decimal comma or emptiness in any number field give a message and no result numbers',
+    (_id, d) => {
+      for (const f of d.fields.filter((x) => x.kind === 'text' && x.key !== 'rv')) {
+        for (const bad of ['abc', '0,5', '']) {
+          // Hidden fields (MTBF/MTTR while p is chosen) are not read: switch to the mode that shows them.
+          const base = f.showWhen && !f.showWhen(defaults(d)) ? { ...defaults(d), mode: 'mtbf' } : defaults(d);
+          const out = d.compute({ ...base, [f.key]: bad });
+          expect(out.errors[f.key], `${f.key}=${JSON.stringify(bad)}`).toBeTruthy();
+          expect(out.state).toBeNull();
+          expect(textOf(out.result)).toMatch(/^No result yet/);
+        }
+      }
+    },
+  );
+
+  it('quorum: 3 members with 1 stopped tolerate 0 more, 5 tolerate 1; k > n is refused', () => {
+    expect(textOf(quorumCalc.compute({ n: '3', k: '1' }).result)).toContain('0 further failures tolerated');
+    expect(textOf(quorumCalc.compute({ n: '5', k: '1' }).result)).toContain('1 further failure tolerated');
+    expect(quorumCalc.compute({ n: '3', k: '4' }).errors['k']).toMatch(/cannot exceed the 3 configured members/);
+    expect(textOf(quorumCalc.compute({ n: '3', k: '3' }).result)).toContain('quorum already lost');
+  });
+
+  it('the even-count note says an even n tolerates what n − 1 does (property)', () => {
+    fc.assert(
+      fc.property(fc.integer({ min: 1, max: 49 }), (half) => {
+        const n = 2 * half;
+        expect(evenCountNote(n)).toContain(`tolerates ${tolerance(n)} — the same as ${n - 1} members`);
+      }),
+    );
+  });
+
+  it('maintenance: f + k over 49 is refused on k; 5 etcd + 2 control-plane external = 7 hosts', () => {
+    expect(maintenanceCalc.compute({ f: '30', k: '20' }).errors['k']).toMatch(/at most 49/);
+    expect(textOf(topologyCalc.compute({ e: '5', c: '2' }).result)).toContain('7 hosts (5 + 2)');
+    expect(textOf(topologyCalc.compute({ e: '5', c: '2' }).result)).toContain('not possible with E ≠ C');
+  });
+
+  it('availability: MTBF/MTTR gives p = MTTR / (MTBF + MTTR); both zero is refused', () => {
+    const raw = { ...defaults(availabilityCalc), mode: 'mtbf', mtbf: '999', mttr: '1' };
+    expect(textOf(availabilityCalc.compute(raw).result)).toContain('MTTR / (MTBF + MTTR)0.001');
+    expect(availabilityCalc.compute({ ...raw, mtbf: '0', mttr: '0' }).errors['mttr']).toMatch(/above 0 hours/);
+    expect(textOf(availabilityCalc.compute({ ...defaults(availabilityCalc), p: '0' }).result)).toContain('unbounded');
+  });
+
+  it('write path: per-follower lists pad with the last value, refuse extras and decimal commas', () => {
+    expect(parseMsList('1 2', 4, 'RTT')).toEqual({ ok: true, value: [1, 2, 2, 2] });
+    expect(parseMsList('1; 2, 3', 3, 'RTT')).toEqual({ ok: true, value: [1, 2, 3] });
+    expect(parseMsList('1 2 3', 2, 'RTT')).toMatchObject({ ok: false, error: expect.stringMatching(/3 values for 2 followers/) });
+    expect(parseMsList('0,5', 2, 'RTT')).toMatchObject({ ok: false, error: expect.stringMatching(/decimal point/) });
+    expect(parseMsList('', 0, 'RTT')).toEqual({ ok: true, value: [] });
+    const out = writePathCalc.compute({ w: '1000', b: '1024', n: '5', lf: '2', rtt: '1 1 5 5', fs: '2' });
+    expect(textOf(out.result)).toContain('Commit latency3 ms');
+  });
+
+  it('read path: links each deciding line to GitHub at v1.37.0', () => {
+    const out = readPathCalc.compute({ ...defaults(readPathCalc), verb: 'GET' });
+    expect(toHtml(out.result)).toContain('href="https://github.com/kubernetes/kubernetes/blob/v1.37.0/staging/src/k8s.io/apiserver/pkg/storage/cacher/delegator.go#L120-L125"');
+  });
+});
+
+describe('overrides builder rows', () => {
+  const name = fc.stringMatching(/^[a-z][a-z0-9.-]{0,12}$/);
+  const row = fc.record({ group: fc.oneof(fc.constant(''), name), resource: name, servers: fc.array(fc.stringMatching(/^https:\/\/[a-z0-9-]{1,10}:2379$/), { minLength: 1, maxLength: 3 }).map((s) => s.join(' ')) });
+  it('the built value always fills the same rows back in (property)', () => {
+    fc.assert(
+      fc.property(fc.array(row, { minLength: 1, maxLength: 5 }), (rows: RowText[]) => {
+        const built = buildFromRows(rows);
+        expect(built.ok).toBe(true);
+        if (built.ok) expect(rowsFromValue(built.value)).toEqual(rows);
+      }),
+    );
+  });
+  it('the help-text example parses into two rows; values rows cannot hold exactly give null', () => {
+    expect(rowsFromValue('/pods#http://etcd4:2379;http://etcd5:2379,/events#http://etcd6:2379')).toEqual([
+      { group: '', resource: 'pods', servers: 'http://etcd4:2379 http://etcd5:2379' },
+      { group: '', resource: 'events', servers: 'http://etcd6:2379' },
+    ]);
+    expect(rowsFromValue('/events# http://a:2379')).toBeNull();
+    expect(rowsFromValue('/events#')).toBeNull();
+  });
+});
