@@ -1,23 +1,39 @@
 import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
 import { h, textOf, toHtml } from '../../src/lib/calculators/tree.ts';
-import { availabilityChart, CHART_HEIGHT, CHART_WIDTH } from '../../src/lib/calculators/chart.ts';
+import { availabilityChart, CHART_HEIGHT, CHART_WIDTH, chartScales } from '../../src/lib/calculators/chart.ts';
+import { CHART_P, CHART_X_RANGE, CHART_Y, CHART_Y_RANGE, chartHighlight, linePath, logScale } from '../../src/lib/calculators/chart-live.ts';
+import { lostQuorumSeries } from '../../src/lib/model/availability.ts';
+import { refLink } from '../../src/lib/calculators/ref-link.ts';
+import { SOURCES } from '../../src/lib/model/sources.ts';
+import { citationPermalink, parseCitationRef } from '../../src/lib/citations/ref.ts';
 import { fmtBytes, fmtProb, powerOfTen } from '../../src/lib/calculators/format.ts';
-import type { CalcDef } from '../../src/lib/calculators/calc.ts';
-import { quorumCalc, evenCountNote } from '../../src/lib/calculators/quorum.ts';
-import { availabilityCalc, fmtMinutes } from '../../src/lib/calculators/availability.ts';
-import { writePathCalc, parseMsList } from '../../src/lib/calculators/write-path.ts';
-import { apiserverCalc } from '../../src/lib/calculators/apiserver.ts';
-import { upgradeCalc } from '../../src/lib/calculators/upgrade.ts';
-import { maintenanceCalc } from '../../src/lib/calculators/maintenance.ts';
-import { topologyCalc } from '../../src/lib/calculators/topology.ts';
-import { buildFromRows, overridesCalc, rowsFromValue, type RowText } from '../../src/lib/calculators/overrides.ts';
-import { readPathCalc } from '../../src/lib/calculators/read-path.ts';
+import type { CalcDef, CalcView } from '../../src/lib/calculators/calc.ts';
+import { quorumCalc, quorumView, evenCountNote } from '../../src/lib/calculators/quorum.ts';
+import { availabilityCalc, availabilityView, fmtMinutes } from '../../src/lib/calculators/availability.ts';
+import { writePathCalc, writePathView, parseMsList } from '../../src/lib/calculators/write-path.ts';
+import { apiserverCalc, apiserverView } from '../../src/lib/calculators/apiserver.ts';
+import { upgradeCalc, upgradeView } from '../../src/lib/calculators/upgrade.ts';
+import { maintenanceCalc, maintenanceView } from '../../src/lib/calculators/maintenance.ts';
+import { topologyCalc, topologyView } from '../../src/lib/calculators/topology.ts';
+import { buildFromRows, overridesCalc, overridesView, rowsFromValue, type RowText } from '../../src/lib/calculators/overrides.ts';
+import { readPathCalc, readPathView } from '../../src/lib/calculators/read-path.ts';
 import { CALCULATOR_PREFIX, CALCULATOR_SCHEMAS, decodeCalculator } from '../../src/lib/model/calculator-state.ts';
 import { defaultState, encodeState, type StateOf, type StateSchema } from '../../src/lib/model/url-state.ts';
 import { tolerance } from '../../src/lib/model/quorum.ts';
 
-const ALL: CalcDef[] = [quorumCalc, availabilityCalc, writePathCalc, apiserverCalc, upgradeCalc, maintenanceCalc, topologyCalc, overridesCalc, readPathCalc];
+const PAIRS: [CalcDef, CalcView][] = [
+  [quorumCalc, quorumView],
+  [availabilityCalc, availabilityView],
+  [writePathCalc, writePathView],
+  [apiserverCalc, apiserverView],
+  [upgradeCalc, upgradeView],
+  [maintenanceCalc, maintenanceView],
+  [topologyCalc, topologyView],
+  [overridesCalc, overridesView],
+  [readPathCalc, readPathView],
+];
+const ALL: CalcDef[] = PAIRS.map(([d]) => d);
 const defaults = (d: CalcDef) => d.toRaw(defaultState(CALCULATOR_SCHEMAS[d.id]) as Record<string, unknown>);
 
 describe('tree', () => {
@@ -71,6 +87,70 @@ describe('availability chart', () => {
   });
 });
 
+describe('live chart highlight (browser, no d3)', () => {
+  const d3 = chartScales();
+  const x = logScale(CHART_P, CHART_X_RANGE);
+  const y = logScale(CHART_Y, CHART_Y_RANGE);
+  const path = linePath(x, y);
+
+  it('maps values to exactly the pixels d3-scale gives, clamping outside the domain', () => {
+    for (const v of [0, 1e-300, 1e-16, 3.3e-9, 1e-4, 2.7e-3, 0.0999, 0.5, 1, 7]) {
+      expect(x(v), `x(${v})`).toBe(d3.x(v));
+      expect(y(v), `y(${v})`).toBe(d3.y(v));
+    }
+  });
+
+  it('writes exactly the path data d3-shape writes, for the reference series and others (property)', () => {
+    for (const s of lostQuorumSeries({ members: [1, 3, 5, 7, 99], pMin: CHART_P[0], pMax: CHART_P[1] })) expect(path(s.points)).toBe(d3.path(s.points));
+    fc.assert(
+      fc.property(fc.integer({ min: 1, max: 99 }), fc.nat(99), (n, k) => {
+        const s = lostQuorumSeries({ members: [n], stopped: Math.min(k, n), pMin: CHART_P[0], pMax: CHART_P[1] })[0]!;
+        expect(path(s.points)).toBe(d3.path(s.points));
+      }),
+      { numRuns: 60 },
+    );
+  });
+
+  it('redraws the same highlight the build draws with d3 (property)', () => {
+    fc.assert(
+      fc.property(fc.integer({ min: 1, max: 99 }), fc.nat(99), fc.double({ min: 0, max: 1, noNaN: true }), (n, k, p) => {
+        const current = { n, k: Math.min(k, n), p };
+        expect(chartHighlight(current, x, y, path)).toEqual(chartHighlight(current, d3.x, d3.y, d3.path));
+      }),
+      { numRuns: 80 },
+    );
+    expect(chartHighlight(null, x, y, path)).toEqual({ reference: null, layer: [], desc: expect.stringMatching(/^Log–log chart/) });
+  });
+
+  it('the build puts the highlight in the live layer the browser replaces', () => {
+    const html = toHtml(availabilityChart({ n: 9, k: 2, p: 0.01 }));
+    expect(html).toMatch(/<g data-chart-live=""><g class="chart__series chart__series--current"><path d="M[^"]+" data-members="9" data-stopped="2"><\/path>.*<circle class="chart__marker"[^>]*><\/circle><\/g><\/svg>$/);
+    expect(toHtml(availabilityChart(null))).toMatch(/<g data-chart-live=""><\/g><\/svg>$/);
+  });
+});
+
+describe('reference links', () => {
+  it('give the citation engine\u2019s permalink and a "file Lx–y" label for every citation ref in the model', () => {
+    const refs = Object.values(SOURCES).filter((r) => !r.startsWith('https://'));
+    expect(refs.length).toBeGreaterThan(20);
+    for (const ref of refs) {
+      const c = parseCitationRef(ref);
+      const lines = c.start === c.end ? `L${c.start}` : `L${c.start}–${c.end}`;
+      expect(toHtml(refLink(ref))).toBe(toHtml(h('a', { href: citationPermalink(c), class: 'calc__ref' }, `${c.path.split('/').pop()!} ${lines}`)));
+    }
+    expect(() => refLink('https://etcd.io/docs/')).toThrow(/Not a citation ref/);
+  });
+});
+
+describe('calculator views', () => {
+  it.each(PAIRS.map(([d, v]) => [d.id, d, v] as const))('%s: every labelled field is a URL-state key, and showWhen names only fields', (_id, d, v) => {
+    const keys = Object.keys(CALCULATOR_SCHEMAS[d.id]);
+    expect(v.fields.map((f) => f.key).filter((k) => !keys.includes(k))).toEqual([]);
+    expect(Object.keys(d.toRaw(defaultState(CALCULATOR_SCHEMAS[d.id]) as Record<string, unknown>)).sort()).toEqual(v.fields.map((f) => f.key).sort());
+    for (const k of Object.keys(d.showWhen ?? {})) expect(v.fields.map((f) => f.key)).toContain(k);
+  });
+});
+
 describe('calculator definitions', () => {
   it.each(ALL.map((d) => [d.id, d] as const))('%s: the default state computes a result and a clean URL state', (_id, d) => {
     const out = d.compute(defaults(d));
@@ -86,13 +166,14 @@ describe('calculator definitions', () => {
     expect(d.toRaw(back.state as Record<string, unknown>)).toEqual(defaults(d));
   });
 
-  it.each(ALL.filter((d) => d.fields.some((f) => f.kind === 'text')).map((d) => [d.id, d] as const))(
+  it.each(PAIRS.filter(([, v]) => v.fields.some((f) => f.kind === 'text')).map(([d, v]) => [d.id, d, v] as const))(
     '%s: letters, a decimal comma or emptiness in any number field give a message and no result numbers',
-    (_id, d) => {
-      for (const f of d.fields.filter((x) => x.kind === 'text' && x.key !== 'rv')) {
+    (_id, d, v) => {
+      for (const f of v.fields.filter((x) => x.kind === 'text' && x.key !== 'rv')) {
         for (const bad of ['abc', '0,5', '']) {
           // Hidden fields (MTBF/MTTR while p is chosen) are not read: switch to the mode that shows them.
-          const base = f.showWhen && !f.showWhen(defaults(d)) ? { ...defaults(d), mode: 'mtbf' } : defaults(d);
+          const when = d.showWhen?.[f.key];
+          const base = when && !when(defaults(d)) ? { ...defaults(d), mode: 'mtbf' } : defaults(d);
           const out = d.compute({ ...base, [f.key]: bad });
           expect(out.errors[f.key], `${f.key}=${JSON.stringify(bad)}`).toBeTruthy();
           expect(out.state).toBeNull();

@@ -21,9 +21,10 @@ export function toDom(tree: Tree, svg = false): Node {
   return el;
 }
 
-/** Replaces a container's content with rendered trees. */
+/** Replaces a container's content with rendered trees (SVG elements inside an SVG container). */
 export function renderInto(container: Element, trees: readonly Tree[]): void {
-  container.replaceChildren(...trees.map((t) => toDom(t)));
+  const svg = container.namespaceURI === SVG_NS;
+  container.replaceChildren(...trees.map((t) => toDom(t, svg)));
 }
 
 /** Copies text: the async clipboard API, else a selected textarea and execCommand. */
@@ -109,22 +110,19 @@ export class CalculatorElement extends HTMLElement {
     const raw = this.readRaw();
     const out = this.def.compute(raw);
     const p = this.def.prefix;
-    for (const f of this.def.fields) {
-      const wrap = this.querySelector<HTMLElement>(`[data-wrap="${f.key}"]`);
-      if (wrap && f.showWhen) wrap.hidden = !f.showWhen(raw);
-      const el = this.fields().get(f.key);
-      const msg = out.errors[f.key];
-      const err = this.querySelector(`#${p}-${f.key}-err`);
+    // The form's fields come from the DOM the build rendered; the def only knows their logic.
+    for (const [key, el] of this.fields()) {
+      const when = this.def.showWhen?.[key];
+      const wrap = when && this.querySelector<HTMLElement>(`[data-wrap="${key}"]`);
+      if (wrap) wrap.hidden = !when(raw);
+      const msg = out.errors[key];
+      const err = this.querySelector(`#${p}-${key}-err`);
       if (err) err.textContent = msg ?? '';
-      if (el) {
-        if (msg) el.setAttribute('aria-invalid', 'true');
-        else el.removeAttribute('aria-invalid');
-      }
+      if (msg) el.setAttribute('aria-invalid', 'true');
+      else el.removeAttribute('aria-invalid');
     }
     const result = this.querySelector(`#${p}-result`);
     if (result) renderInto(result, out.result);
-    const figure = this.querySelector('[data-figure]');
-    if (figure && out.figure) renderInto(figure, [out.figure]);
     if (writeUrl && out.state) this.writeUrl(out.state);
     return out;
   }

@@ -1,11 +1,10 @@
 /** Calculator 4: what API-server replicas cost etcd and memory. */
 import { apiserverReplicaLoad } from '../model/apiserver-replicas.ts';
-import { facts, invalid, para, text, whole, type CalcDef, type Raw } from './calc.ts';
+import { facts, invalid, para, text, whole, type CalcDef, type CalcView, type Raw } from './calc.ts';
 import { fmtBytes, fmtInt } from './format.ts';
 
-export const apiserverCalc: CalcDef = {
-  id: 'apiserver',
-  prefix: 'r',
+/** Title and labelled fields, used only by the build to render the form (the browser reads the DOM). */
+export const apiserverView: CalcView = {
   title: 'What API-server replicas cost etcd',
   fields: [
     { key: 'r', label: 'API-server replicas (R)', kind: 'text', inputmode: 'numeric', hint: '1–1,000.' },
@@ -13,6 +12,11 @@ export const apiserverCalc: CalcDef = {
     { key: 'n', label: 'Objects of those types (N)', kind: 'text', inputmode: 'numeric', hint: '0–100,000,000.' },
     { key: 's', label: 'Mean object size in bytes (S)', kind: 'text', inputmode: 'numeric', hint: '0–10,000,000.' },
   ],
+};
+
+export const apiserverCalc: CalcDef = {
+  id: 'apiserver',
+  prefix: 'r',
   toRaw: (s) => ({ r: text(s['r']), t: text(s['t']), n: text(s['n']), s: text(s['s']) }),
   compute(raw: Readonly<Raw>) {
     const errors: Record<string, string> = {};

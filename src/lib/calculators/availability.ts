@@ -1,8 +1,8 @@
 /** Calculator 2: probability of lost quorum, nines and minutes per year, with the chart. */
 import { quorumLossProbability, unavailabilityFromMtbf } from '../model/availability.ts';
 import { checkStoppedWithinMembers, parseFraction } from '../model/input.ts';
-import { availabilityChart } from './chart.ts';
-import { decimal, facts, invalid, para, take, text, whole, type CalcDef, type Raw } from './calc.ts';
+import type { ChartCurrent } from './chart-live.ts';
+import { decimal, facts, invalid, para, take, text, whole, type CalcDef, type CalcView, type Raw } from './calc.ts';
 import { fmtNum, fmtProb } from './format.ts';
 
 /** Minutes for reading: "1.58 min", tiny values in powers of ten, never "0" for a positive value. */
@@ -12,19 +12,25 @@ export function fmtMinutes(min: number): string {
 }
 
 const byP = (raw: Readonly<Raw>): boolean => raw['mode'] !== 'mtbf';
+const byMtbf = (raw: Readonly<Raw>): boolean => !byP(raw);
+
+/** Title and labelled fields, used only by the build to render the form (the browser reads the DOM). */
+export const availabilityView: CalcView = {
+  title: 'Availability: probability of lost quorum',
+  fields: [
+    { key: 'mode', label: 'Give member unavailability as', kind: 'select', options: [['p', 'a probability p'], ['mtbf', 'MTBF and MTTR']] },
+    { key: 'p', label: 'Per-member unavailability (p)', kind: 'text', inputmode: 'decimal', hint: '0 to 1, e.g. 0.001, or a percentage such as 0.1%.' },
+    { key: 'mtbf', label: 'Mean time between failures (MTBF, hours)', kind: 'text', inputmode: 'decimal', hint: 'Hours, e.g. 4380 (half a year).' },
+    { key: 'mttr', label: 'Mean time to repair (MTTR, hours)', kind: 'text', inputmode: 'decimal', hint: 'Hours, e.g. 4.' },
+    { key: 'n', label: 'Members (n)', kind: 'text', inputmode: 'numeric', hint: '1–99.' },
+    { key: 'k', label: 'Members stopped for maintenance (k)', kind: 'text', inputmode: 'numeric', hint: '0 to n.' },
+  ],
+};
 
 export const availabilityCalc: CalcDef = {
   id: 'availability',
   prefix: 'a',
-  title: 'Availability: probability of lost quorum',
-  fields: [
-    { key: 'mode', label: 'Give member unavailability as', kind: 'select', options: [['p', 'a probability p'], ['mtbf', 'MTBF and MTTR']] },
-    { key: 'p', label: 'Per-member unavailability (p)', kind: 'text', inputmode: 'decimal', hint: '0 to 1, e.g. 0.001, or a percentage such as 0.1%.', showWhen: byP },
-    { key: 'mtbf', label: 'Mean time between failures (MTBF, hours)', kind: 'text', inputmode: 'decimal', hint: 'Hours, e.g. 4380 (half a year).', showWhen: (r) => !byP(r) },
-    { key: 'mttr', label: 'Mean time to repair (MTTR, hours)', kind: 'text', inputmode: 'decimal', hint: 'Hours, e.g. 4.', showWhen: (r) => !byP(r) },
-    { key: 'n', label: 'Members (n)', kind: 'text', inputmode: 'numeric', hint: '1–99.' },
-    { key: 'k', label: 'Members stopped for maintenance (k)', kind: 'text', inputmode: 'numeric', hint: '0 to n.' },
-  ],
+  showWhen: { p: byP, mtbf: byMtbf, mttr: byMtbf },
   toRaw: (s) => ({ mode: text(s['mode']), p: text(s['p']), mtbf: text(s['mtbf']), mttr: text(s['mttr']), n: text(s['n']), k: text(s['k']) }),
   compute(raw: Readonly<Raw>) {
     const errors: Record<string, string> = {};
@@ -44,13 +50,13 @@ export const availabilityCalc: CalcDef = {
     const n = whole(raw, 'availability', 'n', 'Members', errors);
     let k = whole(raw, 'availability', 'k', 'Members stopped', errors);
     if (n !== null && k !== null) k = take(checkStoppedWithinMembers(k, n), 'k', errors);
-    if (p === null || n === null || k === null) return { ...invalid(errors), figure: availabilityChart(null) };
+    if (p === null || n === null || k === null) return { ...invalid(errors), highlight: null };
     const r = quorumLossProbability(n, p, k);
     const state = mode === 'p' ? { mode, p, n, k } : { mode, mtbf, mttr, n, k };
     return {
       errors,
       state,
-      figure: availabilityChart({ n, k, p }),
+      highlight: { n, k, p } satisfies ChartCurrent,
       result: [
         facts([
           ...(mode === 'mtbf' ? [['Per-member unavailability p = MTTR / (MTBF + MTTR)', fmtProb(p)] as const] : []),

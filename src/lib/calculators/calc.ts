@@ -7,6 +7,7 @@
 import { CALCULATOR_SCHEMAS, type CalculatorId } from '../model/calculator-state.ts';
 import { parseDecimal, parseWholeNumber, type Parsed } from '../model/input.ts';
 import { h, type Tree } from './tree.ts';
+import type { ChartCurrent } from './chart-live.ts';
 
 /** One input of a calculator. */
 export interface FieldDef {
@@ -21,8 +22,6 @@ export interface FieldDef {
   inputmode?: 'numeric' | 'decimal' | 'text' | 'url';
   /** Short help under the input (range, unit). */
   hint?: string;
-  /** When given, the field is shown only while this holds for the current text. */
-  showWhen?: (raw: Readonly<Record<string, string>>) => boolean;
 }
 
 /** Field text by key; checkboxes are "1" or "0". */
@@ -36,20 +35,29 @@ export interface Outcome {
   result: Tree[];
   /** State to write to the URL, or null while the input is invalid. */
   state: Record<string, unknown> | null;
-  /** Optional figure outside the live region (the availability chart). */
-  figure?: Tree;
+  /** The point the availability chart highlights (null while the input is invalid). */
+  highlight?: ChartCurrent | null;
 }
 
-/** A calculator: pure, usable at build time and in the browser. */
+/**
+ * A calculator's logic: pure, used at build time and in the browser. Its labels live in a
+ * separate {@link CalcView} so that text only the build renders never ships as JavaScript.
+ */
 export interface CalcDef {
   id: CalculatorId;
   /** Short DOM id prefix, unique per page. */
   prefix: string;
-  title: string;
-  fields: readonly FieldDef[];
+  /** Fields shown only while the predicate holds for the current text, by field key. */
+  showWhen?: Readonly<Record<string, (raw: Readonly<Raw>) => boolean>>;
   /** Field text for a decoded URL state. */
   toRaw(state: Readonly<Record<string, unknown>>): Raw;
   compute(raw: Readonly<Raw>): Outcome;
+}
+
+/** What the build needs to render a calculator's form: its title and labelled fields. */
+export interface CalcView {
+  title: string;
+  fields: readonly FieldDef[];
 }
 
 type NumberSpec = { min: number; max: number; default: number };

@@ -6,8 +6,8 @@
 import { buildEtcdServersOverrides, HELP_TEXT_EXAMPLE, parseEtcdServersOverrides, type BuildResult, type EtcdServersOverride } from '../model/etcd-servers-overrides.ts';
 import { lintEtcdServersOverrides } from '../model/overrides-lint.ts';
 import { SOURCES } from '../model/sources.ts';
-import { refLink } from './read-path.ts';
-import { para, type CalcDef, type Raw } from './calc.ts';
+import { refLink } from './ref-link.ts';
+import { para, type CalcDef, type CalcView, type Raw } from './calc.ts';
 import { h, type Tree } from './tree.ts';
 
 /** One builder row as typed: servers separated by spaces. */
@@ -69,11 +69,15 @@ export function overridesResult(value: string): Tree[] {
   return out;
 }
 
+/** Title and labelled fields, used only by the build to render the form (the browser reads the DOM). */
+export const overridesView: CalcView = {
+  title: '--etcd-servers-overrides builder and parser',
+  fields: [{ key: 'v', label: 'Flag value to check', kind: 'textarea', hint: 'Paste the value after "--etcd-servers-overrides=", or build it with the rows above.' }],
+};
+
 export const overridesCalc: CalcDef = {
   id: 'overrides',
   prefix: 'o',
-  title: '--etcd-servers-overrides builder and parser',
-  fields: [{ key: 'v', label: 'Flag value to check', kind: 'textarea', hint: 'Paste the value after "--etcd-servers-overrides=", or build it with the rows above.' }],
   toRaw: (s) => ({ v: String(s['v']) }),
   compute: (raw: Readonly<Raw>) => {
     const v = raw['v'] ?? '';

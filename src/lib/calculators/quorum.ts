@@ -1,7 +1,7 @@
 /** Calculator 1: quorum and failure tolerance for n members with k stopped. */
 import { checkStoppedWithinMembers } from '../model/input.ts';
 import { maintenanceTolerance, quorum, tolerance } from '../model/quorum.ts';
-import { facts, invalid, para, take, text, whole, type CalcDef, type Raw } from './calc.ts';
+import { facts, invalid, para, take, text, whole, type CalcDef, type CalcView, type Raw } from './calc.ts';
 import { plural } from './format.ts';
 
 /** Why an even n buys nothing, for the n the reader entered. */
@@ -13,14 +13,18 @@ export function evenCountNote(n: number): string {
   return `${n} is odd: adding a member (${n + 1}, quorum ${quorum(n + 1)}) would still tolerate only ${tolerance(n + 1)}; the next gain is at ${n + 2}, which tolerates ${tolerance(n + 2)}.`;
 }
 
-export const quorumCalc: CalcDef = {
-  id: 'quorum',
-  prefix: 'q',
+/** Title and labelled fields, used only by the build to render the form (the browser reads the DOM). */
+export const quorumView: CalcView = {
   title: 'Quorum and failure tolerance',
   fields: [
     { key: 'n', label: 'Members (n)', kind: 'text', inputmode: 'numeric', hint: 'Configured etcd members, 1–99.' },
     { key: 'k', label: 'Members stopped for maintenance (k)', kind: 'text', inputmode: 'numeric', hint: '0 to n.' },
   ],
+};
+
+export const quorumCalc: CalcDef = {
+  id: 'quorum',
+  prefix: 'q',
   toRaw: (s) => ({ n: text(s['n']), k: text(s['k']) }),
   compute(raw: Readonly<Raw>) {
     const errors: Record<string, string> = {};

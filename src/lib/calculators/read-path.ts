@@ -1,8 +1,8 @@
 /** Calculator 9: where kube-apiserver v1.37 serves a GET or LIST, why, and what etcd pays. */
-import { citationPermalink, parseCitationRef } from '../citations/ref.ts';
 import { routeRead, type ReadServedBy } from '../model/read-path.ts';
-import { facts, invalid, para, whole, type CalcDef, type Raw } from './calc.ts';
+import { facts, invalid, para, whole, type CalcDef, type CalcView, type Raw } from './calc.ts';
 import { h, type Tree } from './tree.ts';
+import { refLink } from './ref-link.ts';
 
 /** Plain words for where a request is served. */
 export const SERVED_BY: Readonly<Record<ReadServedBy | 'error', string>> = {
@@ -14,22 +14,14 @@ export const SERVED_BY: Readonly<Record<ReadServedBy | 'error', string>> = {
   error: 'an error',
 };
 
-/** A link to the cited upstream lines, labelled "delegator.go L120–125". */
-export function refLink(ref: string): Tree {
-  const c = parseCitationRef(ref);
-  const lines = c.start === c.end ? `L${c.start}` : `L${c.start}–${c.end}`;
-  return h('a', { href: citationPermalink(c), class: 'calc__ref' }, `${c.path.split('/').pop()!} ${lines}`);
-}
-
 function refList(refs: readonly string[]): Tree {
   return h('ul', { class: 'calc__refs' }, ...[...new Set(refs)].map((r) => h('li', {}, refLink(r))));
 }
 
 const bool = (raw: Readonly<Raw>, key: string): boolean => raw[key] === '1';
 
-export const readPathCalc: CalcDef = {
-  id: 'readPath',
-  prefix: 'p',
+/** Title and labelled fields, used only by the build to render the form (the browser reads the DOM). */
+export const readPathView: CalcView = {
   title: 'Read-path explorer (Kubernetes v1.37)',
   fields: [
     { key: 'verb', label: 'Request', kind: 'select', options: [['GET', 'GET one object'], ['LIST', 'LIST a collection']] },
@@ -43,6 +35,11 @@ export const readPathCalc: CalcDef = {
     { key: 'snap', label: 'ListFromCacheSnapshot is on (beta, default on)', kind: 'checkbox' },
     { key: 'pn', label: 'etcd supports watch progress requests (3.4.31+, 3.5.13+)', kind: 'checkbox' },
   ],
+};
+
+export const readPathCalc: CalcDef = {
+  id: 'readPath',
+  prefix: 'p',
   toRaw: (s) => {
     const out: Raw = { verb: String(s['verb']), rv: String(s['rv']), rvm: String(s['rvm']), limit: String(s['limit']) };
     for (const k of ['cont', 'sel', 'ready', 'held', 'snap', 'pn']) out[k] = s[k] ? '1' : '0';

@@ -1,6 +1,6 @@
 /** Calculator 7: hosts for stacked and external etcd, and what one host failure takes. */
 import { topologyHosts, type HostLoss } from '../model/topology.ts';
-import { facts, invalid, para, text, whole, type CalcDef, type Raw } from './calc.ts';
+import { facts, invalid, para, text, whole, type CalcDef, type CalcView, type Raw } from './calc.ts';
 import { plural } from './format.ts';
 
 /** One sentence for what a host loss leaves. */
@@ -12,14 +12,18 @@ export function describeLoss(l: HostLoss): string {
   return `takes ${took}; ${etcd}; ${plural(l.apiServersLeft, 'API server')} left.`;
 }
 
-export const topologyCalc: CalcDef = {
-  id: 'topology',
-  prefix: 't',
+/** Title and labelled fields, used only by the build to render the form (the browser reads the DOM). */
+export const topologyView: CalcView = {
   title: 'Hosts for stacked and external etcd',
   fields: [
     { key: 'e', label: 'etcd members (E)', kind: 'text', inputmode: 'numeric', hint: '1–99.' },
     { key: 'c', label: 'Control-plane nodes (C)', kind: 'text', inputmode: 'numeric', hint: '1–99.' },
   ],
+};
+
+export const topologyCalc: CalcDef = {
+  id: 'topology',
+  prefix: 't',
   toRaw: (s) => ({ e: text(s['e']), c: text(s['c']) }),
   compute(raw: Readonly<Raw>) {
     const errors: Record<string, string> = {};

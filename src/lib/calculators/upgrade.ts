@@ -1,11 +1,10 @@
 /** Calculator 5: control-plane node count from the upgrade strategy. */
 import { controlPlaneNodesForUpgrade, type UpgradeStrategy } from '../model/upgrade.ts';
-import { facts, invalid, para, text, whole, type CalcDef, type Raw } from './calc.ts';
+import { facts, invalid, para, text, whole, type CalcDef, type CalcView, type Raw } from './calc.ts';
 import { plural } from './format.ts';
 
-export const upgradeCalc: CalcDef = {
-  id: 'upgrade',
-  prefix: 'u',
+/** Title and labelled fields, used only by the build to render the form (the browser reads the DOM). */
+export const upgradeView: CalcView = {
   title: 'Control-plane nodes from the upgrade strategy',
   fields: [
     { key: 'a', label: 'Nodes that must stay up (A)', kind: 'text', inputmode: 'numeric', hint: '1–98.' },
@@ -19,6 +18,11 @@ export const upgradeCalc: CalcDef = {
       ],
     },
   ],
+};
+
+export const upgradeCalc: CalcDef = {
+  id: 'upgrade',
+  prefix: 'u',
   toRaw: (s) => ({ a: text(s['a']), s: text(s['s']) }),
   compute(raw: Readonly<Raw>) {
     const errors: Record<string, string> = {};

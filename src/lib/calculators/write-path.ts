@@ -1,7 +1,7 @@
 /** Calculator 3: the etcd write path as a model — leader egress and commit latency. */
 import { parseDecimal, type Parsed } from '../model/input.ts';
 import { writePath, type FollowerTiming } from '../model/write-path.ts';
-import { decimal, facts, invalid, para, take, whole, type CalcDef, type Raw } from './calc.ts';
+import { decimal, facts, invalid, para, take, whole, type CalcDef, type CalcView, type Raw } from './calc.ts';
 import { fmtBytes, fmtInt, fmtMs } from './format.ts';
 
 /**
@@ -29,9 +29,8 @@ export function parseMsList(text: string, count: number, label: string): Parsed<
 
 const list = (v: unknown): string => (Array.isArray(v) ? v.join(' ') : '');
 
-export const writePathCalc: CalcDef = {
-  id: 'writePath',
-  prefix: 'w',
+/** Title and labelled fields, used only by the build to render the form (the browser reads the DOM). */
+export const writePathView: CalcView = {
   title: 'The write path (a model)',
   fields: [
     { key: 'w', label: 'Writes per second', kind: 'text', inputmode: 'decimal', hint: 'Committed writes per second.' },
@@ -41,6 +40,11 @@ export const writePathCalc: CalcDef = {
     { key: 'rtt', label: 'Follower round trips (ms)', kind: 'text', inputmode: 'decimal', hint: 'One per follower, separated by spaces; fewer repeat the last.' },
     { key: 'fs', label: 'Follower fsyncs (ms)', kind: 'text', inputmode: 'decimal', hint: 'One per follower, separated by spaces; fewer repeat the last.' },
   ],
+};
+
+export const writePathCalc: CalcDef = {
+  id: 'writePath',
+  prefix: 'w',
   toRaw: (s) => ({ w: String(s['w']), b: String(s['b']), n: String(s['n']), lf: String(s['lf']), rtt: list(s['rtt']), fs: list(s['fs']) }),
   compute(raw: Readonly<Raw>) {
     const errors: Record<string, string> = {};

@@ -3,9 +3,9 @@
  * decoding (e.g. members stopped ≤ members). Prefixes keep calculators apart on one page.
  */
 import { decodeState, type Decoded, type StateSchema, type StateOf } from './url-state.ts';
-import { HELP_TEXT_EXAMPLE } from './etcd-servers-overrides.ts';
-import { MAX_MEMBERS } from './quorum.ts';
-import { MAX_FAILURES_PLUS_STOPPED } from './maintenance.ts';
+// Constants come from leaf modules, so the schemas shared by every calculator pull in no parser or sources.
+import { HELP_TEXT_EXAMPLE } from './overrides-example.ts';
+import { MAX_FAILURES_PLUS_STOPPED, MAX_MEMBERS } from './quorum.ts';
 
 const members = (d: number) => ({ kind: 'whole', min: 1, max: MAX_MEMBERS, default: d }) as const;
 const stopped = { kind: 'whole', min: 0, max: MAX_MEMBERS, default: 0 } as const;

@@ -20,8 +20,8 @@ import { SOURCES } from './sources.ts';
 export const OVERRIDES_INVALID =
   '--etcd-servers-overrides invalid, must be of format: group/resource#servers, where servers are URLs, semicolon separated';
 
-/** The example from the flag's help text (etcd.go#L134): two overrides. */
-export const HELP_TEXT_EXAMPLE = '/pods#http://etcd4:2379;http://etcd5:2379,/events#http://etcd6:2379';
+// The help-text example lives in a leaf module so the URL schemas can default to it without loading the parser.
+export { HELP_TEXT_EXAMPLE } from './overrides-example.ts';
 
 /** One override: the group/resource and the etcd servers it is stored on. */
 export interface EtcdServersOverride {

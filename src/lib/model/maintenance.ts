@@ -6,11 +6,11 @@
  * Rule source: https://etcd.io/docs/v3.6/faq/#what-is-failure-tolerance
  */
 import { assertWhole } from './input.ts';
-import { MAX_MEMBERS, maintenanceTolerance } from './quorum.ts';
+import { MAX_FAILURES_PLUS_STOPPED, MAX_MEMBERS, maintenanceTolerance } from './quorum.ts';
 import { SOURCES } from './sources.ts';
 
-/** Largest f + k for which the answer stays within 99 members. */
-export const MAX_FAILURES_PLUS_STOPPED = (MAX_MEMBERS - 1) / 2;
+// Defined beside MAX_MEMBERS so the URL schemas can use it without loading this module.
+export { MAX_FAILURES_PLUS_STOPPED };
 
 /** Result of {@link membersForMaintenancePolicy}. */
 export interface MaintenanceSizing {

@@ -10,6 +10,8 @@ import { assertWhole } from './input.ts';
 export const MIN_MEMBERS = 1;
 /** Largest member count the calculators accept (etcd itself recommends at most 7). */
 export const MAX_MEMBERS = 99;
+/** Largest f + k (failures to survive + members stopped) for which the maintenance answer stays within 99 members. */
+export const MAX_FAILURES_PLUS_STOPPED = (MAX_MEMBERS - 1) / 2;
 
 /**
  * Quorum (majority) of `n` configured members: ⌊n/2⌋ + 1.
