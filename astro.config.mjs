@@ -32,6 +32,12 @@ export default defineConfig({
         'An evidence-backed guide to how many etcd members and control-plane nodes to run, where each scales, and when to colocate them.',
       customCss: ['./src/styles/site.css'],
       lastUpdated: false,
+      head: [
+        // Hold the first paint until the page title (<h1 id="_top">, after both sidebars) is
+        // parsed: painting earlier shows the sidebars half-built, and they then shift (CLS).
+        // Chromium honours it; other browsers ignore it (site.css covers the large shift).
+        { tag: 'link', attrs: { rel: 'expect', href: '#_top', blocking: 'render' } },
+      ],
       pagination: true,
       components: {
         MarkdownContent: './src/components/MarkdownContent.astro',

@@ -7,8 +7,8 @@
  * (`<Name>.astro_astro_type_script…` for a `<Name>.astro` under src/components/), follows their
  * imports, and leaves out every file that a page without calculators (glossary) also loads:
  * those are Starlight's own. Static imports load with the page ("eager"); dynamic imports load
- * when a calculator is needed ("on demand"). Exits 1 when eager project JS on any page exceeds
- * the budget, since that is what every reader downloads.
+ * when a calculator is needed ("on demand"). Exits 1 when a page's project JS, eager and on
+ * demand together, exceeds the budget: a reader who uses every calculator on the page downloads both.
  */
 import { readdirSync, readFileSync } from 'node:fs';
 import { basename, join, resolve } from 'node:path';
@@ -16,7 +16,7 @@ import { gzipSync } from 'node:zlib';
 import { builtRoutes, readPage } from '../test/helpers/built-pages.ts';
 import { DIST, ROOT } from '../test/helpers/paths.ts';
 
-/** Budget for eager project JS on one page, gzipped bytes. */
+/** Budget for all project JS one page can load (eager + on demand), gzipped bytes. */
 const BUDGET = 15 * 1024;
 const dist = resolve(process.argv[2] ?? DIST);
 const assets = join(dist, '_astro');
@@ -97,7 +97,7 @@ const baseline = fullClosure(pageScripts(BASELINE_ROUTE));
 let failed = false;
 const perComponent = new Map<string, { entry: number; onDemand: Set<string> }>();
 
-console.log(`Project JavaScript per page, gzipped (baseline: files also loaded by /${BASELINE_ROUTE}); budget ${kb(BUDGET)} eager.\n`);
+console.log(`Project JavaScript per page, gzipped (baseline: files also loaded by /${BASELINE_ROUTE}); budget ${kb(BUDGET)} in all (eager + on demand).\n`);
 console.log(['page', 'eager', 'on demand', 'all', 'other non-baseline'].join('\t'));
 for (const route of builtRoutes(dist)) {
   const scripts = pageScripts(route);
@@ -106,9 +106,9 @@ for (const route of builtRoutes(dist)) {
   const all = [...fullClosure(entries)].filter((f) => !baseline.has(f));
   const onDemand = all.filter((f) => !eager.includes(f));
   const other = [...staticClosure(scripts.filter((f) => componentOf(f) === null))].filter((f) => !baseline.has(f) && !eager.includes(f));
-  const eagerBytes = sum(eager);
-  if (eagerBytes > BUDGET) failed = true;
-  console.log([`/${route}`, `${eagerBytes} B`, `${sum(onDemand)} B`, `${sum(all)} B`, other.length ? `${other.join(', ')} (${sum(other)} B, not ours)` : '-'].join('\t'));
+  const allBytes = sum(all);
+  if (allBytes > BUDGET) failed = true;
+  console.log([`/${route}`, `${sum(eager)} B`, `${sum(onDemand)} B`, `${allBytes} B${allBytes > BUDGET ? ' (over)' : ''}`, other.length ? `${other.join(', ')} (${sum(other)} B, not ours)` : '-'].join('\t'));
   for (const e of entries) {
     const name = componentOf(e)!;
     if (perComponent.has(name)) continue;
@@ -123,6 +123,6 @@ for (const [name, c] of [...perComponent].sort()) {
   console.log([name, `${c.entry} B`, `${sum(c.onDemand)} B`, [...c.onDemand].map((f) => `${f.replace(/\.[\w-]+\.js$/, '')}:${gz(f)}`).join(' ')].join('\t'));
 }
 if (failed) {
-  console.error(`\nOver budget: some page loads more than ${kb(BUDGET)} of project JavaScript eagerly.`);
+  console.error(`\nOver budget: some page can load more than ${kb(BUDGET)} of project JavaScript.`);
   process.exit(1);
 }

@@ -1,4 +1,4 @@
-import type { AstroIntegration } from 'astro';
+import type { AstroIntegration, HookParameters } from 'astro';
 import { fileURLToPath } from 'node:url';
 import { runVerification } from '../lib/citations/index.ts';
 import { toRenderData, type CitationRenderData } from '../lib/citations/render-data.ts';
@@ -19,6 +19,9 @@ const RESOLVED_ID = '\0' + VIRTUAL_ID;
  * - The build reaches GitHub only when asked to: with `GITHUB_TOKEN` set or
  *   `CITATIONS_ONLINE=1`. Otherwise it reads local mirrors (`CITATION_MIRRORS`)
  *   and the `.cache/citations` cache only, so a default build sends no traffic.
+ * - `CITATIONS=off` skips verification and hands the pages no citation data (every citation
+ *   then reads "not verified in this build"). Only for measuring what verification costs
+ *   (`npm run bench`); never for a build that is published.
  */
 export function citations(): AstroIntegration {
   let data: CitationRenderData = { citations: [], incomplete: false };
@@ -27,6 +30,11 @@ export function citations(): AstroIntegration {
     hooks: {
       'astro:config:setup': async ({ command, config, logger, updateConfig }) => {
         const env = process.env;
+        if (env['CITATIONS'] === 'off') {
+          logger.warn('CITATIONS=off: citations not verified; every citation shows as not verified.');
+          provideData(updateConfig, data);
+          return;
+        }
         const strict = env['CITATIONS_STRICT'] === '1';
         const offline = !(env['GITHUB_TOKEN'] || env['CITATIONS_ONLINE'] === '1');
         const report = await runVerification({ root: fileURLToPath(config.root), strict, offline, env });
@@ -44,18 +52,23 @@ export function citations(): AstroIntegration {
             `${offline ? '; offline: local mirrors and cache only' : ''}${strict ? '; strict' : ''}.`,
         );
         data = toRenderData(report);
-        updateConfig({
-          vite: {
-            plugins: [
-              {
-                name: 'sizing-guide:citations-data',
-                resolveId: (id: string) => (id === VIRTUAL_ID ? RESOLVED_ID : undefined),
-                load: (id: string) => (id === RESOLVED_ID ? `export default ${JSON.stringify(data)};` : undefined),
-              },
-            ],
-          },
-        });
+        provideData(updateConfig, data);
       },
     },
   };
+}
+
+/** Serves `data` to the components as the virtual module `virtual:sizing-guide/citations`. */
+function provideData(updateConfig: HookParameters<'astro:config:setup'>['updateConfig'], data: CitationRenderData): void {
+  updateConfig({
+    vite: {
+      plugins: [
+        {
+          name: 'sizing-guide:citations-data',
+          resolveId: (id: string) => (id === VIRTUAL_ID ? RESOLVED_ID : undefined),
+          load: (id: string) => (id === RESOLVED_ID ? `export default ${JSON.stringify(data)};` : undefined),
+        },
+      ],
+    },
+  });
 }

@@ -13,7 +13,10 @@ export function chromiumPathForTests(): string | undefined {
   return path;
 }
 
-/** Launches Chromium; Playwright gives every launch a fresh, empty profile directory. */
-export async function launchBrowser(executablePath: string): Promise<Browser> {
-  return chromium.launch({ executablePath, headless: true, args: CHROMIUM_ARGS });
+/**
+ * Launches Chromium; Playwright gives every launch a fresh, empty profile directory.
+ * @param extraArgs - flags added to CHROMIUM_ARGS (e.g. LOOPBACK_ONLY_ARGS).
+ */
+export async function launchBrowser(executablePath: string, extraArgs: string[] = []): Promise<Browser> {
+  return chromium.launch({ executablePath, headless: true, args: [...CHROMIUM_ARGS, ...extraArgs] });
 }

@@ -1,0 +1,105 @@
+import { AxeBuilder } from '@axe-core/playwright';
+import type { Browser, Page } from 'playwright-core';
+import type { AxeViolation } from '../../src/lib/quality/budgets.ts';
+
+/** Starlight's two colour themes (its toggle stores the choice in localStorage 'starlight-theme'). */
+export type Theme = 'light' | 'dark';
+
+/** A phone and a laptop viewport (CSS pixels), the two layouts Starlight switches between. */
+export const VIEWPORTS = { phone: { width: 390, height: 844 }, desktop: { width: 1350, height: 940 } } as const;
+
+/**
+ * Scrolls through the whole page in half-screen steps and back to the top, so that
+ * everything that loads or renders on approach (the calculators' code) has done so.
+ * @param settleMs - wait after the last step.
+ */
+export async function scrollThrough(page: Page, settleMs = 300): Promise<void> {
+  const height = await page.evaluate(() => document.documentElement.scrollHeight);
+  const step = (page.viewportSize()?.height ?? 800) / 2;
+  for (let y = 0; y <= height; y += step) {
+    await page.evaluate((top) => window.scrollTo(0, top), y);
+    await page.waitForTimeout(40);
+  }
+  await page.evaluate(() => window.scrollTo(0, 0));
+  await page.waitForLoadState('networkidle');
+  await page.waitForTimeout(settleMs);
+}
+
+/**
+ * Opens a page in a theme (set before any script runs, the way a returning reader has it),
+ * scrolls through it, and runs axe-core's default rules (WCAG 2 A/AA and best practices).
+ * @returns every violation with its impact, most severe first.
+ */
+export async function axeViolations(browser: Browser, url: string, theme: Theme): Promise<AxeViolation[]> {
+  const context = await browser.newContext({ viewport: VIEWPORTS.desktop, colorScheme: theme });
+  try {
+    await context.addInitScript((t) => localStorage.setItem('starlight-theme', t), theme);
+    const page = await context.newPage();
+    await page.goto(url, { waitUntil: 'load' });
+    await scrollThrough(page, 100);
+    const actual = await page.evaluate(() => document.documentElement.dataset['theme']);
+    if (actual !== theme) throw new Error(`${url}: asked for the ${theme} theme, the page shows ${actual}`);
+    const results = await new AxeBuilder({ page }).analyze();
+    const order = ['critical', 'serious', 'moderate', 'minor'];
+    return results.violations
+      .map((v) => ({
+        id: v.id,
+        impact: v.impact ?? null,
+        help: v.help,
+        nodes: v.nodes.length,
+        targets: v.nodes.slice(0, 5).map((n) => n.target.join(' ')),
+      }))
+      .sort((a, b) => order.indexOf(a.impact ?? '') - order.indexOf(b.impact ?? ''));
+  } finally {
+    await context.close();
+  }
+}
+
+/** One layout shift as the browser reported it. */
+export interface Shift {
+  value: number;
+  /** ms since navigation start. */
+  at: number;
+  /** The shifted elements: tag.class and their rectangle before → after. */
+  sources: string[];
+}
+
+/**
+ * Cumulative layout shift of a page as a reader sees it: load, scroll through the page
+ * (calculators load their code on approach), settle, then read every 'layout-shift' entry
+ * (buffered, so shifts during load count) that did not follow user input.
+ * @returns the sum (CLS as a plain total, not windowed: a budget of 0 makes the difference moot) and the shifts.
+ */
+export async function measureCls(browser: Browser, url: string, viewport: { width: number; height: number }): Promise<{ cls: number; shifts: Shift[] }> {
+  const page = await browser.newPage({ viewport });
+  try {
+    await page.goto(url, { waitUntil: 'load' });
+    await scrollThrough(page, 500);
+    const shifts = await page.evaluate(
+      () =>
+        new Promise<Shift[]>((resolve) => {
+          const out: Shift[] = [];
+          const rect = (r: DOMRectReadOnly): string => `${Math.round(r.x)},${Math.round(r.y)} ${Math.round(r.width)}×${Math.round(r.height)}`;
+          new PerformanceObserver((list) => {
+            for (const e of list.getEntries() as (PerformanceEntry & { value: number; hadRecentInput: boolean; sources: { node: Node | null; previousRect: DOMRectReadOnly; currentRect: DOMRectReadOnly }[] })[]) {
+              if (e.hadRecentInput) continue;
+              out.push({
+                value: e.value,
+                at: Math.round(e.startTime),
+                sources: e.sources.map((s) => {
+                  const el = s.node instanceof Element ? s.node : s.node?.parentElement;
+                  const name = el ? `${el.tagName.toLowerCase()}${el.classList.length ? '.' + [...el.classList].join('.') : ''}` : '(text)';
+                  return `${name} ${rect(s.previousRect)} → ${rect(s.currentRect)}`;
+                }),
+              });
+            }
+          }).observe({ type: 'layout-shift', buffered: true });
+          // Buffered entries arrive in the observer's first callback, after the current task.
+          setTimeout(() => resolve(out), 100);
+        }),
+    );
+    return { cls: shifts.reduce((a, s) => a + s.value, 0), shifts };
+  } finally {
+    await page.close();
+  }
+}
