@@ -1,10 +1,9 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
 import { CHAPTER_ROUTES, FAST_BUDGETS } from '../../src/lib/quality/budgets.ts';
-import { chromiumPathForTests, launchBrowser } from '../helpers/browser.ts';
+import { chromiumPathForTests } from '../helpers/browser.ts';
+import { useBrowserAndSite } from '../helpers/browser-site.ts';
 import { measureCls, VIEWPORTS } from '../helpers/page-quality.ts';
 import { DIST } from '../helpers/paths.ts';
-import { serveStatic, type StaticSite } from '../helpers/static-server.ts';
 
 const executablePath = chromiumPathForTests();
 const cases = CHAPTER_ROUTES.flatMap((route) => (['phone', 'desktop'] as const).map((vp) => [route, vp] as const));
@@ -12,19 +11,10 @@ const cases = CHAPTER_ROUTES.flatMap((route) => (['phone', 'desktop'] as const).
 // Budget (issue 5): CLS 0 on chapter pages. Diagrams and calculators reserve their space,
 // and no part of the page moves when the rest of the HTML or the calculators' code arrives.
 describe.skipIf(!executablePath)('layout shift', () => {
-  let browser: Browser;
-  let site: StaticSite;
-  beforeAll(async () => {
-    browser = await launchBrowser(executablePath!);
-    site = await serveStatic(DIST);
-  });
-  afterAll(async () => {
-    await browser?.close();
-    await site?.close();
-  });
+  const ctx = useBrowserAndSite(executablePath, DIST);
 
   it.each(cases)('/%s on a %s: nothing shifts while loading and scrolling', async (route, viewport) => {
-    const { cls, shifts } = await measureCls(browser, site.url + route, VIEWPORTS[viewport]);
+    const { cls, shifts } = await measureCls(ctx.browser, ctx.site.url + route, VIEWPORTS[viewport]);
     expect(shifts, `CLS ${cls}`).toEqual([]);
     expect(cls).toBeLessThanOrEqual(FAST_BUDGETS.cls);
   });
