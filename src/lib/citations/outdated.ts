@@ -7,7 +7,7 @@ import { hashLines } from './hash.ts';
 import { LockFileError, readLock, type LockEntry } from './lock.ts';
 import { findShift, formatRange, searchable, signed } from './locate.ts';
 import { ProviderError } from './providers/types.ts';
-import { SourceReader, mapLimit, type SourceReaderOptions } from './source.ts';
+import { readerFor, SourceReader, mapLimit, type SourceReaderOptions } from './source.ts';
 import { describe } from './verify.ts';
 
 export interface OutdatedOptions {
@@ -60,12 +60,7 @@ export async function runOutdated(options: OutdatedOptions): Promise<OutdatedRep
   if (options.against.length === 0) return cfg('outdated needs --against <ref> (e.g. --against v3.7.1 or --against etcd-io/etcd@v3.7.1).');
   let reader: SourceReader;
   try {
-    reader = new SourceReader({
-      root: options.root, env: options.env ?? process.env, offline: options.offline ?? false,
-      ...(options.cacheDir ? { cacheDir: options.cacheDir } : {}),
-      ...(options.log ? { log: options.log } : {}),
-      ...(options.github ? { github: options.github } : {}),
-    });
+    reader = readerFor(options);
   } catch (e) {
     if (e instanceof ProviderError) return cfg(e.message);
     throw e;

@@ -7,7 +7,7 @@ import { hashLines } from './hash.ts';
 import { LockFileError, readLock, serializeLock, writeLock, type Lock, type LockEntry } from './lock.ts';
 import { searchable, formatRange } from './locate.ts';
 import { ProviderError, isTransient } from './providers/types.ts';
-import { SourceReader, mapLimit, type ResolvedRef, type SourceReaderOptions } from './source.ts';
+import { readerFor, SourceReader, mapLimit, type ResolvedRef, type SourceReaderOptions } from './source.ts';
 import { describe, explainMissing } from './verify.ts';
 
 export interface PinOptions {
@@ -55,12 +55,7 @@ export async function runPin(options: PinOptions): Promise<PinReport> {
   let reader: SourceReader;
   let lock: Lock;
   try {
-    reader = new SourceReader({
-      root: options.root, env, offline: options.offline ?? false,
-      ...(options.cacheDir ? { cacheDir: options.cacheDir } : {}),
-      ...(options.log ? { log: options.log } : {}),
-      ...(options.github ? { github: options.github } : {}),
-    });
+    reader = readerFor({ ...options, env });
     lock = await readLock(options.root);
   } catch (e) {
     if (e instanceof ProviderError || e instanceof LockFileError) {

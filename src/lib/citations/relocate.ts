@@ -9,7 +9,7 @@ import { extractCitations, type Citation } from './extract.ts';
 import { findShift, searchable, signed } from './locate.ts';
 import { ProviderError } from './providers/types.ts';
 import { formatCitationRef } from './ref.ts';
-import { SourceReader, mapLimit, type SourceReaderOptions } from './source.ts';
+import { readerFor, SourceReader, mapLimit, type SourceReaderOptions } from './source.ts';
 import { describe } from './verify.ts';
 
 export interface RelocateOptions {
@@ -53,12 +53,7 @@ export async function runRelocate(options: RelocateOptions): Promise<RelocateRep
   const report: RelocateReport = { moved: [], unchanged: 0, errors: [], warnings: [], configErrors: [], filesWritten: [] };
   let reader: SourceReader;
   try {
-    reader = new SourceReader({
-      root: options.root, env: options.env ?? process.env, offline: options.offline ?? false,
-      ...(options.cacheDir ? { cacheDir: options.cacheDir } : {}),
-      ...(options.log ? { log: options.log } : {}),
-      ...(options.github ? { github: options.github } : {}),
-    });
+    reader = readerFor(options);
   } catch (e) {
     if (e instanceof ProviderError) {
       report.configErrors.push(e.message);

@@ -146,3 +146,26 @@ export async function mapLimit<T, R>(items: readonly T[], limit: number, fn: (it
   await Promise.all(Array.from({ length: Math.min(limit, items.length) }, worker));
   return out;
 }
+
+/**
+ * A reader built from the options every command takes (pin, verify, relocate, outdated).
+ * Optional fields stay absent rather than `undefined` (exactOptionalPropertyTypes).
+ * @throws ProviderError for a bad CITATION_MIRRORS or GITHUB_API_URL (a configuration error).
+ */
+export function readerFor(options: {
+  root: string;
+  env?: NodeJS.ProcessEnv | undefined;
+  offline?: boolean | undefined;
+  cacheDir?: string | undefined;
+  log?: ((line: string) => void) | undefined;
+  github?: Partial<GitHubProviderOptions> | undefined;
+}): SourceReader {
+  return new SourceReader({
+    root: options.root,
+    env: options.env ?? process.env,
+    offline: options.offline ?? false,
+    ...(options.cacheDir ? { cacheDir: options.cacheDir } : {}),
+    ...(options.log ? { log: options.log } : {}),
+    ...(options.github ? { github: options.github } : {}),
+  });
+}

@@ -9,7 +9,7 @@ import { entryMismatch, LockFileError, LOCK_FILE, readLock, type Lock, type Lock
 import { findShift, formatRange, occurrences, searchable, signed, type Searchable } from './locate.ts';
 import { ProviderError, isTransient } from './providers/types.ts';
 import { citationPermalink, webHostFromApiUrl } from './ref.ts';
-import { SourceReader, mapLimit, type FileResult, type ResolvedRef, type SourceReaderOptions } from './source.ts';
+import { readerFor, SourceReader, mapLimit, type FileResult, type ResolvedRef, type SourceReaderOptions } from './source.ts';
 
 export type CitationStatus = 'verified' | 'pending' | 'unverified' | 'failed';
 
@@ -95,12 +95,7 @@ export async function runVerification(options: VerificationOptions): Promise<Ver
   }
   let reader: SourceReader;
   try {
-    reader = new SourceReader({
-      root: options.root, env, offline: options.offline,
-      ...(options.cacheDir ? { cacheDir: options.cacheDir } : {}),
-      ...(options.log ? { log: options.log } : {}),
-      ...(options.github ? { github: options.github } : {}),
-    });
+    reader = readerFor({ ...options, env });
   } catch (e) {
     if (e instanceof ProviderError) return config(e.message);
     throw e;
