@@ -100,7 +100,13 @@ async function main(argv: string[]): Promise<number> {
     out(r.warnings.map((w) => `warning: ${w}`), process.stderr);
     out(r.errors.map((e) => `error: ${e}`), process.stderr);
     const n = (s: string): number => r.citations.filter((c) => c.status === s).length;
-    out([`${r.citations.length} citations: ${n('verified')} verified, ${n('pending')} pending, ${n('unverified')} not verified in this run, ${n('failed')} failed${strict ? ' (strict)' : ''}.`]);
+    // Errors that belong to no checked citation (a malformed ref, a missing expect) count too.
+    const unattached = r.errors.length - r.citations.filter((c) => c.status === 'failed').length;
+    const other = unattached > 0 ? `, ${unattached} other error(s) above` : '';
+    out([`${r.citations.length} citations: ${n('verified')} verified, ${n('pending')} pending, ${n('unverified')} not verified in this run, ${n('failed')} failed${other}${strict ? ' (strict)' : ''}.`]);
+    if (r.errors.length === 0 && n('verified') < r.citations.length && !strict) {
+      out(['Not everything was verified: pending and unreadable citations are only warnings. Use --strict (or CITATIONS_STRICT=1) to make them fail.']);
+    }
     return r.configErrors.length > 0 ? 2 : r.errors.length > 0 ? 1 : 0;
   }
   if (command === 'pin') {

@@ -1,6 +1,6 @@
 import type { AstroIntegration, HookParameters } from 'astro';
 import { fileURLToPath } from 'node:url';
-import { runVerification } from '../lib/citations/index.ts';
+import { describe as describeCitation, runVerification, type VerificationReport } from '../lib/citations/index.ts';
 import { toRenderData, type CitationRenderData } from '../lib/citations/render-data.ts';
 
 const VIRTUAL_ID = 'virtual:sizing-guide/citations';
@@ -38,12 +38,14 @@ export function citations(): AstroIntegration {
         const strict = env['CITATIONS_STRICT'] === '1';
         const offline = !(env['GITHUB_TOKEN'] || env['CITATIONS_ONLINE'] === '1');
         const report = await runVerification({ root: fileURLToPath(config.root), strict, offline, env });
-        for (const warning of report.warnings) logger.warn(warning);
+        warnGrouped(report, logger, strict);
         if (report.errors.length > 0) {
-          const message = `${report.errors.length} citation problem(s):\n\n${report.errors.join('\n\n')}`;
+          for (const error of report.errors) logger.error(error);
+          const message =
+            `Citation check failed: ${report.errors.length} problem(s), listed above with their MDX file and line. ` +
+            'Fix the MDX, or run the command each message names (README: "Verifying citations").';
           // The dev server keeps running so the author can fix the MDX; a build stops.
           if (command === 'build') throw new Error(message);
-          logger.error(message);
         }
         const counts = new Map<string, number>();
         for (const c of report.citations) counts.set(c.status, (counts.get(c.status) ?? 0) + 1);
@@ -71,4 +73,33 @@ function provideData(updateConfig: HookParameters<'astro:config:setup'>['updateC
       ],
     },
   });
+}
+
+/**
+ * Prints one warning per repository and ref for citations this build could not
+ * verify (pending, or not readable now) instead of one per citation, then any
+ * other warning as it is. The Evidence page lists every citation.
+ */
+function warnGrouped(report: VerificationReport, logger: AstroIntegrationLogger, strict: boolean): void {
+  const groups = new Map<string, { pending: number; unverified: number }>();
+  const grouped = new Set<string>();
+  for (const r of report.citations) {
+    if (r.status !== 'pending' && r.status !== 'unverified') continue;
+    const { owner, repo, ref } = r.citation.ref;
+    const key = `${owner}/${repo}@${ref}`;
+    const g = groups.get(key) ?? { pending: 0, unverified: 0 };
+    g[r.status]++;
+    groups.set(key, g);
+    grouped.add(describeCitation(r.citation));
+  }
+  for (const [key, g] of groups) {
+    const parts = [
+      g.pending ? `${g.pending} pending (no commit pinned yet: run \`npm run cite -- pin\` with network access or CITATION_MIRRORS)` : '',
+      g.unverified ? `${g.unverified} pinned but not readable in this build (set CITATION_MIRRORS, or GITHUB_TOKEN to fetch)` : '',
+    ].filter(Boolean);
+    logger.warn(`${key}: ${parts.join('; ')}. Their pages say "not verified in this build"${strict ? '' : '; CITATIONS_STRICT=1 makes this fail'}.`);
+  }
+  for (const warning of report.warnings) {
+    if (![...grouped].some((d) => warning.startsWith(d))) logger.warn(warning);
+  }
 }

@@ -102,7 +102,7 @@ function readElement(file: string, node: MdNode): { citation: Citation } | { err
   const column = node.position?.start.column ?? 1;
   const where = `${file}:${line}:${column}`;
   const fail = (what: string, fix: string): { error: ExtractionError } => ({
-    error: { file, line, column, message: `${where}: <${kind}> ${what}. ${fix}` },
+    error: { file, line, column, message: `${where}: <${kind}> ${what.replace(/\.+$/, "")}. ${fix}` },
   });
   const example = kind === 'Cite'
     ? '<Cite ref="owner/repo@v1.2.3:path/file.go#L10" expect="a fragment of line 10" />'
