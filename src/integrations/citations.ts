@@ -1,4 +1,4 @@
-import type { AstroIntegration, HookParameters } from 'astro';
+import type { AstroIntegration, AstroIntegrationLogger, HookParameters } from 'astro';
 import { fileURLToPath } from 'node:url';
 import { describe as describeCitation, runVerification, type VerificationReport } from '../lib/citations/index.ts';
 import { toRenderData, type CitationRenderData } from '../lib/citations/render-data.ts';
