@@ -30,6 +30,11 @@ export function citations(): AstroIntegration {
     hooks: {
       'astro:config:setup': async ({ command, config, logger, updateConfig }) => {
         const env = process.env;
+        // `astro preview` serves an existing dist/: it renders nothing, so there is nothing to verify.
+        if (command === 'preview') {
+          provideData(updateConfig, data);
+          return;
+        }
         if (env['CITATIONS'] === 'off') {
           logger.warn('CITATIONS=off: citations not verified; every citation shows as not verified.');
           provideData(updateConfig, data);
