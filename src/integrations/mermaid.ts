@@ -2,6 +2,7 @@ import type { AstroIntegration } from 'astro';
 import { readFile, writeFile } from 'node:fs/promises';
 import { fileURLToPath } from 'node:url';
 import { findChromium } from '../lib/chromium.ts';
+import { builtPageFile } from '../lib/page-check.ts';
 import { findPendingDiagrams, renderedDiagramMarkup, spliceAll, type PendingDiagram } from '../lib/diagram-markup.ts';
 import { MermaidRenderer } from './mermaid-renderer.ts';
 
@@ -38,7 +39,7 @@ export function mermaidDiagrams(): AstroIntegration {
       'astro:build:done': async ({ dir, pages, logger }) => {
         if (clientSide || !executablePath) return;
         const root = fileURLToPath(dir);
-        const files = pages.map((p) => `${root}${p.pathname}${p.pathname === '' || p.pathname.endsWith('/') ? '' : '/'}index.html`);
+        const files = pages.map((p) => builtPageFile(root, p.pathname));
         const renderer = await MermaidRenderer.launch(executablePath);
         let count = 0;
         try {

@@ -1,7 +1,7 @@
 import type { AstroIntegration } from 'astro';
 import { readFile } from 'node:fs/promises';
 import { fileURLToPath } from 'node:url';
-import { checkBuiltPage } from '../lib/page-check.ts';
+import { builtPageFile, checkBuiltPage } from '../lib/page-check.ts';
 
 /**
  * Fails the build when a built page lost its prose or holds a diagram that
@@ -19,7 +19,7 @@ export function pageCheck(): AstroIntegration {
         let fallback = 0;
         for (const { pathname } of pages) {
           if (pathname === '404/' || pathname === '404') continue;
-          const file = `${root}${pathname}${pathname === '' || pathname.endsWith('/') ? '' : '/'}index.html`;
+          const file = builtPageFile(root, pathname);
           const html = await readFile(file, 'utf8').catch(() => undefined);
           if (html === undefined) continue;
           const report = checkBuiltPage(html);

@@ -55,3 +55,12 @@ export function checkBuiltPage(html: string, minWords = 30): PageReport {
   if (words < minWords) problems.push(`only ${words} words of prose (expected at least ${minWords})`);
   return { words, svgDiagrams, fallbackDiagrams, problems };
 }
+
+/**
+ * The HTML file Astro writes for a page in a directory-format build.
+ * @param root - the build directory, ending in `/`.
+ * @param pathname - a page's pathname from `astro:build:done` (`''`, `etcd-sizing/`, …).
+ */
+export function builtPageFile(root: string, pathname: string): string {
+  return `${root}${pathname}${pathname === '' || pathname.endsWith('/') ? '' : '/'}index.html`;
+}

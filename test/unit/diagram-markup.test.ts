@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { findPendingDiagrams, renderedDiagramMarkup, spliceAll } from '../../src/lib/diagram-markup.ts';
-import { checkBuiltPage } from '../../src/lib/page-check.ts';
+import { builtPageFile, checkBuiltPage } from '../../src/lib/page-check.ts';
 
 const pending = (file: string, line: number, source: string) =>
   `<figure class="diagram" data-diagram-source="${file}" data-diagram-line="${line}"><pre class="mermaid" dir="ltr">${source}</pre></figure>`;
@@ -61,5 +61,13 @@ describe('checkBuiltPage', () => {
 
   it('reports a page without <main>', () => {
     expect(checkBuiltPage('<html><body><p>x</p></body></html>').problems).toEqual(['no <main> element']);
+  });
+});
+
+describe('builtPageFile', () => {
+  it('maps page pathnames to their index.html', () => {
+    expect(builtPageFile('/d/', '')).toBe('/d/index.html');
+    expect(builtPageFile('/d/', 'etcd-sizing/')).toBe('/d/etcd-sizing/index.html');
+    expect(builtPageFile('/d/', 'etcd-sizing')).toBe('/d/etcd-sizing/index.html');
   });
 });
