@@ -18,6 +18,21 @@ export default defineConfig({
   site: process.env.SITE_URL ?? 'https://sizing-guide.example.org',
   base,
   trailingSlash: 'always',
+  vite: {
+    environments: {
+      client: {
+        build: {
+          rolldownOptions: {
+            output: {
+              // Code two or more calculators share goes into one chunk: a chapter with several
+              // calculators then fetches one file, compressed as a whole, instead of five small ones.
+              codeSplitting: { groups: [{ name: 'calc', test: /\/src\/(lib\/(model|calculators)|components\/calculators)\//, minShareCount: 2 }] },
+            },
+          },
+        },
+      },
+    },
+  },
   markdown: {
     processor: unified({
       remarkPlugins: [remarkMermaidBlocks],

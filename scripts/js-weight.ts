@@ -43,19 +43,16 @@ const entriesOf = (route: string): string[] =>
   [...readFileSync(join(dist, route, 'index.html'), 'utf8').matchAll(/<script[^>]*\bsrc="[^"]*\/_astro\/([^"]+\.js)"/g)].map((m) => m[1]!);
 const baseline = closure(entriesOf(BASELINE_ROUTE), importsOf, true);
 const { calculators } = projectComponents();
-const perCalculator = new Map<string, { atLoad: number; onDemand: number }>();
-for (const page of pages) {
-  for (const entry of entriesOf(page.route)) {
-    const name = componentOfScript(entry, calculators);
-    if (!name || perCalculator.has(name)) continue;
-    const eager = [...closure([entry], importsOf, false)].filter((f) => !baseline.has(f));
-    const later = [...closure([entry], importsOf, true)].filter((f) => !baseline.has(f) && !eager.includes(f));
-    perCalculator.set(name, { atLoad: sum(eager), onDemand: sum(later) });
-  }
-}
+// The calculators share one loader (at load); each calculator's client module and what it imports load on demand.
+const loaders = new Set(pages.flatMap((page) => entriesOf(page.route).filter((e) => componentOfScript(e, calculators) !== null)));
+const eager = [...closure(loaders, importsOf, false)].filter((f) => !baseline.has(f));
+const clients = [...loaders].flatMap((l) => importsOf(l).dynamic).filter((f) => /\.client\./.test(f));
 console.log('\nPer calculator (shared chunks counted in full, so rows do not add up to a page):\n');
 console.log(['calculator', 'at load', 'on demand'].join('\t'));
-for (const [name, c] of [...perCalculator].sort()) console.log([name, `${c.atLoad} B`, `${c.onDemand} B`].join('\t'));
+for (const client of [...new Set(clients)].sort()) {
+  const later = [...closure([client], importsOf, false)].filter((f) => !baseline.has(f) && !eager.includes(f));
+  console.log([client.replace(/\.client\..*$/, ''), `${sum(eager)} B`, `${sum(later)} B`].join('\t'));
+}
 
 if (over.length > 0) {
   console.error(`\nOver the ${kb(FAST_BUDGETS.calculatorJsGzip)} target: ${over.join(', ')}.`);

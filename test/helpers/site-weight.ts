@@ -2,8 +2,8 @@ import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { basename, join, posix, relative } from 'node:path';
 import { gzipSync } from 'node:zlib';
 import { checkBuiltPage } from '../../src/lib/page-check.ts';
-import { closure, componentOfScript, parseImports, splitPageJs, type ChunkImports, type JsGroup } from '../../src/lib/quality/js-graph.ts';
-import { addBytes, cssUrls, inlineSvgs, kindOf, pageRefs, WEIGHT_KINDS, type Bytes, type JsShare, type PageWeight, type WeightKind } from '../../src/lib/quality/page-weight.ts';
+import { closure, componentOfScript, parseImports, pruneDynamic, splitPageJs, type ChunkImports, type JsGroup } from '../../src/lib/quality/js-graph.ts';
+import { addBytes, cssUrls, dynamicChunkFilter, inlineSvgs, kindOf, pageRefs, WEIGHT_KINDS, type Bytes, type JsShare, type PageWeight, type WeightKind } from '../../src/lib/quality/page-weight.ts';
 import { builtRoutes, readPage } from './built-pages.ts';
 import { ROOT } from './paths.ts';
 
@@ -116,7 +116,7 @@ export class SiteWeights {
         if (f && kind && kind !== 'css' && kind !== 'js') files[kind].add(f);
       }
     }
-    const split = splitPageJs(this.entriesOf(html, pageFile), this.baseline, this.importsOf, this.groupOf);
+    const split = splitPageJs(this.entriesOf(html, pageFile), this.baseline, pruneDynamic(this.importsOf, dynamicChunkFilter(html)), this.groupOf);
     const sumOf = (list: Iterable<string>): Bytes => addBytes(...[...list].map((f) => this.bytesOf(f) ?? { raw: 0, gzip: 0 }));
     const js = Object.fromEntries(
       Object.entries(split).map(([g, s]) => [

@@ -331,6 +331,45 @@ describe.skipIf(!executablePath)('calculators in Chromium', () => {
     }
   });
 
+  it('a calculator\u2019s code loads only when the reader nears it, and only that calculator\u2019s', async () => {
+    const page = await context.newPage();
+    const fetched: string[] = [];
+    page.on('request', (r) => {
+      const m = /\/_astro\/([a-z-]+)\.client\.[\w-]+\.js$/.exec(r.url());
+      if (m) fetched.push(m[1]!);
+    });
+    try {
+      await page.goto(site.url + 'etcd-sizing/', { waitUntil: 'load' });
+      // The read-path explorer and the overrides linter are thousands of pixels below the fold.
+      await page.waitForTimeout(300);
+      expect(fetched).not.toContain('read-path');
+      expect(fetched).not.toContain('overrides');
+      await ready(page, 'readPath');
+      expect(fetched).toContain('read-path');
+      // Only calculators of this page, each once (the control-plane chapter's are never fetched).
+      const here = ['quorum', 'maintenance', 'availability', 'write-path', 'read-path', 'overrides'];
+      expect(fetched.filter((f) => !here.includes(f))).toEqual([]);
+      expect(new Set(fetched).size).toBe(fetched.length);
+    } finally {
+      await page.close();
+    }
+  });
+
+  it('a calculator whose code cannot be fetched keeps its build-time result and says it will not update', async () => {
+    const page = await context.newPage();
+    await page.route(/\/_astro\/quorum\.client\.[\w-]+\.js$/, (route) => route.abort('failed'));
+    try {
+      await page.goto(`${site.url}${PAGE}?q.n=5`, { waitUntil: 'load' });
+      const calc = page.locator('[data-calc="quorum"]');
+      const notice = calc.locator('[data-notice]');
+      await notice.waitFor({ state: 'visible' });
+      expect(await notice.innerText()).toMatch(/could not load its code.*Reload the page/s);
+      expect(await resultOf(calc).innerText()).toMatch(/3 of 3 members running/);
+    } finally {
+      await page.close();
+    }
+  });
+
   it('without JavaScript every calculator shows its default result, rendered at build time', async () => {
     const noJs = await browser.newContext({ javaScriptEnabled: false });
     try {

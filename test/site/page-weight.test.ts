@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { CHAPTER_ROUTES, FAST_BUDGETS } from '../../src/lib/quality/budgets.ts';
-import { expectedRoutes } from '../helpers/built-pages.ts';
+import { expectedRoutes, readPage } from '../helpers/built-pages.ts';
 import { DIST } from '../helpers/paths.ts';
 import { SiteWeights } from '../helpers/site-weight.ts';
 
@@ -27,6 +27,14 @@ describe('page weight budgets', () => {
     const detail = `${kb(atLoad.gzip)} at load + ${kb(onDemand.gzip)} on demand = ${kb(total)}; files: ${[...atLoadFiles, ...onDemandFiles].join(', ')}`;
     expect(atLoad.gzip, detail).toBeLessThanOrEqual(FAST_BUDGETS.calculatorJsAtLoadGzip);
     expect(total, detail).toBeLessThanOrEqual(FAST_BUDGETS.calculatorJsTotalCeilingGzip);
+  });
+
+  // The measurement counts a calculator through its client module's file name
+  // (src/lib/quality/page-weight.ts dynamicChunkFilter); a renamed module would drop out unseen.
+  it.each(expectedRoutes())('/%s: each calculator on the page is counted through its client module', (route) => {
+    const ids = [...readPage(DIST, route).matchAll(/\sdata-calc="([A-Za-z]+)"/g)].map((m) => m[1]!.replace(/[A-Z]/g, (c) => `-${c.toLowerCase()}`));
+    const clients = weights.page(route).js.calculators.onDemandFiles.map((f) => /^([a-z-]+)\.client\./.exec(f)?.[1]).filter(Boolean);
+    expect(clients.sort()).toEqual([...new Set(ids)].sort());
   });
 
   // Budget (issue 5): diagrams rendered at build time ship no JavaScript.

@@ -1,31 +1,53 @@
 /**
- * Tiny loader that each calculator ships eagerly: the calculator's real code (model, d3, lint)
- * is fetched only when the calculator comes near the viewport, is focused or pressed, or the
- * URL already carries its state. Keeps the JavaScript loaded with a chapter small.
+ * The one small script a page with calculators loads at once. Each calculator's real code
+ * (model, parsers, result text) is fetched only when the calculator comes near the viewport,
+ * is focused or pressed, or the URL already carries its state, so a chapter loads little
+ * JavaScript with the page.
  */
 
+/** Client modules by calculator id (the `data-calc` attribute); each defines its custom element. */
+export type CalculatorLoaders = Readonly<Record<string, () => Promise<unknown>>>;
+
+/** How far ahead of the viewport a calculator starts loading. */
+const AHEAD = '600px 0px';
+
 /**
- * @param tag - the calculator's custom element name.
- * @param prefix - its URL parameter prefix (e.g. "q."): present in the query → load at once.
- * @param load - dynamic import of the calculator's client module (which defines the element).
+ * Arranges for every calculator on the page (`[data-calc]`) to load its client module when needed.
+ * A calculator whose URL parameters (prefix in `data-url-prefix`, e.g. "q.") are in the query
+ * loads at once. If its module cannot be fetched, the calculator's notice says so: the result
+ * rendered at build time stays, but it no longer updates.
+ *
+ * @param loaders - dynamic imports by calculator id; ids without a loader are left static.
  */
-export function loadWhenNeeded(tag: string, prefix: string, load: () => Promise<unknown>): void {
-  const els = document.querySelectorAll(tag);
-  if (els.length === 0) return;
-  let io: IntersectionObserver | null = null;
-  let started = false;
-  const go = (): void => {
-    if (started) return;
-    started = true;
-    io?.disconnect();
-    void load();
-  };
-  for (const key of new URLSearchParams(location.search).keys()) if (key.startsWith(prefix)) return go();
-  if (!('IntersectionObserver' in window)) return go();
-  io = new IntersectionObserver((entries) => entries.some((e) => e.isIntersecting) && go(), { rootMargin: '600px 0px' });
-  for (const el of els) {
+export function loadCalculatorsWhenNeeded(loaders: CalculatorLoaders): void {
+  const keys = [...new URLSearchParams(location.search).keys()];
+  const starts = new Map<Element, () => void>();
+  const io = 'IntersectionObserver' in window ? new IntersectionObserver((entries) => entries.forEach((e) => e.isIntersecting && starts.get(e.target)?.()), { rootMargin: AHEAD }) : null;
+  for (const el of document.querySelectorAll<HTMLElement>('[data-calc]')) {
+    const load = loaders[el.dataset['calc'] ?? ''];
+    if (!load) continue;
+    let started = false;
+    const start = (): void => {
+      if (started) return;
+      started = true;
+      io?.unobserve(el);
+      load().catch(() => showLoadFailure(el));
+    };
+    const prefix = el.dataset['urlPrefix'];
+    if (!io || (prefix && keys.some((k) => k.startsWith(prefix)))) {
+      start();
+      continue;
+    }
+    starts.set(el, start);
     io.observe(el);
-    el.addEventListener('focusin', go);
-    el.addEventListener('pointerdown', go);
+    el.addEventListener('focusin', start);
+    el.addEventListener('pointerdown', start);
   }
+}
+
+function showLoadFailure(el: HTMLElement): void {
+  const notice = el.querySelector<HTMLElement>('[data-notice]');
+  if (!notice) return;
+  notice.textContent = 'This calculator could not load its code (network error), so the result above shows the defaults and will not update. Reload the page to try again.';
+  notice.hidden = false;
 }

@@ -24,10 +24,10 @@ export const FAST_BUDGETS = {
   calculatorJsAtLoadGzip: 15 * 1024,
   /**
    * Interim regression ceiling for at load + on demand, while /etcd-sizing/ (six calculators,
-   * 23 KB) is still over the 15 KB target. `npm test` enforces this one; the audit report
+   * 21.0 KB) is still over the 15 KB target. `npm test` enforces this one; the audit report
    * shows the 15 KB target as missed until the calculators shrink. Lower it, never raise it.
    */
-  calculatorJsTotalCeilingGzip: 24 * 1024,
+  calculatorJsTotalCeilingGzip: 21.5 * 1024,
   /** JavaScript for diagrams on a page whose diagrams are inline SVG, gzipped bytes. */
   diagramJsGzip: 0,
   /** Cumulative layout shift on a chapter page. */

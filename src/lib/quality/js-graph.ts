@@ -37,6 +37,19 @@ export function parseImports(source: string): ChunkImports {
 }
 
 /**
+ * An `importsOf` that leaves out the dynamic imports a page cannot trigger. The calculators share
+ * one loader that names every calculator's client module, but a page fetches only the modules of
+ * the calculators it holds.
+ * @param keep - whether a dynamically imported file can load on this page.
+ */
+export function pruneDynamic(importsOf: (file: string) => ChunkImports, keep: (file: string) => boolean): (file: string) => ChunkImports {
+  return (file) => {
+    const i = importsOf(file);
+    return { static: i.static, dynamic: i.dynamic.filter(keep) };
+  };
+}
+
+/**
  * Files reachable from `entries` (entries included).
  * @param withDynamic - also follow `import()` (and what those chunks import).
  */

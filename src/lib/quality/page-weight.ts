@@ -102,6 +102,20 @@ export function inlineSvgs(html: string): string[] {
   return out;
 }
 
+/**
+ * Whether a dynamically imported chunk can load on a page. Calculator client modules
+ * (`read-path.client.<hash>.js`, named after the calculator id in kebab case, see
+ * src/components/calculators/Calculator.astro) load only on pages that hold that calculator
+ * (`data-calc="readPath"`); every other chunk can.
+ */
+export function dynamicChunkFilter(html: string): (chunk: string) => boolean {
+  const present = new Set([...html.matchAll(/\sdata-calc="([A-Za-z]+)"/g)].map((m) => m[1]!.replace(/[A-Z]/g, (c) => `-${c.toLowerCase()}`)));
+  return (chunk) => {
+    const client = /^([a-z-]+)\.client\.[\w-]+\.js$/.exec(chunk)?.[1];
+    return client === undefined || present.has(client);
+  };
+}
+
 /** Sums byte counts. */
 export function addBytes(...items: Bytes[]): Bytes {
   return items.reduce((a, b) => ({ raw: a.raw + b.raw, gzip: a.gzip + b.gzip }), { raw: 0, gzip: 0 });

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { closure, componentOfScript, parseImports, splitPageJs, type ChunkImports } from '../../../src/lib/quality/js-graph.ts';
+import { closure, componentOfScript, parseImports, pruneDynamic, splitPageJs, type ChunkImports } from '../../../src/lib/quality/js-graph.ts';
 
 describe('parseImports', () => {
   it('reads Vite\u2019s minified static and dynamic chunk imports, once each', () => {
@@ -66,5 +66,20 @@ describe('splitPageJs', () => {
   it('never counts a file twice across groups', () => {
     const all = Object.values(split).flatMap((g) => [...g.atLoad, ...g.onDemand]);
     expect(new Set(all).size).toBe(all.length);
+  });
+});
+
+describe('pruneDynamic', () => {
+  const shared: Record<string, ChunkImports> = {
+    'Calculator.astro_astro_type_script_index_0_lang.A.js': { static: ['lazy.js'], dynamic: ['quorum.client.Q.js', 'read-path.client.R.js'] },
+    'quorum.client.Q.js': { static: ['calc.js'], dynamic: [] },
+    'read-path.client.R.js': { static: ['calc.js', 'sources.js'], dynamic: [] },
+  };
+  const of = (f: string): ChunkImports => shared[f] ?? { static: [], dynamic: [] };
+  it('drops the dynamic imports a page cannot trigger and keeps static ones', () => {
+    const pruned = pruneDynamic(of, (f) => !f.startsWith('read-path.'));
+    const entry = ['Calculator.astro_astro_type_script_index_0_lang.A.js'];
+    expect([...closure(entry, pruned, true)].sort()).toEqual([...entry, 'calc.js', 'lazy.js', 'quorum.client.Q.js'].sort());
+    expect(pruned('read-path.client.R.js').static).toEqual(['calc.js', 'sources.js']);
   });
 });

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { addBytes, cssUrls, inlineSvgs, kindOf, pageRefs } from '../../../src/lib/quality/page-weight.ts';
+import { addBytes, cssUrls, dynamicChunkFilter, inlineSvgs, kindOf, pageRefs } from '../../../src/lib/quality/page-weight.ts';
 
 describe('pageRefs', () => {
   const html = `<html><head>
@@ -51,4 +51,20 @@ describe('inlineSvgs', () => {
 it('addBytes sums raw and gzip separately', () => {
   expect(addBytes({ raw: 10, gzip: 4 }, { raw: 5, gzip: 2 })).toEqual({ raw: 15, gzip: 6 });
   expect(addBytes()).toEqual({ raw: 0, gzip: 0 });
+});
+
+describe('dynamicChunkFilter', () => {
+  const keep = dynamicChunkFilter('<div class="calc__body" data-calc="readPath" data-url-prefix="p."></div><div data-calc="quorum"></div>');
+  it('keeps the client modules of the calculators on the page (camelCase id \u2192 kebab-case file)', () => {
+    expect(keep('read-path.client.D70rVEFI.js')).toBe(true);
+    expect(keep('quorum.client.Bw0jO_MX.js')).toBe(true);
+  });
+  it('drops the client modules of calculators the page does not hold', () => {
+    expect(keep('write-path.client.DswTPWNi.js')).toBe(false);
+    expect(keep('apiserver.client.X.js')).toBe(false);
+  });
+  it('keeps every chunk that is not a calculator client module', () => {
+    expect(keep('mermaid.core.X.js')).toBe(true);
+    expect(keep('calc.X.js')).toBe(true);
+  });
 });
