@@ -30,8 +30,9 @@ export function citations(): AstroIntegration {
     hooks: {
       'astro:config:setup': async ({ command, config, logger, updateConfig }) => {
         const env = process.env;
-        // `astro preview` serves an existing dist/: it renders nothing, so there is nothing to verify.
-        if (command === 'preview') {
+        // `astro preview` serves an existing dist/ and `astro sync` (also run by `astro check`) only
+        // generates types: neither renders a page, so there is nothing to verify.
+        if (command === 'preview' || command === 'sync') {
           provideData(updateConfig, data);
           return;
         }
