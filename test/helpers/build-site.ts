@@ -17,7 +17,9 @@ function build(outDir: string, env: Record<string, string>): void {
   const { GITHUB_TOKEN: _token, CITATIONS_ONLINE: _online, ...quiet } = process.env;
   const result = spawnSync('npx', ['--no', 'astro', 'build', '--outDir', outDir], {
     cwd: ROOT,
-    env: { ...quiet, ASTRO_TELEMETRY_DISABLED: '1', ...env },
+    // Vitest sets NODE_ENV=test, which Vite would take for a development build (import.meta.env.DEV:
+    // Starlight then ships its search-disabled placeholder). Test what `npm run build` ships.
+    env: { ...quiet, ASTRO_TELEMETRY_DISABLED: '1', NODE_ENV: 'production', ...env },
     encoding: 'utf8',
     stdio: ['ignore', 'pipe', 'pipe'],
   });

@@ -37,7 +37,7 @@ export function createFixtureSite(pages: Record<string, string>, extraFiles: Rec
  */
 export function runIn(dir: string, command: string, args: string[], env: Record<string, string> = {}): Promise<FixtureBuild> {
   return new Promise((resolve, reject) => {
-    const child = spawn(command, args, { cwd: dir, env: { ...process.env, ASTRO_TELEMETRY_DISABLED: '1', ...env } });
+    const child = spawn(command, args, { cwd: dir, env: { ...process.env, ASTRO_TELEMETRY_DISABLED: '1', NODE_ENV: 'production', ...env } });
     let output = '';
     child.stdout.on('data', (d: Buffer) => (output += d.toString()));
     child.stderr.on('data', (d: Buffer) => (output += d.toString()));

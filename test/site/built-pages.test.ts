@@ -14,6 +14,15 @@ describe('built site', () => {
     expect(builtRoutes(DIST_BASE)).toEqual(routes);
   });
 
+  // A build run from Vitest inherits NODE_ENV=test, which Vite treats as development; the tests
+  // must measure and drive what `npm run build` ships (test/helpers/build-site.ts).
+  it('is a production build in both outputs: search holds Starlight\u2019s search UI, not its dev placeholder', () => {
+    for (const dist of [DIST, DIST_BASE]) {
+      const search = parse(readPage(dist, 'glossary/')).querySelector('site-search dialog');
+      expect(search?.querySelector('#starlight__search')).toBeTruthy();
+    }
+  });
+
   it.each(routes)('/%s keeps its prose and every diagram is SVG or fallback', (route) => {
     const report = checkBuiltPage(readPage(DIST, route));
     expect(report.problems).toEqual([]);

@@ -7,7 +7,7 @@ import { lostQuorumSeries } from '../../src/lib/model/availability.ts';
 import { refLink } from '../../src/lib/calculators/ref-link.ts';
 import { SOURCES } from '../../src/lib/model/sources.ts';
 import { citationPermalink, parseCitationRef } from '../../src/lib/citations/ref.ts';
-import { fmtBytes, fmtProb, powerOfTen } from '../../src/lib/calculators/format.ts';
+import { fmtBytes, fmtProb, ordinal, powerOfTen } from '../../src/lib/calculators/format.ts';
 import type { CalcDef, CalcView } from '../../src/lib/calculators/calc.ts';
 import { quorumCalc, quorumView, evenCountNote } from '../../src/lib/calculators/quorum.ts';
 import { availabilityCalc, availabilityView, fmtMinutes } from '../../src/lib/calculators/availability.ts';
@@ -166,6 +166,41 @@ describe('calculator definitions', () => {
     expect(d.toRaw(back.state as Record<string, unknown>)).toEqual(defaults(d));
   });
 
+  // Each numeric field at the bounds its hint and URL schema advertise, alone and with every other
+  // numeric field at its own bound: compute must answer (a result or field messages), never throw.
+  it.each(ALL.map((d) => [d.id, d] as const))('%s: every advertised bound, alone and combined, computes without throwing', (_id, d) => {
+    const schema = CALCULATOR_SCHEMAS[d.id] as unknown as Record<string, { kind: string; min?: number; max?: number }>;
+    const numeric = Object.entries(schema).filter(([, s]) => s.kind === 'whole' || s.kind === 'decimal');
+    const cases: Record<string, string>[] = [];
+    for (const [key, s] of numeric) for (const v of [s.min!, s.max!]) cases.push({ [key]: String(v) });
+    for (const pick of ['min', 'max'] as const) cases.push(Object.fromEntries(numeric.map(([key, s]) => [key, String(s[pick])])));
+    for (const c of cases) {
+      const raw = { ...defaults(d), ...c };
+      let out;
+      expect(() => (out = d.compute(raw)), JSON.stringify(c)).not.toThrow();
+      const text = textOf(out!.result);
+      expect(text.length, JSON.stringify(c)).toBeGreaterThan(0);
+      expect(text, JSON.stringify(c)).not.toMatch(/NaN|Infinity|undefined/);
+    }
+  });
+
+  it('quorum: 99 members, the largest count, gets a result and a note that does not look past 99', () => {
+    const out = quorumCalc.compute({ n: '99', k: '0' });
+    expect(out.errors).toEqual({});
+    expect(textOf(out.result)).toContain('50 members (⌊99/2⌋ + 1)');
+    expect(evenCountNote(99)).toBe('99 is odd: one more member would still tolerate only 49.');
+    expect(evenCountNote(97)).toContain('the next gain is at 99, which tolerates 49');
+    expect(evenCountNote(2)).toContain('the same as 1 member (quorum 1)');
+  });
+
+  it('result sentences use English ordinals and plurals at the edges', () => {
+    expect(['1', '2', '3', '4', '11', '12', '13', '21', '22', '101', '111'].map((n) => ordinal(Number(n)))).toEqual(['1st', '2nd', '3rd', '4th', '11th', '12th', '13th', '21st', '22nd', '101st', '111th']);
+    expect(textOf(writePathCalc.compute({ ...defaults(writePathCalc), n: '5', rtt: '1 1 5 5', fs: '2' }).result)).toContain('the 2nd decides');
+    const alone = textOf(maintenanceCalc.compute({ f: '0', k: '0' }).result);
+    expect(alone).toContain('1 member survives 0 failures while 0 are stopped.');
+    expect(alone).not.toContain('0 would not');
+  });
+
   it.each(PAIRS.filter(([, v]) => v.fields.some((f) => f.kind === 'text')).map(([d, v]) => [d.id, d, v] as const))(
     '%s: letters, a decimal comma or emptiness in any number field give a message and no result numbers',
     (_id, d, v) => {
@@ -194,7 +229,7 @@ describe('calculator definitions', () => {
     fc.assert(
       fc.property(fc.integer({ min: 1, max: 49 }), (half) => {
         const n = 2 * half;
-        expect(evenCountNote(n)).toContain(`tolerates ${tolerance(n)} — the same as ${n - 1} members`);
+        expect(evenCountNote(n)).toContain(`tolerates ${tolerance(n)} — the same as ${n - 1} ${n - 1 === 1 ? 'member' : 'members'}`);
       }),
     );
   });

@@ -5,7 +5,7 @@
  * copies the link.
  */
 import type { CalcDef, Outcome, Raw } from '../../lib/calculators/calc.ts';
-import type { Tree } from '../../lib/calculators/tree.ts';
+import { h, type Tree } from '../../lib/calculators/tree.ts';
 import { CALCULATOR_PREFIX, CALCULATOR_SCHEMAS, decodeCalculator } from '../../lib/model/calculator-state.ts';
 import { encodeState, type StateSchema, type StateOf } from '../../lib/model/url-state.ts';
 
@@ -108,7 +108,7 @@ export class CalculatorElement extends HTMLElement {
   /** Recomputes, shows messages and the result, and (when valid) writes the URL. */
   update(writeUrl: boolean): Outcome {
     const raw = this.readRaw();
-    const out = this.def.compute(raw);
+    const out = this.computeSafely(raw);
     const p = this.def.prefix;
     // The form's fields come from the DOM the build rendered; the def only knows their logic.
     for (const [key, el] of this.fields()) {
@@ -127,6 +127,20 @@ export class CalculatorElement extends HTMLElement {
     return out;
   }
 
+  /**
+   * `compute` is meant never to throw (unit tests drive every advertised bound). Should it throw
+   * anyway, the result region says so instead of keeping a result that no longer matches the fields.
+   */
+  computeSafely(raw: Raw): Outcome {
+    try {
+      return this.def.compute(raw);
+    } catch (error) {
+      console.error(error);
+      const detail = error instanceof Error ? error.message : String(error);
+      return { errors: {}, state: null, result: [h('p', { class: 'calc__warn' }, `This calculator failed on this input (${detail}). Please report it with the link of this page.`)] };
+    }
+  }
+
   /** Puts the state in the query (defaults left out); skipped when a reload would not restore it exactly. */
   writeUrl(state: Record<string, unknown>): void {
     const id = this.def.id;
@@ -139,9 +153,14 @@ export class CalculatorElement extends HTMLElement {
 
   async copyLink(): Promise<void> {
     const status = this.querySelector<HTMLElement>('[data-copy-status]');
-    const ok = await copyText(location.href);
+    // The URL only ever holds valid state: copying it now would share values the reader no longer sees.
+    if (this.computeSafely(this.readRaw()).state === null) {
+      if (status) status.textContent = 'Not copied: fix the marked input first';
+    } else {
+      const ok = await copyText(location.href);
+      if (status) status.textContent = ok ? 'Copied: the link restores every calculator on this page' : 'Could not copy: copy the address bar instead';
+    }
     if (!status) return;
-    status.textContent = ok ? 'Copied' : 'Could not copy: copy the address bar instead';
     clearTimeout(this.#copyTimer);
     this.#copyTimer = window.setTimeout(() => (status.textContent = ''), 4000);
   }

@@ -52,6 +52,13 @@ export function fmtMs(ms: number): string {
   return `${fmtNum(ms)} ms`;
 }
 
+/** English ordinal of a whole number ≥ 0: 1 → "1st", 2 → "2nd", 3 → "3rd", 11 → "11th", 22 → "22nd". */
+export function ordinal(n: number): string {
+  const teen = n % 100 >= 11 && n % 100 <= 13;
+  const suffix = teen ? 'th' : (['th', 'st', 'nd', 'rd'][n % 10] ?? 'th');
+  return `${fmtInt(n)}${suffix}`;
+}
+
 /** "1 member" / "2 members". */
 export function plural(n: number, one: string, many = `${one}s`): string {
   return `${fmtInt(n)} ${n === 1 ? one : many}`;

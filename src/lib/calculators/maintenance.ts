@@ -36,7 +36,11 @@ export const maintenanceCalc: CalcDef = {
           ['Quorum', plural(r.quorum, 'member')],
           [`Running with ${k} stopped`, `${check.running}, so ${plural(check.furtherFailuresTolerated, 'further failure')} tolerated`],
         ]),
-        para(`Smallest n with n − k − quorum(n) ≥ f: ${r.members} members survive ${plural(f, 'failure')} while ${k} ${k === 1 ? 'is' : 'are'} stopped; ${r.members - 1} would not.`, 'calc__lead'),
+        para(
+          `Smallest n with n − k − quorum(n) ≥ f: ${plural(r.members, 'member')} ${r.members === 1 ? 'survives' : 'survive'} ${plural(f, 'failure')} while ${k} ${k === 1 ? 'is' : 'are'} stopped` +
+            (r.members > 1 ? `; ${r.members - 1} would not.` : '.'),
+          'calc__lead',
+        ),
         r.warning === null ? null : para(r.warning, 'calc__warn'),
       ].filter((x) => x !== null),
     };

@@ -1,6 +1,6 @@
 /** Calculator 1: quorum and failure tolerance for n members with k stopped. */
 import { checkStoppedWithinMembers } from '../model/input.ts';
-import { maintenanceTolerance, quorum, tolerance } from '../model/quorum.ts';
+import { MAX_MEMBERS, maintenanceTolerance, quorum, tolerance } from '../model/quorum.ts';
 import { facts, invalid, para, take, text, whole, type CalcDef, type CalcView, type Raw } from './calc.ts';
 import { plural } from './format.ts';
 
@@ -8,8 +8,11 @@ import { plural } from './format.ts';
 export function evenCountNote(n: number): string {
   if (n === 1) return 'One member tolerates no failure: any outage stops the cluster.';
   if (n % 2 === 0) {
-    return `${n} is even: quorum is ${quorum(n)}, so it tolerates ${tolerance(n)} — the same as ${n - 1} members (quorum ${quorum(n - 1)}), with one more machine that can fail.`;
+    return `${n} is even: quorum is ${quorum(n)}, so it tolerates ${tolerance(n)} — the same as ${plural(n - 1, 'member')} (quorum ${quorum(n - 1)}), with one more machine that can fail.`;
   }
+  // For odd n, n + 1 members tolerate what n do. The model takes at most MAX_MEMBERS, so at the top of
+  // the range the note leaves out the counts it cannot look up.
+  if (n + 2 > MAX_MEMBERS) return `${n} is odd: one more member would still tolerate only ${tolerance(n)}.`;
   return `${n} is odd: adding a member (${n + 1}, quorum ${quorum(n + 1)}) would still tolerate only ${tolerance(n + 1)}; the next gain is at ${n + 2}, which tolerates ${tolerance(n + 2)}.`;
 }
 
