@@ -7,13 +7,13 @@ import { lostQuorumSeries } from '../../src/lib/model/availability.ts';
 import { refLink } from '../../src/lib/calculators/ref-link.ts';
 import { SOURCES } from '../../src/lib/model/sources.ts';
 import { citationPermalink, parseCitationRef } from '../../src/lib/citations/ref.ts';
-import { fmtBytes, fmtProb, ordinal, powerOfTen } from '../../src/lib/calculators/format.ts';
+import { fmtBytes, fmtProb, fmtProbLog10, ordinal, powerOfTen } from '../../src/lib/calculators/format.ts';
 import type { CalcDef, CalcView } from '../../src/lib/calculators/calc.ts';
 import { quorumCalc, quorumView, evenCountNote } from '../../src/lib/calculators/quorum.ts';
 import { availabilityCalc, availabilityView, fmtMinutes } from '../../src/lib/calculators/availability.ts';
 import { writePathCalc, writePathView, parseMsList } from '../../src/lib/calculators/write-path.ts';
 import { apiserverCalc, apiserverView } from '../../src/lib/calculators/apiserver.ts';
-import { upgradeCalc, upgradeView } from '../../src/lib/calculators/upgrade.ts';
+import { stackedEtcdNote, upgradeCalc, upgradeView } from '../../src/lib/calculators/upgrade.ts';
 import { maintenanceCalc, maintenanceView } from '../../src/lib/calculators/maintenance.ts';
 import { topologyCalc, topologyView } from '../../src/lib/calculators/topology.ts';
 import { buildFromRows, overridesCalc, overridesView, rowsFromValue, type RowText } from '../../src/lib/calculators/overrides.ts';
@@ -58,6 +58,15 @@ describe('format', () => {
     expect(fmtBytes(512)).toBe('512 bytes');
     expect(fmtMinutes(1e-9)).toBe('1.0 × 10⁻⁹ min');
     expect(fmtMinutes(0)).toBe('0 min');
+    expect(fmtProbLog10(Math.log10(2.997e-6))).toBe('3.0 × 10⁻⁶');
+    expect(fmtProbLog10(-599.52)).toBe('3.0 × 10⁻⁶⁰⁰');
+    expect(fmtProbLog10(Math.log10(9.99e-5))).toBe('1.0 × 10⁻⁴');
+  });
+
+  it('availability: a P(lost quorum) below what a double holds is shown from its logarithm, matching the nines', () => {
+    const text = textOf(availabilityCalc.compute({ ...defaults(availabilityCalc), p: '1e-300' }).result);
+    expect(text).toMatch(/P\(lost quorum\)3\.0 × 10⁻⁶⁰⁰/);
+    expect(text).toContain('599.52');
   });
 });
 
@@ -191,6 +200,13 @@ describe('calculator definitions', () => {
     expect(evenCountNote(99)).toBe('99 is odd: one more member would still tolerate only 49.');
     expect(evenCountNote(97)).toContain('the next gain is at 99, which tolerates 49');
     expect(evenCountNote(2)).toContain('the same as 1 member (quorum 1)');
+  });
+
+  it('upgrade: says what the count means for stacked etcd (2 tolerate nothing, 4 no more than 3)', () => {
+    expect(stackedEtcdNote(2)).toMatch(/2 etcd members, which tolerate 0 failures: stacked etcd needs at least 3 nodes/);
+    expect(stackedEtcdNote(4)).toMatch(/tolerate 1 failure, the same as 3 would/);
+    expect(stackedEtcdNote(5)).toBe('With stacked etcd these 5 nodes are also 5 etcd members, which tolerate 2 failures.');
+    expect(textOf(upgradeCalc.compute({ a: '2', s: 'surge' }).result)).toContain('The count above assumes external etcd.');
   });
 
   it('result sentences use English ordinals and plurals at the edges', () => {

@@ -3,7 +3,7 @@ import { quorumLossProbability, unavailabilityFromMtbf } from '../model/availabi
 import { checkStoppedWithinMembers, parseFraction } from '../model/input.ts';
 import type { ChartCurrent } from './chart-live.ts';
 import { decimal, facts, invalid, para, take, text, whole, type CalcDef, type CalcView, type Raw } from './calc.ts';
-import { fmtNum, fmtProb } from './format.ts';
+import { fmtNum, fmtProb, fmtProbLog10 } from './format.ts';
 
 /** Minutes for reading: "1.58 min", tiny values in powers of ten, never "0" for a positive value. */
 export function fmtMinutes(min: number): string {
@@ -60,7 +60,7 @@ export const availabilityCalc: CalcDef = {
       result: [
         facts([
           ...(mode === 'mtbf' ? [['Per-member unavailability p = MTTR / (MTBF + MTTR)', fmtProb(p)] as const] : []),
-          ['P(lost quorum)', fmtProb(r.lostQuorum)],
+          ['P(lost quorum)', r.lostQuorum === 0 && r.log10LostQuorum !== null ? fmtProbLog10(r.log10LostQuorum) : fmtProb(r.lostQuorum)],
           ['Nines of quorum availability', r.nines === null ? 'unbounded: with p = 0 the model never loses quorum' : fmtNum(r.nines)],
           ['Expected time without quorum per year', fmtMinutes(r.minutesPerYearWithoutQuorum)],
         ]),

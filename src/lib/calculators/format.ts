@@ -34,6 +34,20 @@ export function fmtProb(p: number): string {
   return `${mant} × ${powerOfTen(Number(exp))}`;
 }
 
+/**
+ * A probability given by its base-10 logarithm, for values too small for a double (below about
+ * 10⁻³⁰⁸ they underflow to 0): −599.52 → "3.0 × 10⁻⁶⁰⁰".
+ */
+export function fmtProbLog10(log10: number): string {
+  let exp = Math.floor(log10);
+  let mant = Number((10 ** (log10 - exp)).toFixed(1));
+  if (mant >= 10) {
+    mant = 1;
+    exp += 1;
+  }
+  return `${mant.toFixed(1)} × ${powerOfTen(exp)}`;
+}
+
 const BYTE_UNITS = ['bytes', 'KiB', 'MiB', 'GiB', 'TiB', 'PiB', 'EiB'];
 
 /** Bytes in binary units: 61440000 → "58.59 MiB"; below 1 KiB as "512 bytes". */

@@ -1,7 +1,21 @@
 /** Calculator 5: control-plane node count from the upgrade strategy. */
 import { controlPlaneNodesForUpgrade, type UpgradeStrategy } from '../model/upgrade.ts';
 import { facts, invalid, para, text, whole, type CalcDef, type CalcView, type Raw } from './calc.ts';
+import { tolerance } from '../model/quorum.ts';
 import { plural } from './format.ts';
+
+/**
+ * What the node count means when etcd is stacked on the same nodes: the count is then also the
+ * etcd member count, with etcd's failure tolerance (src/lib/model/quorum.ts).
+ * @param nodes - control-plane nodes run normally, 1–99.
+ */
+export function stackedEtcdNote(nodes: number): string {
+  const t = tolerance(nodes);
+  const base = `With stacked etcd these ${plural(nodes, 'node')} are also ${plural(nodes, 'etcd member')}, which tolerate ${plural(t, 'failure')}`;
+  if (t === 0) return `${base}: stacked etcd needs at least 3 nodes. The count above assumes external etcd.`;
+  if (nodes % 2 === 0) return `${base}, the same as ${nodes - 1} would: stacked etcd should run an odd count.`;
+  return `${base}.`;
+}
 
 /** Title and labelled fields, used only by the build to render the form (the browser reads the DOM). */
 export const upgradeView: CalcView = {
@@ -40,6 +54,7 @@ export const upgradeCalc: CalcDef = {
           ['Fewest up during the upgrade', plural(r.minimumUpDuringUpgrade, 'node')],
         ]),
         para(r.note, 'calc__lead'),
+        para(stackedEtcdNote(r.baseNodes), tolerance(r.baseNodes) === 0 ? 'calc__warn' : 'calc__note'),
       ],
     };
   },

@@ -44,7 +44,7 @@ export function controlPlaneNodesForUpgrade(mustStayUp: number, strategy: Upgrad
       baseNodes: a,
       peakNodesDuringUpgrade: a + 1,
       minimumUpDuringUpgrade: a,
-      note: `Run ${a}; each step adds a new node before removing an old one, so ${a + 1} exist briefly (with stacked etcd that is ${a + 1} etcd members too).`,
+      note: `Run ${a}; each step adds a new node before removing an old one, so ${a + 1} exist briefly.`,
     };
   }
   if (strategy === 'in-place') {
