@@ -55,12 +55,16 @@ describe.skipIf(!executablePath)('pages in Chromium', () => {
     const withDiagram = routes.find((r) => r.startsWith('etcd-sizing'))!;
     const { page } = await openPage(browser, site.url + withDiagram);
     try {
+      const heights = () => page.locator('figure.diagram').evaluateAll((fs) => fs.map((f) => f.getBoundingClientRect().height));
       await page.selectOption('starlight-theme-select select', 'light');
       expect(await page.locator('figure.diagram .diagram-light svg:visible').count()).toBeGreaterThan(0);
       expect(await page.locator('figure.diagram .diagram-dark svg:visible').count()).toBe(0);
+      const light = await heights();
       await page.selectOption('starlight-theme-select select', 'dark');
       expect(await page.locator('figure.diagram .diagram-dark svg:visible').count()).toBeGreaterThan(0);
       expect(await page.locator('figure.diagram .diagram-light svg:visible').count()).toBe(0);
+      // Switching themes must not move the page: each diagram keeps its height.
+      expect(await heights()).toEqual(light);
     } finally {
       await page.close();
     }
