@@ -42,7 +42,9 @@ export async function copyText(text: string): Promise<boolean> {
     ta.select();
     let ok = false;
     try {
-      ok = document.execCommand('copy');
+      // Deprecated, but the only way to copy where the clipboard API is missing: a wiki mirror served
+      // over plain HTTP is not a secure context. Typed locally so the deprecation is a decision, not noise.
+      ok = (document as unknown as { execCommand(command: 'copy'): boolean }).execCommand('copy');
     } catch {
       ok = false;
     }
