@@ -133,7 +133,7 @@ describe.skipIf(!executablePath)('calculators in Chromium', () => {
       const k = calc.getByLabel('Members stopped for maintenance (k)', { exact: true });
       const cases: [Locator, string, RegExp][] = [
         [n, 'abc', /Members must be a whole number from 1 to 99; "abc" is not a number/],
-        [n, '0,5', /use a decimal point — write "0\.5"/],
+        [n, '0,5', /"0,5" is not a whole number/],
         [n, '2.5', /must be a whole number; got 2\.5/],
         [n, '-3', /cannot be negative/],
         [n, '', /Members is empty/],

@@ -143,21 +143,29 @@ export class CalculatorElement extends HTMLElement {
     }
   }
 
-  /** Puts the state in the query (defaults left out); skipped when a reload would not restore it exactly. */
-  writeUrl(state: Record<string, unknown>): void {
+  /**
+   * Puts the state in the query (defaults left out); skipped when a reload would not restore it exactly.
+   * @returns whether the URL now holds the state.
+   */
+  writeUrl(state: Record<string, unknown>): boolean {
     const id = this.def.id;
     const schema: StateSchema = CALCULATOR_SCHEMAS[id];
     const params = encodeState(schema, state as StateOf<StateSchema>, CALCULATOR_PREFIX[id], new URLSearchParams(location.search));
-    if (decodeCalculator(id, params).corrections.length > 0) return;
+    if (decodeCalculator(id, params).corrections.length > 0) return false;
     const query = params.toString();
     history.replaceState(history.state, '', `${location.pathname}${query ? `?${query}` : ''}${location.hash}`);
+    return true;
   }
 
   async copyLink(): Promise<void> {
     const status = this.querySelector<HTMLElement>('[data-copy-status]');
-    // The URL only ever holds valid state: copying it now would share values the reader no longer sees.
-    if (this.computeSafely(this.readRaw()).state === null) {
+    // The URL only ever holds state a reload restores exactly: copying it now would share values the
+    // reader no longer sees.
+    const state = this.computeSafely(this.readRaw()).state;
+    if (state === null) {
       if (status) status.textContent = 'Not copied: fix the marked input first';
+    } else if (!this.writeUrl(state)) {
+      if (status) status.textContent = 'Not copied: a link cannot hold this input (too long, or it has <, > or ` characters)';
     } else {
       const ok = await copyText(location.href);
       if (status) status.textContent = ok ? 'Copied: the link restores every calculator on this page' : 'Could not copy: copy the address bar instead';

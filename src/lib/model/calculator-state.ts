@@ -45,10 +45,11 @@ export const CALCULATOR_SCHEMAS = {
     k: { kind: 'whole', min: 0, max: MAX_FAILURES_PLUS_STOPPED, default: 1 },
   },
   topology: { e: members(3), c: members(3) },
-  overrides: { v: { kind: 'text', maxLength: 2000, default: HELP_TEXT_EXAMPLE } },
+  overrides: { v: { kind: 'text', maxLength: 2000, multiline: true, default: HELP_TEXT_EXAMPLE } },
   readPath: {
     verb: { kind: 'enum', values: ['GET', 'LIST'], default: 'LIST' },
-    rv: { kind: 'text', maxLength: 20, pattern: /^\d*$/, default: '' },
+    // Any printable text: the explorer shows kube-apiserver's 400 for a value that is not a number.
+    rv: { kind: 'text', maxLength: 40, pattern: /^[\x20-\x7e]*$/, default: '' },
     rvm: { kind: 'enum', values: ['', 'NotOlderThan', 'Exact'], default: '' },
     limit: { kind: 'whole', min: 0, max: 1_000_000, default: 0 },
     cont: bool(false),

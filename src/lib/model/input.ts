@@ -41,12 +41,15 @@ function readNumber(text: string, rule: NumberRule, whole: boolean): Parsed<numb
   const range = describeRange(rule, whole);
   if (t === '') return fail(`${rule.label} is empty: enter ${range}.`);
   if (t.length > MAX_NUMBER_TEXT) return fail(`${rule.label} is too long: enter ${range}.`);
-  if (THOUSANDS.test(t) && whole) {
-    return fail(`${rule.label}: leave out the thousands separator — write "${t.replace(/,/g, '')}".`);
+  // "1,000" reads as a thousands separator or as a decimal comma; say which reading each field takes.
+  if (THOUSANDS.test(t)) {
+    const plain = t.replace(/,/g, '');
+    if (whole || t.split(',').length > 2) return fail(`${rule.label}: leave out the thousands separator — write "${plain}".`);
+    return fail(`${rule.label}: "${t}" is ambiguous — write "${plain}" if the comma separates thousands, or "${t.replace(',', '.')}" if it is a decimal comma.`);
   }
-  if (DECIMAL_COMMA.test(t) || THOUSANDS.test(t)) {
-    const dotted = t.replace(',', '.');
-    return fail(`${rule.label}: use a decimal point — write "${dotted}", not "${t}".`);
+  if (DECIMAL_COMMA.test(t)) {
+    if (whole) return fail(`${rule.label} must be ${range}; "${t}" is not a whole number.`);
+    return fail(`${rule.label}: use a decimal point — write "${t.replace(',', '.')}", not "${t}".`);
   }
   if (!DECIMAL.test(t)) return fail(`${rule.label} must be ${range}; "${t}" is not a number.`);
   const value = Number(t);

@@ -14,7 +14,8 @@ export type FieldSpec =
   | { kind: 'decimal-list'; min: number; max: number; maxItems: number; default: readonly number[] }
   | { kind: 'enum'; values: readonly string[]; default: string }
   | { kind: 'bool'; default: boolean }
-  | { kind: 'text'; maxLength: number; pattern?: RegExp; default: string };
+  /** `multiline` also admits tab, line feed and carriage return (a pasted flag value can hold them). */
+  | { kind: 'text'; maxLength: number; pattern?: RegExp; multiline?: boolean; default: string };
 
 /** A calculator's fields by key. */
 export type StateSchema = Readonly<Record<string, FieldSpec>>;
@@ -39,8 +40,10 @@ export interface Decoded<S extends StateSchema> {
 
 /** Longest raw parameter value looked at; longer values are replaced by the default. */
 export const MAX_PARAM_LENGTH = 4096;
-// Control characters and markup-significant characters are never accepted in text fields.
+// Control characters and markup-significant characters are never accepted in text fields;
+// multiline fields admit tab, line feed and carriage return.
 const UNSAFE_TEXT = /[\u0000-\u001f\u007f<>`]/;
+const UNSAFE_MULTILINE = /[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f<>`]/;
 
 /** The defaults of a schema, as a fresh state object. */
 export function defaultState<S extends StateSchema>(schema: S): StateOf<S> {
@@ -104,7 +107,8 @@ function clampNumber(raw: string, spec: { min: number; max: number; default: num
  * - decimal-list: comma-separated; bad items dropped, items clamped, then the first maxItems kept;
  * - enum: must equal one of the values exactly, else default;
  * - bool: "1"/"true" or "0"/"false", else default;
- * - text: at most maxLength characters, no control characters or `<`, `>`, `` ` ``, and must match
+ * - text: at most maxLength characters, no control characters (tab and line breaks allowed when
+ *   `multiline`) or `<`, `>`, `` ` ``, and must match
  *   `pattern` when given, else default.
  * Values longer than {@link MAX_PARAM_LENGTH} are ignored (default).
  *
@@ -156,7 +160,7 @@ export function decodeState<S extends StateSchema>(schema: S, params: URLSearchP
         else note('is not 1 or 0; using the default');
         break;
       case 'text':
-        if (raw.length > spec.maxLength || UNSAFE_TEXT.test(raw) || (spec.pattern !== undefined && !spec.pattern.test(raw))) {
+        if (raw.length > spec.maxLength || (spec.multiline ? UNSAFE_MULTILINE : UNSAFE_TEXT).test(raw) || (spec.pattern !== undefined && !spec.pattern.test(raw))) {
           note('contains characters or a length that is not allowed; using the default');
         } else state[key] = raw;
         break;

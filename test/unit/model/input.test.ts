@@ -31,7 +31,8 @@ describe('parseWholeNumber', () => {
     ['1e400', /too large/],
     ['0x10', /is not a number/],
     ['1,000', /thousands separator — write "1000"/],
-    ['2,5', /use a decimal point — write "2.5"/],
+    // A whole-number field has no use for a decimal point, so it does not suggest one.
+    ['2,5', /must be a whole number from 1 to 99; "2,5" is not a whole number/],
     ['9'.repeat(100), /too long/],
   ])('rejects %j', (text, message) => {
     const r = parseWholeNumber(text, members);
@@ -43,6 +44,11 @@ describe('parseWholeNumber', () => {
 describe('parseDecimal and parseFraction', () => {
   it('suggests a decimal point for a decimal comma', () => {
     expect(parseFraction('0,5', 'p')).toEqual({ ok: false, error: 'p: use a decimal point — write "0.5", not "0,5".' });
+  });
+  it('reads "1,000" in a decimal field as ambiguous and "1,000,000" as thousands, never as 1.000', () => {
+    const rule = { min: 0, max: 1e9, label: 'Writes per second' };
+    expect(parseDecimal('1,000', rule)).toEqual({ ok: false, error: 'Writes per second: "1,000" is ambiguous — write "1000" if the comma separates thousands, or "1.000" if it is a decimal comma.' });
+    expect(parseDecimal('1,000,000', rule)).toEqual({ ok: false, error: 'Writes per second: leave out the thousands separator — write "1000000".' });
   });
   it('accepts scientific notation and percent', () => {
     expect(parseFraction('1e-4', 'p')).toEqual({ ok: true, value: 1e-4 });

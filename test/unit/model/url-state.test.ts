@@ -80,7 +80,14 @@ describe('calculator schemas', () => {
 
   it('accept only digits for the read-path resourceVersion', () => {
     expect(decodeCalculator('readPath', new URLSearchParams('p.rv=123&p.verb=GET')).state).toMatchObject({ rv: '123', verb: 'GET' });
-    expect(decodeCalculator('readPath', new URLSearchParams('p.rv=1;drop')).state.rv).toBe('');
+    // Printable text is kept (the explorer answers with upstream's 400); markup and control characters are not.
+    expect(decodeCalculator('readPath', new URLSearchParams('p.rv=abc')).state.rv).toBe('abc');
+    expect(decodeCalculator('readPath', new URLSearchParams('p.rv=1%0A2')).state.rv).toBe('');
+    expect(decodeCalculator('readPath', new URLSearchParams('p.rv=<b>')).state.rv).toBe('');
+    // A pasted multi-line flag value survives a link; other control characters do not.
+    const two = '/pods#https://a:2379\r\n/events#https://b:2379';
+    expect(decodeCalculator('overrides', new URLSearchParams({ 'o.v': two })).state.v).toBe(two);
+    expect(decodeCalculator('overrides', new URLSearchParams({ 'o.v': 'a\u0000b' })).corrections).toHaveLength(1);
   });
 
   it('round-trip a state through the URL', () => {
