@@ -62,6 +62,33 @@ describe('lintEtcdServersOverrides', () => {
   it('accepts unix socket endpoints', () => {
     expect(codes('/events#unix:///var/run/etcd.sock')).toEqual([]);
   });
+
+  it('accepts what Go\u2019s url.Parse accepts: an upper-case scheme and an IPv6 zone', () => {
+    expect(codes('/events#HTTPS://etcd-1:2379')).toEqual([]);
+    expect(codes('/events#https://[fe80::1%25eth0]:2379')).toEqual([]);
+    expect(codes('/events#HTTP://etcd-1:2379')).toEqual(['plain-http']);
+  });
+
+  it('warns about whitespace inside the group/resource, which makes the override match nothing', () => {
+    expect(codes('/pods #https://etcd-1:2379')).toEqual(['whitespace']);
+    expect(codes('apps /deployments#https://etcd-1:2379')).toEqual(['whitespace']);
+    // Upstream keys on the text as written: " /pods" and "/pods" are different overrides.
+    expect(codes('/pods#https://a:2379, /pods#https://b:2379')).not.toContain('duplicate-group-resource');
+  });
+
+  it('reports one cause once: a specific finding replaces the generic "not built in"', () => {
+    expect(codes('/Pods#https://a:2379')).toEqual(['resource-not-lowercase-plural']);
+    expect(lintEtcdServersOverrides('/Pods#https://a:2379')[0]!.message).toMatch(/Did you mean "\/pods"\?/);
+    expect(codes('registry/pods#https://a:2379')).toEqual(['etcd-key-prefix']);
+    expect(codes("'/pods#https://a:2379'")).toEqual(['shell-quotes']);
+  });
+
+  it('says quotes changed the meaning when they hid a comma, and were merely unneeded otherwise', () => {
+    const changed = lintEtcdServersOverrides('"/pods#https://a:2379,https://b:2379"').find((f) => f.code === 'csv-quotes')!;
+    expect([changed.severity, changed.message]).toEqual(['warning', expect.stringMatching(/read a comma as part of an item/)]);
+    const harmless = lintEtcdServersOverrides('"/pods#https://a:2379"').find((f) => f.code === 'csv-quotes')!;
+    expect([harmless.severity, harmless.message]).toEqual(['info', expect.stringMatching(/not needed/)]);
+  });
 });
 
 describe('built-in resources (approximate list)', () => {
