@@ -209,6 +209,21 @@ describe('calculator definitions', () => {
     expect(textOf(upgradeCalc.compute({ a: '2', s: 'surge' }).result)).toContain('The count above assumes external etcd.');
   });
 
+  it('reads right at the edges a fuzzing pass found (singulars, fractions, tiny values)', () => {
+    const t = (d: CalcDef, raw: Record<string, string>) => textOf(d.compute({ ...defaults(d), ...raw }).result);
+    expect(t(quorumCalc, { n: '1', k: '0' })).toContain('1 of 1 member running');
+    expect(t(availabilityCalc, { n: '1' })).toContain('1 member needs 1 up');
+    expect(t(upgradeCalc, { a: '1', s: 'surge' })).toContain('this node is also the only etcd member, which tolerates 0 failures');
+    expect(t(topologyCalc, { e: '2', c: '1' })).toContain('exactly 1 etcd member on 1 host; running 2 etcd members needs external etcd, or 2 control-plane nodes');
+    expect(t(writePathCalc, { w: '0.4' })).toContain('(0.4 × 1 KiB × 2)');
+    expect(t(writePathCalc, { b: '1' })).toContain('× 1 byte ×');
+    expect(t(readPathCalc, { verb: 'GET', sel: '1' })).toContain('selectors are ignored');
+    expect(t(readPathCalc, { rv: '0', limit: '10', cont: '1' })).not.toContain('ignores limit');
+    expect(t(readPathCalc, { rv: '0', limit: '10' })).toContain('ignores limit');
+    expect(t(availabilityCalc, { n: '99', p: '1e-9' })).toContain('Expected time without quorum per year2.7 × 10⁻⁴¹⁶ min');
+    expect(fmtProb(0.9999999)).toBe('0.9999999');
+  });
+
   it('result sentences use English ordinals and plurals at the edges', () => {
     expect(['1', '2', '3', '4', '11', '12', '13', '21', '22', '101', '111'].map((n) => ordinal(Number(n)))).toEqual(['1st', '2nd', '3rd', '4th', '11th', '12th', '13th', '21st', '22nd', '101st', '111th']);
     expect(textOf(writePathCalc.compute({ ...defaults(writePathCalc), n: '5', rtt: '1 1 5 5', fs: '2' }).result)).toContain('the 2nd decides');

@@ -1,9 +1,9 @@
 /** Calculator 2: probability of lost quorum, nines and minutes per year, with the chart. */
-import { quorumLossProbability, unavailabilityFromMtbf } from '../model/availability.ts';
+import { MINUTES_PER_YEAR, quorumLossProbability, unavailabilityFromMtbf } from '../model/availability.ts';
 import { checkStoppedWithinMembers, parseFraction } from '../model/input.ts';
 import type { ChartCurrent } from './chart-live.ts';
 import { decimal, facts, invalid, para, take, text, whole, type CalcDef, type CalcView, type Raw } from './calc.ts';
-import { fmtNum, fmtProb, fmtProbLog10 } from './format.ts';
+import { fmtNum, fmtProb, fmtProbLog10, plural } from './format.ts';
 
 /** Minutes for reading: "1.58 min", tiny values in powers of ten, never "0" for a positive value. */
 export function fmtMinutes(min: number): string {
@@ -62,9 +62,12 @@ export const availabilityCalc: CalcDef = {
           ...(mode === 'mtbf' ? [['Per-member unavailability p = MTTR / (MTBF + MTTR)', fmtProb(p)] as const] : []),
           ['P(lost quorum)', r.lostQuorum === 0 && r.log10LostQuorum !== null ? fmtProbLog10(r.log10LostQuorum) : fmtProb(r.lostQuorum)],
           ['Nines of quorum availability', r.nines === null ? 'unbounded: with p = 0 the model never loses quorum' : fmtNum(r.nines)],
-          ['Expected time without quorum per year', fmtMinutes(r.minutesPerYearWithoutQuorum)],
+          [
+            'Expected time without quorum per year',
+            r.minutesPerYearWithoutQuorum < 1e-300 && r.log10LostQuorum !== null ? `${fmtProbLog10(r.log10LostQuorum + Math.log10(MINUTES_PER_YEAR))} min` : fmtMinutes(r.minutesPerYearWithoutQuorum),
+          ],
         ]),
-        para(`${n} members${k ? ` with ${k} stopped` : ''} need ${r.quorum} up. A model: each running member is down with probability ${fmtProb(p)}, independently of the others; correlated failures (one rack, one bad release) make reality worse.`, 'calc__note'),
+        para(`${plural(n, 'member')}${k ? ` with ${k} stopped` : ''} ${n === 1 ? 'needs' : 'need'} ${r.quorum} up. A model: each running member is down with probability ${fmtProb(p)}, independently of the others; correlated failures (one rack, one bad release) make reality worse.`, 'calc__note'),
       ],
     };
   },

@@ -29,7 +29,8 @@ export function powerOfTen(exp: number): string {
  */
 export function fmtProb(p: number): string {
   if (p === 0) return '0';
-  if (p >= 0.001) return p >= 0.9995 && p < 1 ? p.toPrecision(6) : String(Number(p.toPrecision(3)));
+  // Near 1, enough digits to stay below 1 ("0.9999999", never "1.00000").
+  if (p >= 0.001) return p >= 0.9995 && p < 1 ? (p > 0.999999 ? String(p) : p.toPrecision(6)) : String(Number(p.toPrecision(3)));
   const [mant, exp] = p.toExponential(1).split('e') as [string, string];
   return `${mant} × ${powerOfTen(Number(exp))}`;
 }
@@ -58,7 +59,7 @@ export function fmtBytes(bytes: number): string {
     v /= 1024;
     u++;
   }
-  return u === 0 ? `${fmtInt(v)} bytes` : `${fmtNum(v)} ${BYTE_UNITS[u]}`;
+  return u === 0 ? `${fmtNum(v)} ${v === 1 ? 'byte' : 'bytes'}` : `${fmtNum(v)} ${BYTE_UNITS[u]}`;
 }
 
 /** Milliseconds: "2 ms", "0.5 ms", "1,200 ms". */

@@ -11,7 +11,10 @@ import { plural } from './format.ts';
  */
 export function stackedEtcdNote(nodes: number): string {
   const t = tolerance(nodes);
-  const base = `With stacked etcd these ${plural(nodes, 'node')} are also ${plural(nodes, 'etcd member')}, which tolerate ${plural(t, 'failure')}`;
+  const base =
+    nodes === 1
+      ? 'With stacked etcd this node is also the only etcd member, which tolerates 0 failures'
+      : `With stacked etcd these ${plural(nodes, 'node')} are also ${plural(nodes, 'etcd member')}, which tolerate ${plural(t, 'failure')}`;
   if (t === 0) return `${base}: stacked etcd needs at least 3 nodes. The count above assumes external etcd.`;
   if (nodes % 2 === 0) return `${base}, the same as ${nodes - 1} would: stacked etcd should run an odd count.`;
   return `${base}.`;

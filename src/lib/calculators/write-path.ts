@@ -2,7 +2,7 @@
 import { parseDecimal, type Parsed } from '../model/input.ts';
 import { writePath, type FollowerTiming } from '../model/write-path.ts';
 import { decimal, facts, invalid, para, take, whole, type CalcDef, type CalcView, type Raw } from './calc.ts';
-import { fmtBytes, fmtInt, fmtMs, ordinal } from './format.ts';
+import { fmtBytes, fmtMs, fmtNum, ordinal } from './format.ts';
 
 /**
  * Parses a list of per-follower times in milliseconds, separated by spaces, ";" or ", "
@@ -65,13 +65,13 @@ export const writePathCalc: CalcDef = {
         ? 'A single member commits on its own fsync.'
         : c.boundBy === 'leader-fsync'
           ? `The leader's own fsync (${fmtMs(c.leaderFsyncMs)}) is the slowest step; the ${c.followerAcksNeeded === 1 ? 'fastest follower acknowledges' : `${c.followerAcksNeeded} fastest followers acknowledge`} by ${fmtMs(c.decidingFollowerAckMs)}.`
-          : `The leader waits for ${c.followerAcksNeeded === 1 ? 'the fastest follower' : `the ${c.followerAcksNeeded} fastest followers`} (round trip + fsync): ${c.followerAckMs.map(fmtMs).join(', ')}; the ${c.followerAcksNeeded === 1 ? 'first' : ordinal(c.followerAcksNeeded)} decides.`;
+          : `The leader waits for ${c.followerAcksNeeded === 1 ? 'the fastest follower' : `the ${c.followerAcksNeeded} fastest followers`} ; follower acks (round trip + fsync), fastest first: ${c.followerAckMs.map(fmtMs).join(', ')}; the ${c.followerAcksNeeded === 1 ? 'first' : ordinal(c.followerAcksNeeded)} decides.`;
     return {
       errors,
       state,
       result: [
         facts([
-          ['Leader egress for replication', `${fmtBytes(wp.egressBytesPerSecond)}/s (${fmtInt(w)} × ${fmtBytes(b)} × ${n - 1})`],
+          ['Leader egress for replication', `${fmtBytes(wp.egressBytesPerSecond)}/s (${fmtNum(w)} × ${fmtBytes(b)} × ${n - 1})`],
           ['Commit latency', `${fmtMs(c.commitMs)} (quorum ${c.quorum}: leader + ${c.followerAcksNeeded})`],
         ]),
         para(decider),

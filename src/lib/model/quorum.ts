@@ -81,8 +81,8 @@ export function maintenanceTolerance(n: number, k: number): MaintenanceTolerance
   const further = Math.max(0, margin);
   const short = Math.max(0, -margin);
   const summary = hasQuorum
-    ? `${running} of ${n} members running; quorum is ${q}, so ${further} more ${further === 1 ? 'failure is' : 'failures are'} tolerated.`
-    : `Quorum lost: ${running} of ${n} members running but quorum is ${q}; ${short} more ${short === 1 ? 'member must' : 'members must'} come back before the cluster accepts writes.`;
+    ? `${running} of ${n} ${n === 1 ? 'member' : 'members'} running; quorum is ${q}, so ${further} more ${further === 1 ? 'failure is' : 'failures are'} tolerated.`
+    : `Quorum lost: ${running} of ${n} ${n === 1 ? 'member' : 'members'} running but quorum is ${q}; ${short} more ${short === 1 ? 'member must' : 'members must'} come back before the cluster accepts writes.`;
   return {
     members: n,
     stopped: k,

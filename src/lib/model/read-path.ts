@@ -369,11 +369,12 @@ export function routeRead(request: ReadRequest): ReadResult {
       request.continueToken ? 'continue' : '',
       request.hasSelector ? 'selectors' : '',
     ].filter(Boolean);
-    if (ignored.length > 0) notes.push(`A GET of one object takes only resourceVersion; ${ignored.join(', ')} ${ignored.length === 1 ? 'is' : 'are'} ignored.`);
+    const verb = ignored.length === 1 && ignored[0] !== 'selectors' ? 'is' : 'are';
+    if (ignored.length > 0) notes.push(`A GET of one object takes only resourceVersion; ${ignored.join(', ')} ${verb} ignored.`);
     return { ok: true, ...routeGet(request), notes };
   }
   const route = routeList(request);
-  if (route.servedBy === 'watch-cache' && request.resourceVersion === '0' && request.limit > 0) {
+  if (route.servedBy === 'watch-cache' && request.resourceVersion === '0' && request.limit > 0 && !request.continueToken) {
     notes.push('With resourceVersion "0" the watch cache ignores limit and returns the whole list in one response.');
     route.refs.push(S.cacherLimitIgnoredForRvZero);
   }

@@ -77,7 +77,7 @@ export function topologyHosts(etcdMembers: number, controlPlaneNodes: number): T
       consistent,
       warning: consistent
         ? null
-        : `Stacked etcd runs one member on each control-plane node, so it has exactly ${c} etcd members on ${c} hosts; ${e} etcd members needs external etcd, or ${e} control-plane nodes.`,
+        : `Stacked etcd runs one member on each control-plane node, so it has exactly ${c} etcd ${c === 1 ? 'member' : 'members'} on ${c} ${c === 1 ? 'host' : 'hosts'}; running ${e} etcd ${e === 1 ? 'member' : 'members'} needs external etcd, or ${e} control-plane ${e === 1 ? 'node' : 'nodes'}.`,
       oneHostFailure: loss(c, c, 1, 1),
     },
     external: {
