@@ -5,7 +5,7 @@ import { availabilityChart, CHART_HEIGHT, CHART_WIDTH, chartScales } from '../..
 import { CHART_P, CHART_X_RANGE, CHART_Y, CHART_Y_RANGE, chartHighlight, linePath, logScale } from '../../src/lib/calculators/chart-live.ts';
 import { lostQuorumSeries } from '../../src/lib/model/availability.ts';
 import { refLink } from '../../src/lib/calculators/ref-link.ts';
-import { SOURCES } from '../../src/lib/model/sources.ts';
+import * as SOURCES from '../../src/lib/model/sources.ts';
 import { citationPermalink, parseCitationRef } from '../../src/lib/citations/ref.ts';
 import { fmtBytes, fmtProb, fmtProbLog10, ordinal, powerOfTen } from '../../src/lib/calculators/format.ts';
 import type { CalcDef, CalcView } from '../../src/lib/calculators/calc.ts';

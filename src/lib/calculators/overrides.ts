@@ -5,7 +5,7 @@
  */
 import { buildEtcdServersOverrides, HELP_TEXT_EXAMPLE, parseEtcdServersOverrides, type BuildResult, type EtcdServersOverride } from '../model/etcd-servers-overrides.ts';
 import { lintEtcdServersOverrides } from '../model/overrides-lint.ts';
-import { SOURCES } from '../model/sources.ts';
+import * as SOURCES from '../model/sources.ts';
 import { refLink } from './ref-link.ts';
 import { para, type CalcDef, type CalcView, type Raw } from './calc.ts';
 import { h, type Tree } from './tree.ts';

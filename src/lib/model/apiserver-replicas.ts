@@ -7,7 +7,7 @@
  * #L487-L507). Every replica caches every object of those types.
  */
 import { assertWhole } from './input.ts';
-import { SOURCES } from './sources.ts';
+import * as SOURCES from './sources.ts';
 
 /** Upper bound for counts (replicas, types, objects). */
 export const MAX_COUNT = 1e9;

@@ -14,7 +14,7 @@
  *    URL syntax, duplicates and whether the resource exists are not checked.
  */
 import { readFlagCsv } from './flag-csv.ts';
-import { SOURCES } from './sources.ts';
+import * as SOURCES from './sources.ts';
 
 /** kube-apiserver's only message for a malformed override (etcd.go#L628). */
 export const OVERRIDES_INVALID =

@@ -1,6 +1,6 @@
 /** The pure sizing model behind the prose tables and the live calculators (no DOM). */
 export * from './input.ts';
-export * from './sources.ts';
+export * as SOURCES from './sources.ts';
 export * from './quorum.ts';
 export * from './availability.ts';
 export * from './write-path.ts';

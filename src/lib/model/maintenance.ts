@@ -7,7 +7,7 @@
  */
 import { assertWhole } from './input.ts';
 import { MAX_FAILURES_PLUS_STOPPED, MAX_MEMBERS, maintenanceTolerance } from './quorum.ts';
-import { SOURCES } from './sources.ts';
+import * as SOURCES from './sources.ts';
 
 // Defined beside MAX_MEMBERS so the URL schemas can use it without loading this module.
 export { MAX_FAILURES_PLUS_STOPPED };

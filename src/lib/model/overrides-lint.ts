@@ -4,7 +4,7 @@
  * an upstream rejection). Nothing here changes what {@link parseEtcdServersOverrides} accepts.
  */
 import { readFlagCsv } from './flag-csv.ts';
-import { BUILTIN_RESOURCES, groupsServing, isBuiltinResource } from './builtin-resources.ts';
+import { groupsServing, isBuiltinResource } from './builtin-resources.ts';
 
 /** Finding codes, stable for tests and UI. */
 export type LintCode =
@@ -172,6 +172,3 @@ export function lintEtcdServersOverrides(value: string): LintFinding[] {
   });
   return out;
 }
-
-/** Number of group/resources in the approximate built-in list (for the UI's note). */
-export const BUILTIN_RESOURCE_COUNT = Object.values(BUILTIN_RESOURCES).reduce((n, r) => n + r.length, 0);

@@ -18,7 +18,7 @@
  *   holds it uses the same input as an Exact resourceVersion (`exactRvInCache`).
  */
 import { assertWhole } from './input.ts';
-import { SOURCES as S } from './sources.ts';
+import * as S from './sources.ts';
 
 /** Request verb. */
 export type ReadVerb = 'GET' | 'LIST';

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
 import { DEFAULT_READ_REQUEST, routeRead, type ReadRequest, type ReadResult } from '../../../src/lib/model/read-path.ts';
-import { SOURCES } from '../../../src/lib/model/sources.ts';
+import * as SOURCES from '../../../src/lib/model/sources.ts';
 import { parseCitationRef } from '../../../src/lib/citations/ref.ts';
 
 const req = (over: Partial<ReadRequest>): ReadRequest => ({ ...DEFAULT_READ_REQUEST, ...over });
