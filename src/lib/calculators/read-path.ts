@@ -3,6 +3,7 @@ import { routeRead, type ReadServedBy } from '../model/read-path.ts';
 import { facts, invalid, para, whole, type CalcDef, type CalcView, type Raw } from './calc.ts';
 import { h, type Tree } from './tree.ts';
 import { refLink } from './ref-link.ts';
+import * as S from '../model/sources.ts';
 
 /** Plain words for where a request is served. */
 export const SERVED_BY: Readonly<Record<ReadServedBy | 'error', string>> = {
@@ -71,9 +72,14 @@ export const readPathCalc: CalcDef = {
         errors,
         state,
         result: [
-          para(`kube-apiserver rejects this request before reading anything:`, 'calc__warn'),
+          para(
+            r.errors.some((e) => e.afterEtcdRead)
+              ? 'kube-apiserver sends this GET to etcd (its watch cache is not ready), makes one linearizable read, and only then rejects it:'
+              : 'kube-apiserver rejects this request before reading anything:',
+            'calc__warn',
+          ),
           h('ul', {}, ...r.errors.map((e) => h('li', {}, `${e.status}: ${e.message}`))),
-          refList(r.errors.map((e) => e.source)),
+          refList(r.errors.flatMap((e) => (e.status === 500 ? [e.source, S.handlerUnconvertedErrorIs500] : [e.source]))),
         ],
       };
     }

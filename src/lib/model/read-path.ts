@@ -71,13 +71,18 @@ export const DEFAULT_READ_REQUEST: Readonly<ReadRequest> = {
   hasSelector: false,
 };
 
-/** A request kube-apiserver rejects before routing. */
+/** A request kube-apiserver rejects: before routing, or (a GET with an unready cache) after reading etcd. */
 export interface ReadValidationError {
   field: 'resourceVersion' | 'resourceVersionMatch' | 'continue';
-  /** HTTP status upstream answers with: 422 (Invalid ListOptions) or 400 (BadRequest). */
-  status: 400 | 422;
+  /**
+   * HTTP status upstream answers with: 422 (Invalid ListOptions), 400 (BadRequest), or 500 where a
+   * storage error reaches the handler unconverted (a GET the watch cache cannot parse).
+   */
+  status: 400 | 422 | 500;
   /** Upstream's message text. */
   message: string;
+  /** True when kube-apiserver has already made one linearizable etcd read before it rejects the request. */
+  afterEtcdRead?: boolean;
   source: string;
 }
 
@@ -126,7 +131,16 @@ export function validateReadRequest(r: ReadRequest): ReadValidationError[] {
     source: S.storageValidateListOptions,
   });
   if (r.verb === 'GET') {
-    if (!parsesAsResourceVersion(r.resourceVersion)) errors.push(rvInvalid());
+    if (parsesAsResourceVersion(r.resourceVersion)) return errors;
+    // GET has no request-level check. A ready cache parses the value and returns the storage error
+    // as is, which the handler turns into a 500; an unready cache sends the GET to etcd first, and
+    // the store rejects the value only after that read.
+    const invalid = `resourceVersion: Invalid value: "${r.resourceVersion}": strconv.ParseUint: parsing ${JSON.stringify(r.resourceVersion)}: ${/^\d+$/.test(r.resourceVersion) ? 'value out of range' : 'invalid syntax'}`;
+    errors.push(
+      r.cacheReady
+        ? { field: 'resourceVersion', status: 500, message: invalid, source: S.delegatorGetFromCache }
+        : { field: 'resourceVersion', status: 400, message: `invalid resource version: ${invalid}`, source: S.etcdStoreValidateMinimumRv, afterEtcdRead: true },
+    );
     return errors;
   }
   const match = r.resourceVersionMatch;

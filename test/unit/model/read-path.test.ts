@@ -44,8 +44,21 @@ describe('GET', () => {
     expect(r.servedBy).toBe('etcd-linearizable');
     expect(r.notes[0]).toMatch(/resourceVersionMatch, limit are ignored/);
   });
-  it('rejects a malformed resourceVersion', () => {
-    expect(errors({ verb: 'GET', resourceVersion: 'abc' })).toMatchObject([{ field: 'resourceVersion', status: 400 }]);
+  it('a malformed resourceVersion: a ready cache fails to parse it (an unconverted storage error, so 500)', () => {
+    expect(errors({ verb: 'GET', resourceVersion: 'abc' })).toEqual([
+      { field: 'resourceVersion', status: 500, message: 'resourceVersion: Invalid value: "abc": strconv.ParseUint: parsing "abc": invalid syntax', source: SOURCES.delegatorGetFromCache },
+    ]);
+  });
+  it('a malformed resourceVersion with the cache not ready: one etcd read first, then 400 from the store', () => {
+    expect(errors({ verb: 'GET', resourceVersion: '99999999999999999999', cacheReady: false })).toEqual([
+      {
+        field: 'resourceVersion',
+        status: 400,
+        message: 'invalid resource version: resourceVersion: Invalid value: "99999999999999999999": strconv.ParseUint: parsing "99999999999999999999": value out of range',
+        source: SOURCES.etcdStoreValidateMinimumRv,
+        afterEtcdRead: true,
+      },
+    ]);
   });
 });
 
