@@ -369,7 +369,7 @@ describe.skipIf(!executablePath)('calculators in Chromium', () => {
       const calc = page.locator('[data-calc="quorum"]');
       const notice = calc.locator('[data-notice]');
       await notice.waitFor({ state: 'visible' });
-      expect(await notice.innerText()).toMatch(/could not load its code.*Reload the page/s);
+      expect(await notice.innerText()).toMatch(/Could not load this calculator.*Reload to retry/s);
       expect(await resultOf(calc).innerText()).toMatch(/3 of 3 members running/);
     } finally {
       await page.close();

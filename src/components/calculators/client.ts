@@ -139,7 +139,7 @@ export class CalculatorElement extends HTMLElement {
     } catch (error) {
       console.error(error);
       const detail = error instanceof Error ? error.message : String(error);
-      return { errors: {}, state: null, result: [h('p', { class: 'calc__warn' }, `This calculator failed on this input (${detail}). Please report it with the link of this page.`)] };
+      return { errors: {}, state: null, result: [h('p', { class: 'calc__warn' }, `Internal error on this input (${detail}); please report it with this page\u2019s address.`)] };
     }
   }
 
@@ -165,7 +165,7 @@ export class CalculatorElement extends HTMLElement {
     if (state === null) {
       if (status) status.textContent = 'Not copied: fix the marked input first';
     } else if (!this.writeUrl(state)) {
-      if (status) status.textContent = 'Not copied: a link cannot hold this input (too long, or it has <, > or ` characters)';
+      if (status) status.textContent = 'Not copied: a link cannot hold this input (too long, or has <, > or `)';
     } else {
       const ok = await copyText(location.href);
       if (status) status.textContent = ok ? 'Copied: the link restores every calculator on this page' : 'Could not copy: copy the address bar instead';

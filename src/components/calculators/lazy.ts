@@ -48,6 +48,6 @@ export function loadCalculatorsWhenNeeded(loaders: CalculatorLoaders): void {
 function showLoadFailure(el: HTMLElement): void {
   const notice = el.querySelector<HTMLElement>('[data-notice]');
   if (!notice) return;
-  notice.textContent = 'This calculator could not load its code (network error), so the result above shows the defaults and will not update. Reload the page to try again.';
+  notice.textContent = 'Could not load this calculator (network error): the result shows the defaults and will not update. Reload to retry.';
   notice.hidden = false;
 }

@@ -142,7 +142,7 @@ export function lintEtcdServersOverrides(value: string): LintFinding[] {
       add('not-builtin', `${label}: "${group}/${resource}" is not a resource compiled into kube-apiserver 1.37 (approximate list); the flag applies only to those, not to CRDs.${also}`, i);
     }
     if (group === 'events.k8s.io' && resource === 'events') {
-      add('events-cohabitation', `${label}: events.k8s.io/events is stored together with core events; kube-apiserver's storage factory picks the core group's storage for both, so override "/events" (as the help text does).`, i, 'info');
+      add('events-cohabitation', `${label}: events.k8s.io/events is stored with core events (the storage factory uses the core group's storage for both), so override "/events" as the help text does.`, i, 'info');
     }
     // Upstream keys overrides on the text as written, whitespace included.
     const key = `${parts[0]}/${parts[1]}`;

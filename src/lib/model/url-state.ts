@@ -41,9 +41,8 @@ export interface Decoded<S extends StateSchema> {
 /** Longest raw parameter value looked at; longer values are replaced by the default. */
 export const MAX_PARAM_LENGTH = 4096;
 // Control characters and markup-significant characters are never accepted in text fields;
-// multiline fields admit tab, line feed and carriage return.
+// multiline fields admit tab, line feed and carriage return (removed before the check).
 const UNSAFE_TEXT = /[\u0000-\u001f\u007f<>`]/;
-const UNSAFE_MULTILINE = /[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f<>`]/;
 
 /** The defaults of a schema, as a fresh state object. */
 export function defaultState<S extends StateSchema>(schema: S): StateOf<S> {
@@ -160,7 +159,7 @@ export function decodeState<S extends StateSchema>(schema: S, params: URLSearchP
         else note('is not 1 or 0; using the default');
         break;
       case 'text':
-        if (raw.length > spec.maxLength || (spec.multiline ? UNSAFE_MULTILINE : UNSAFE_TEXT).test(raw) || (spec.pattern !== undefined && !spec.pattern.test(raw))) {
+        if (raw.length > spec.maxLength || UNSAFE_TEXT.test(spec.multiline ? raw.replace(/[\t\n\r]/g, '') : raw) || (spec.pattern !== undefined && !spec.pattern.test(raw))) {
           note('contains characters or a length that is not allowed; using the default');
         } else state[key] = raw;
         break;

@@ -24,7 +24,7 @@ export const FAST_BUDGETS = {
   calculatorJsAtLoadGzip: 15 * 1024,
   /**
    * Interim regression ceiling for at load + on demand, while /etcd-sizing/ (six calculators,
-   * 21.3 KB) is still over the 15 KB target. `npm test` enforces this one; the audit report
+   * 22,005 bytes) is still over the 15 KB target. `npm test` enforces this one; the audit report
    * shows the 15 KB target as missed until the calculators shrink. Lower it, never raise it.
    */
   calculatorJsTotalCeilingGzip: 21.5 * 1024,
