@@ -5,7 +5,7 @@
  * values are clamped (numbers out of range) or replaced by the default (anything else), and
  * each correction is reported. Rendering decoded text is the UI's job: set it as text, never as HTML.
  */
-import { parseDecimal, parseWholeNumber } from './input.ts';
+import { parseDecimal } from './input.ts';
 
 /** How one field is stored. */
 export type FieldSpec =
@@ -91,8 +91,9 @@ export function encodeState<S extends StateSchema>(schema: S, state: StateOf<S>,
 
 function clampNumber(raw: string, spec: { min: number; max: number; default: number }, whole: boolean): { value: number; note: string | null } {
   const rule = { min: -Number.MAX_VALUE, max: Number.MAX_VALUE, label: 'value' };
-  const parsed = whole ? parseWholeNumber(raw, rule) : parseDecimal(raw, rule);
-  if (!parsed.ok) return { value: spec.default, note: 'not a valid number; using the default' };
+  // Read as a decimal, so a huge whole number such as 1e20 is clamped like any other out-of-range value.
+  const parsed = parseDecimal(raw, rule);
+  if (!parsed.ok || (whole && !Number.isInteger(parsed.value))) return { value: spec.default, note: 'not a valid number; using the default' };
   if (parsed.value < spec.min) return { value: spec.min, note: `below ${spec.min}; using ${spec.min}` };
   if (parsed.value > spec.max) return { value: spec.max, note: `above ${spec.max}; using ${spec.max}` };
   return { value: parsed.value, note: null };

@@ -55,6 +55,13 @@ describe('encodeState / decodeState', () => {
   });
 });
 
+describe('clamping huge numbers', () => {
+  it('clamps a huge whole number written in exponent form, and still refuses a fraction', () => {
+    expect(decodeCalculator('quorum', new URLSearchParams('q.n=1e20'))).toMatchObject({ state: { n: 99 }, corrections: ['Link parameter "q.n" is above 99; using 99.'] });
+    expect(decodeCalculator('quorum', new URLSearchParams('q.n=2.5')).state.n).toBe(3);
+  });
+});
+
 describe('calculator schemas', () => {
   it('decode an empty query to the defaults of every calculator', () => {
     for (const id of Object.keys(CALCULATOR_SCHEMAS) as CalculatorId[]) {
