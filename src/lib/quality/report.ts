@@ -181,7 +181,7 @@ export function failingAuditsSection(audit: SiteAudit, top = 5): string {
       for (const a of list) lines.push(`  - ${a.category}: ${a.title} (\`${a.id}\`, score ${a.score.toFixed(2)}${a.displayValue ? `, ${a.displayValue}` : ''})`);
     }
   }
-  return lines.length ? lines.join('\n') : 'None: every counted run scored 100 in accessibility, best practices and SEO, and no budget is missed.';
+  return lines.length ? lines.join('\n') : 'None: every counted run scored 100 in accessibility, best practices and SEO, and no Lighthouse budget is missed.';
 }
 
 /** Every axe violation (all impacts), per page and theme. */
