@@ -202,10 +202,13 @@ describe('calculator definitions', () => {
     expect(evenCountNote(2)).toContain('the same as 1 member (quorum 1)');
   });
 
-  it('upgrade: says what the count means for stacked etcd (2 tolerate nothing, 4 no more than 3)', () => {
-    expect(stackedEtcdNote(2)).toMatch(/2 etcd members, which tolerate 0 failures: stacked etcd needs at least 3 nodes/);
-    expect(stackedEtcdNote(4)).toMatch(/tolerate 1 failure, the same as 3 would/);
-    expect(stackedEtcdNote(5)).toBe('With stacked etcd these 5 nodes are also 5 etcd members, which tolerate 2 failures.');
+  it('upgrade: says what the count means for stacked etcd (2 tolerate nothing, 4 no more than 3, in place one fewer)', () => {
+    expect(stackedEtcdNote(2, 'surge')).toMatch(/2 etcd members, which tolerate 0 failures: stacked etcd needs at least 3 nodes/);
+    expect(stackedEtcdNote(4, 'surge')).toMatch(/tolerate 1 failure, the same as 3 would/);
+    expect(stackedEtcdNote(5, 'surge')).toBe('With stacked etcd these 5 nodes are also 5 etcd members, which tolerate 2 failures.');
+    // In place, one member is down at a time: 3 stacked nodes then tolerate nothing more.
+    expect(stackedEtcdNote(3, 'in-place')).toBe('With stacked etcd these 3 nodes are also 3 etcd members, which tolerate 1 failure. While a node is down for its upgrade, 2 of 3 run and 0 further failures are tolerated.');
+    expect(stackedEtcdNote(5, 'in-place')).toMatch(/4 of 5 run and 1 further failure is tolerated\.$/);
     expect(textOf(upgradeCalc.compute({ a: '2', s: 'surge' }).result)).toContain('The count above assumes external etcd.');
   });
 
@@ -218,6 +221,9 @@ describe('calculator definitions', () => {
     expect(t(writePathCalc, { w: '0.4' })).toContain('(0.4 × 1 KiB × 2)');
     expect(t(writePathCalc, { b: '1' })).toContain('× 1 byte ×');
     expect(t(readPathCalc, { verb: 'GET', sel: '1' })).toContain('selectors are ignored');
+    expect(t(readPathCalc, { verb: 'GET', rvm: 'Exact', limit: '5', cont: '1', sel: '1' })).toContain('resourceVersionMatch, limit, continue and selectors are ignored');
+    expect(parseMsList('1 2 3', 2, 'RTT')).toEqual({ ok: false, error: 'RTT: 3 values for 2 followers; remove one.' });
+    expect(parseMsList('-1', 2, 'RTT')).toMatchObject({ ok: false, error: expect.stringMatching(/^RTT, item 1 cannot be negative/) });
     expect(t(readPathCalc, { rv: '0', limit: '10', cont: '1' })).not.toContain('ignores limit');
     expect(t(readPathCalc, { rv: '0', limit: '10' })).toContain('ignores limit');
     expect(t(availabilityCalc, { n: '99', p: '1e-9' })).toContain('Expected time without quorum per year2.7 × 10⁻⁴¹⁶ min');

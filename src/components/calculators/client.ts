@@ -165,7 +165,7 @@ export class CalculatorElement extends HTMLElement {
     if (state === null) {
       if (status) status.textContent = 'Not copied: fix the marked input first';
     } else if (!this.writeUrl(state)) {
-      if (status) status.textContent = 'Not copied: a link cannot hold this input (too long, or has <, > or `)';
+      if (status) status.textContent = 'Not copied: a link cannot hold this input exactly (too long, or it has control characters, <, > or `)';
     } else {
       const ok = await copyText(location.href);
       if (status) status.textContent = ok ? 'Copied: the link restores every calculator on this page' : 'Could not copy: copy the address bar instead';

@@ -1,23 +1,27 @@
 /** Calculator 5: control-plane node count from the upgrade strategy. */
 import { controlPlaneNodesForUpgrade, type UpgradeStrategy } from '../model/upgrade.ts';
 import { facts, invalid, para, text, whole, type CalcDef, type CalcView, type Raw } from './calc.ts';
-import { tolerance } from '../model/quorum.ts';
+import { maintenanceTolerance, tolerance } from '../model/quorum.ts';
 import { plural } from './format.ts';
 
 /**
  * What the node count means when etcd is stacked on the same nodes: the count is then also the
- * etcd member count, with etcd's failure tolerance (src/lib/model/quorum.ts).
+ * etcd member count, with etcd's failure tolerance (src/lib/model/quorum.ts). An in-place upgrade
+ * stops one member at a time, which spends one failure of that margin.
  * @param nodes - control-plane nodes run normally, 1–99.
+ * @param strategy - the upgrade strategy: 'in-place' also states the margin while a node is down.
  */
-export function stackedEtcdNote(nodes: number): string {
+export function stackedEtcdNote(nodes: number, strategy: UpgradeStrategy): string {
   const t = tolerance(nodes);
   const base =
     nodes === 1
       ? 'With stacked etcd this node is also the only etcd member, which tolerates 0 failures'
       : `With stacked etcd these ${plural(nodes, 'node')} are also ${plural(nodes, 'etcd member')}, which tolerate ${plural(t, 'failure')}`;
-  if (t === 0) return `${base}: stacked etcd needs at least 3 nodes. The count above assumes external etcd.`;
-  if (nodes % 2 === 0) return `${base}, the same as ${nodes - 1} would: stacked etcd should run an odd count.`;
-  return `${base}.`;
+  if (t === 0) return `${base}: stacked etcd needs at least 3 nodes (5 for production, see the etcd chapter). The count above assumes external etcd.`;
+  const odd = nodes % 2 === 0 ? `, the same as ${nodes - 1} would: stacked etcd should run an odd count` : '';
+  if (strategy === 'surge') return `${base}${odd}.`;
+  const during = maintenanceTolerance(nodes, 1).furtherFailuresTolerated;
+  return `${base}${odd}. While a node is down for its upgrade, ${nodes - 1} of ${nodes} run and ${plural(during, 'further failure')} ${during === 1 ? 'is' : 'are'} tolerated.`;
 }
 
 /** Title and labelled fields, used only by the build to render the form (the browser reads the DOM). */
@@ -54,10 +58,10 @@ export const upgradeCalc: CalcDef = {
         facts([
           ['Control-plane nodes to run', String(r.baseNodes)],
           ['Most nodes during the upgrade', String(r.peakNodesDuringUpgrade)],
-          ['Fewest up during the upgrade', plural(r.minimumUpDuringUpgrade, 'node')],
+          ['Fewest up during the upgrade', String(r.minimumUpDuringUpgrade)],
         ]),
         para(r.note, 'calc__lead'),
-        para(stackedEtcdNote(r.baseNodes), tolerance(r.baseNodes) === 0 ? 'calc__warn' : 'calc__note'),
+        para(stackedEtcdNote(r.baseNodes, s), tolerance(r.baseNodes) === 0 ? 'calc__warn' : 'calc__note'),
       ],
     };
   },

@@ -16,10 +16,10 @@ export function parseMsList(text: string, count: number, label: string): Parsed<
   if (count === 0) return { ok: true, value: [] };
   const items = text.trim() === '' ? [] : text.trim().split(/\s*;\s*|,\s+|\s+/);
   if (items.length === 0) return { ok: false, error: `${label} is empty: enter one time in ms per follower (${count}).` };
-  if (items.length > count) return { ok: false, error: `${label}: ${items.length} values for ${count} ${count === 1 ? 'follower' : 'followers'}; remove ${items.length - count}.` };
+  if (items.length > count) return { ok: false, error: `${label}: ${items.length} values for ${count} ${count === 1 ? 'follower' : 'followers'}; remove ${items.length - count === 1 ? 'one' : items.length - count}.` };
   const out: number[] = [];
   for (const [i, item] of items.entries()) {
-    const p = parseDecimal(item, { min: 0, max: 1e6, label: `${label}, value ${i + 1}` });
+    const p = parseDecimal(item, { min: 0, max: 1e6, label: `${label}, item ${i + 1}` });
     if (!p.ok) return p;
     out.push(p.value);
   }
@@ -65,7 +65,7 @@ export const writePathCalc: CalcDef = {
         ? 'A single member commits on its own fsync.'
         : c.boundBy === 'leader-fsync'
           ? `The leader's own fsync (${fmtMs(c.leaderFsyncMs)}) is the slowest step; the ${c.followerAcksNeeded === 1 ? 'fastest follower acknowledges' : `${c.followerAcksNeeded} fastest followers acknowledge`} by ${fmtMs(c.decidingFollowerAckMs)}.`
-          : `The leader waits for ${c.followerAcksNeeded === 1 ? 'the fastest follower' : `the ${c.followerAcksNeeded} fastest followers`} ; follower acks (round trip + fsync), fastest first: ${c.followerAckMs.map(fmtMs).join(', ')}; the ${c.followerAcksNeeded === 1 ? 'first' : ordinal(c.followerAcksNeeded)} decides.`;
+          : `The leader waits for ${c.followerAcksNeeded === 1 ? 'the fastest follower' : `the ${c.followerAcksNeeded} fastest followers`}; follower acks (round trip + fsync), fastest first: ${c.followerAckMs.map(fmtMs).join(', ')}; the ${c.followerAcksNeeded === 1 ? 'first' : ordinal(c.followerAcksNeeded)} decides.`;
     return {
       errors,
       state,

@@ -48,8 +48,9 @@ export const CALCULATOR_SCHEMAS = {
   overrides: { v: { kind: 'text', maxLength: 2000, multiline: true, default: HELP_TEXT_EXAMPLE } },
   readPath: {
     verb: { kind: 'enum', values: ['GET', 'LIST'], default: 'LIST' },
-    // Any printable text: the explorer shows kube-apiserver's 400 for a value that is not a number.
-    rv: { kind: 'text', maxLength: 40, pattern: /^[\x20-\x7e]*$/, default: '' },
+    // Any text without control or markup characters: the explorer shows kube-apiserver's answer to a
+    // value that is not a number.
+    rv: { kind: 'text', maxLength: 40, default: '' },
     rvm: { kind: 'enum', values: ['', 'NotOlderThan', 'Exact'], default: '' },
     limit: { kind: 'whole', min: 0, max: 1_000_000, default: 0 },
     cont: bool(false),

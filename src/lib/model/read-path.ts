@@ -384,7 +384,8 @@ export function routeRead(request: ReadRequest): ReadResult {
       request.hasSelector ? 'selectors' : '',
     ].filter(Boolean);
     const verb = ignored.length === 1 && ignored[0] !== 'selectors' ? 'is' : 'are';
-    if (ignored.length > 0) notes.push(`A GET of one object takes only resourceVersion; ${ignored.join(', ')} ${verb} ignored.`);
+    const list = ignored.length > 1 ? `${ignored.slice(0, -1).join(', ')} and ${ignored.at(-1)}` : ignored[0];
+    if (ignored.length > 0) notes.push(`A GET of one object takes only resourceVersion; ${list} ${verb} ignored.`);
     return { ok: true, ...routeGet(request), notes };
   }
   const route = routeList(request);

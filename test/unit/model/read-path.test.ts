@@ -42,7 +42,7 @@ describe('GET', () => {
   it('ignores list-only parameters, and says so', () => {
     const r = route({ verb: 'GET', resourceVersionMatch: 'Exact', limit: 5 });
     expect(r.servedBy).toBe('etcd-linearizable');
-    expect(r.notes[0]).toMatch(/resourceVersionMatch, limit are ignored/);
+    expect(r.notes[0]).toMatch(/resourceVersionMatch and limit are ignored/);
   });
   it('a malformed resourceVersion: a ready cache fails to parse it (an unconverted storage error, so 500)', () => {
     expect(errors({ verb: 'GET', resourceVersion: 'abc' })).toEqual([
