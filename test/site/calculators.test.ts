@@ -266,6 +266,23 @@ describe.skipIf(!executablePath)('calculators in Chromium', () => {
       await value.fill('/nodes#https://n:2379');
       await expect.poll(() => o.getByLabel('Resource (override 1)').inputValue()).toBe('nodes');
       expect(await o.locator('fieldset[data-row]').count()).toBe(1);
+      // One they cannot hold exactly (quoted) empties them, with a note, live and after a reload.
+      const note = o.locator('[data-rows-note]');
+      expect(await note.isVisible()).toBe(false);
+      await value.fill('"/events#https://a:2379"');
+      await expect.poll(() => note.isVisible()).toBe(true);
+      expect(await o.locator('fieldset[data-row]').count()).toBe(0);
+      expect(await o.locator('[data-built]').textContent()).toBe('--etcd-servers-overrides="/events#https://a:2379"');
+      await page.reload({ waitUntil: 'load' });
+      const again = await ready(page, 'overrides');
+      await expect.poll(() => again.locator('[data-rows-note]').isVisible()).toBe(true);
+      expect(await again.locator('fieldset[data-row]').count()).toBe(0);
+      // Adding a row replaces the value and the note goes.
+      await again.getByRole('button', { name: 'Add override' }).click();
+      await again.getByLabel('Resource (override 1)').fill('events');
+      await again.getByLabel('Servers (override 1)').fill('https://b:2379');
+      await expect.poll(() => again.getByLabel('Flag value to check', { exact: true }).inputValue()).toBe('/events#https://b:2379');
+      expect(await again.locator('[data-rows-note]').isVisible()).toBe(false);
       expect(errors).toEqual([]);
     } finally {
       await page.close();

@@ -55,17 +55,22 @@ class OverridesElement extends CalculatorElement {
     }
     if (!build.ok) return;
     this.querySelector<HTMLTextAreaElement>('[data-field="v"]')!.value = build.value;
+    this.querySelector<HTMLElement>('[data-rows-note]')!.hidden = true;
     this.setBuilt(build.value);
     this.update(true);
   }
 
-  /** Value edited (or loaded from the link): fill the rows when they can hold it exactly. */
+  /**
+   * Value edited (or loaded from the link): the rows always show the value. When they cannot hold it
+   * exactly (quotes, stray whitespace, a rejected override), they are emptied and a note says why,
+   * rather than keeping rows that no longer match.
+   */
   syncRows(): void {
     const value = this.readRaw()['v'] ?? '';
     const rows = rowsFromValue(value);
-    if (rows === null && value !== '') return;
     this.renderRows(rows ?? []);
     this.setBuilt(value);
+    this.querySelector<HTMLElement>('[data-rows-note]')!.hidden = rows !== null || value === '';
   }
 
   override onInput(e: Event): void {
