@@ -230,6 +230,14 @@ describe('calculator definitions', () => {
     expect(fmtProb(0.9999999)).toBe('0.9999999');
   });
 
+  it('read path: a bad limit is marked, but a GET (which ignores limit) still gets its answer and no link state', () => {
+    const get = readPathCalc.compute({ ...defaults(readPathCalc), verb: 'GET', limit: 'abc' });
+    expect(get.errors['limit']).toMatch(/limit must be a whole number/);
+    expect(get.state).toBeNull();
+    expect(textOf(get.result)).toMatch(/Served by etcd, as a linearizable read\./);
+    expect(textOf(readPathCalc.compute({ ...defaults(readPathCalc), limit: 'abc' }).result)).toMatch(/^No result yet/);
+  });
+
   it('result sentences use English ordinals and plurals at the edges', () => {
     expect(['1', '2', '3', '4', '11', '12', '13', '21', '22', '101', '111'].map((n) => ordinal(Number(n)))).toEqual(['1st', '2nd', '3rd', '4th', '11th', '12th', '13th', '21st', '22nd', '101st', '111th']);
     expect(textOf(writePathCalc.compute({ ...defaults(writePathCalc), n: '5', rtt: '1 1 5 5', fs: '2' }).result)).toContain('the 2nd decides');

@@ -48,13 +48,16 @@ export const readPathCalc: CalcDef = {
   },
   compute(raw: Readonly<Raw>) {
     const errors: Record<string, string> = {};
-    const limit = whole(raw, 'readPath', 'limit', 'limit', errors);
-    if (limit === null) return invalid(errors);
     const verb = raw['verb'] === 'GET' ? 'GET' : 'LIST';
+    // A GET ignores limit upstream, so a bad limit is marked but does not hide the GET's answer;
+    // the state stays null, so the URL and Copy link never carry a value the field does not show.
+    const parsedLimit = whole(raw, 'readPath', 'limit', 'limit', errors);
+    if (parsedLimit === null && verb === 'LIST') return invalid(errors);
+    const limit = parsedLimit ?? 0;
     const rvm = raw['rvm'] === 'Exact' || raw['rvm'] === 'NotOlderThan' ? raw['rvm'] : '';
     const rv = raw['rv'] ?? '';
     const flags = { cont: bool(raw, 'cont'), sel: bool(raw, 'sel'), ready: bool(raw, 'ready'), held: bool(raw, 'held'), snap: bool(raw, 'snap'), pn: bool(raw, 'pn') };
-    const state = { verb, rv, rvm, limit, ...flags };
+    const state = parsedLimit === null ? null : { verb, rv, rvm, limit, ...flags };
     const r = routeRead({
       verb,
       resourceVersion: rv,
