@@ -3,12 +3,14 @@ import { MINUTES_PER_YEAR, quorumLossProbability, unavailabilityFromMtbf } from 
 import { checkStoppedWithinMembers, parseFraction } from '../model/input.ts';
 import type { ChartCurrent } from './chart-live.ts';
 import { decimal, facts, invalid, para, take, text, whole, type CalcDef, type CalcView, type Raw } from './calc.ts';
-import { fmtNum, fmtProb, fmtProbLog10, plural } from './format.ts';
+import { fmtNum, fmtProb, plural } from './format.ts';
 
-/** Minutes for reading: "1.58 min", tiny values in powers of ten, never "0" for a positive value. */
-export function fmtMinutes(min: number): string {
-  if (min === 0) return '0 min';
-  return min >= 0.01 ? `${fmtNum(min)} min` : `${fmtProb(min)} min`;
+/**
+ * Minutes for reading: "1.58 min", tiny values in powers of ten, never "0" for a positive value.
+ * @param log10 - log10 of the minutes when known, for a value that underflowed to 0 (see fmtProb).
+ */
+export function fmtMinutes(min: number, log10: number | null = null): string {
+  return min >= 0.01 ? `${fmtNum(min)} min` : `${fmtProb(min, log10)} min`;
 }
 
 const byP = (raw: Readonly<Raw>): boolean => raw['mode'] !== 'mtbf';
@@ -60,12 +62,9 @@ export const availabilityCalc: CalcDef = {
       result: [
         facts([
           ...(mode === 'mtbf' ? [['Per-member unavailability p = MTTR / (MTBF + MTTR)', fmtProb(p)] as const] : []),
-          ['P(lost quorum)', r.lostQuorum === 0 && r.log10LostQuorum !== null ? fmtProbLog10(r.log10LostQuorum) : fmtProb(r.lostQuorum)],
+          ['P(lost quorum)', fmtProb(r.lostQuorum, r.log10LostQuorum)],
           ['Nines of quorum availability', r.nines === null ? 'unbounded: with p = 0 the model never loses quorum' : fmtNum(r.nines)],
-          [
-            'Expected time without quorum per year',
-            r.minutesPerYearWithoutQuorum < 1e-300 && r.log10LostQuorum !== null ? `${fmtProbLog10(r.log10LostQuorum + Math.log10(MINUTES_PER_YEAR))} min` : fmtMinutes(r.minutesPerYearWithoutQuorum),
-          ],
+          ['Expected time without quorum per year', fmtMinutes(r.minutesPerYearWithoutQuorum, r.log10LostQuorum === null ? null : r.log10LostQuorum + Math.log10(MINUTES_PER_YEAR))],
         ]),
         para(`${plural(n, 'member')}${k ? ` with ${k} stopped` : ''} ${n === 1 ? 'needs' : 'need'} ${r.quorum} up. A model: each running member is down with probability ${fmtProb(p)}, independently of the others; correlated failures (one rack, one bad release) make reality worse.`, 'calc__note'),
       ],

@@ -26,9 +26,11 @@ export function powerOfTen(exp: number): string {
 /**
  * A probability for reading: ≥ 0.001 as a plain decimal ("0.0297"), smaller as
  * "3.0 × 10⁻⁶", exactly 0 as "0".
+ * @param log10 - the probability's base-10 logarithm when known: a p that underflowed to 0 is then
+ *   shown from it ("5.0 × 10⁻⁴²²") instead of as "0".
  */
-export function fmtProb(p: number): string {
-  if (p === 0) return '0';
+export function fmtProb(p: number, log10: number | null = null): string {
+  if (p === 0) return log10 === null ? '0' : fmtProbLog10(log10);
   // Near 1, enough digits to stay below 1 ("0.9999999", never "1.00000").
   if (p >= 0.001) return p >= 0.9995 && p < 1 ? (p > 0.999999 ? String(p) : p.toPrecision(6)) : String(Number(p.toPrecision(3)));
   const [mant, exp] = p.toExponential(1).split('e') as [string, string];
