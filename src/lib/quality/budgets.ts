@@ -24,7 +24,7 @@ export const FAST_BUDGETS = {
   calculatorJsAtLoadGzip: 15 * 1024,
   /**
    * Interim regression ceiling for at load + on demand, while /etcd-sizing/ (six calculators,
-   * 22,079 bytes) is still over the 15 KB target. `npm test` enforces this one; the audit report
+   * 22,035 bytes) is still over the 15 KB target. `npm test` enforces this one; the audit report
    * shows the 15 KB target as missed until the calculators shrink. Lower it when the page shrinks;
    * raise it only for a correctness fix, and say so in the commit (it went from 24 KB to 21.5 KB,
    * then to 21.6 KB for fixes found by review: links that restore what is on screen, the overrides
