@@ -76,7 +76,14 @@ export default defineConfig({
         {
           label: 'Chapters',
           items: [
-            { label: 'etcd sizing', link: '/etcd-sizing/' },
+            {
+              label: 'etcd sizing',
+              items: [
+                { label: 'Members and failure tolerance', link: '/etcd-sizing/' },
+                { label: 'Writes and more clusters', link: '/etcd-writes/' },
+                { label: 'Reads and the watch cache', link: '/etcd-reads/' },
+              ],
+            },
             { label: 'Control-plane nodes', link: '/control-plane/' },
             { label: 'Colocation', link: '/colocation/' },
           ],

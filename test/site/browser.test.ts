@@ -52,7 +52,7 @@ describe.skipIf(!executablePath)('pages in Chromium', () => {
   });
 
   it('diagrams follow Starlight\u2019s theme toggle, not only the OS setting', async () => {
-    const withDiagram = routes.find((r) => r.startsWith('etcd-sizing'))!;
+    const withDiagram = routes.find((r) => r.startsWith('etcd-reads'))!;
     const { page } = await openPage(browser, site.url + withDiagram);
     try {
       const heights = () => page.locator('figure.diagram').evaluateAll((fs) => fs.map((f) => f.getBoundingClientRect().height));
