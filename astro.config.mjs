@@ -68,6 +68,7 @@ export default defineConfig({
         { tag: 'link', attrs: { rel: 'expect', href: '#_top', blocking: 'render' } },
       ],
       pagination: true,
+      routeMiddleware: './src/route-middleware/moved-sections.ts',
       components: {
         MarkdownContent: './src/components/MarkdownContent.astro',
       },

@@ -1,10 +1,19 @@
 import { defineCollection } from 'astro:content';
 import { docsLoader, i18nLoader } from '@astrojs/starlight/loaders';
 import { docsSchema, i18nSchema } from '@astrojs/starlight/schema';
+import { z } from 'astro/zod';
 
 // srcDir is the repository root, so Starlight's loader reads top-level content/docs/.
 export const collections = {
-  docs: defineCollection({ loader: docsLoader(), schema: docsSchema() }),
+  docs: defineCollection({
+    loader: docsLoader(),
+    schema: docsSchema({
+      extend: z.object({
+        // Heading id → page it moved to; src/route-middleware/moved-sections.ts forwards old links.
+        movedSections: z.record(z.string(), z.string()).optional(),
+      }),
+    }),
+  }),
   // UI-string overrides for Starlight; empty: the defaults are what we want.
   i18n: defineCollection({ loader: i18nLoader(), schema: i18nSchema() }),
 };

@@ -1,3 +1,5 @@
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
 import { chromiumPathForTests, launchBrowser } from '../helpers/browser.ts';
@@ -48,6 +50,39 @@ describe.skipIf(!executablePath)('pages in Chromium', () => {
       expect(errors).toEqual([]);
     } finally {
       await page.close();
+    }
+  });
+
+  // The etcd chapter was split into three pages; links to its old sections must still land on them.
+  it.each([
+    ['site root', () => site.url],
+    ['sub-path build', () => baseSite.url],
+  ] as const)('old links to sections that left /etcd-sizing/ reach them on their new page (%s)', async (_, root) => {
+    const html = readFileSync(join(DIST, 'etcd-sizing/index.html'), 'utf8');
+    const moved = JSON.parse(/location\.hash,(\{[^}]*\})\)/.exec(html)?.[1] ?? '{}') as Record<string, string>;
+    expect(Object.keys(moved).length).toBeGreaterThan(0);
+    for (const [id, page] of Object.entries(moved)) {
+      const tab = await browser.newPage();
+      // Leaving the old page aborts what its preload scanner had started; only real errors count.
+      const errors: string[] = [];
+      tab.on('pageerror', (e) => errors.push(`pageerror: ${e.message}`));
+      tab.on('response', (r) => r.status() >= 400 && errors.push(`HTTP ${r.status()} ${r.url()}`));
+      try {
+        await tab.goto(`${root()}etcd-sizing/#${id}`);
+        await tab.waitForURL((u) => u.pathname.endsWith(page) && u.hash === `#${id}`);
+        expect(await tab.locator(`main [id="${id}"]`).count(), id).toBe(1);
+        expect(errors).toEqual([]);
+      } finally {
+        await tab.close();
+      }
+    }
+    // A section that stayed keeps the reader on the page.
+    const { page: tab } = await openPage(browser, `${root()}etcd-sizing/#why-five-members-in-production`);
+    try {
+      await tab.waitForTimeout(200);
+      expect(new URL(tab.url()).pathname).toMatch(/\/etcd-sizing\/$/);
+    } finally {
+      await tab.close();
     }
   });
 
