@@ -3,7 +3,6 @@ import { routeRead, type ReadServedBy } from '../model/read-path.ts';
 import { facts, invalid, para, whole, type CalcDef, type CalcView, type Raw } from './calc.ts';
 import { h, type Tree } from './tree.ts';
 import { refLink } from './ref-link.ts';
-import * as S from '../model/sources.ts';
 
 /** Plain words for where a request is served. */
 export const SERVED_BY: Readonly<Record<ReadServedBy | 'error', string>> = {
@@ -82,7 +81,7 @@ export const readPathCalc: CalcDef = {
             'calc__warn',
           ),
           h('ul', {}, ...r.errors.map((e) => h('li', {}, `${e.status}: ${e.message}`))),
-          refList(r.errors.flatMap((e) => (e.status === 500 ? [e.source, S.handlerUnconvertedErrorIs500] : [e.source]))),
+          refList(r.errors.flatMap((e) => e.sources)),
         ],
       };
     }

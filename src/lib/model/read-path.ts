@@ -83,7 +83,8 @@ export interface ReadValidationError {
   message: string;
   /** True when kube-apiserver has already made one linearizable etcd read before it rejects the request. */
   afterEtcdRead?: boolean;
-  source: string;
+  /** The upstream lines that decide this error, as citation refs (for a 500, also the handler that makes it one). */
+  sources: string[];
 }
 
 /** Where and how a valid request is served. */
@@ -128,7 +129,7 @@ export function validateReadRequest(r: ReadRequest): ReadValidationError[] {
     field: 'resourceVersion',
     status: 400,
     message: `invalid resource version: "${r.resourceVersion}" is not an unsigned 64-bit integer`,
-    source: S.storageValidateListOptions,
+    sources: [S.storageValidateListOptions],
   });
   if (r.verb === 'GET') {
     if (parsesAsResourceVersion(r.resourceVersion)) return errors;
@@ -138,14 +139,14 @@ export function validateReadRequest(r: ReadRequest): ReadValidationError[] {
     const invalid = `resourceVersion: Invalid value: "${r.resourceVersion}": strconv.ParseUint: parsing ${JSON.stringify(r.resourceVersion)}: ${/^\d+$/.test(r.resourceVersion) ? 'value out of range' : 'invalid syntax'}`;
     errors.push(
       r.cacheReady
-        ? { field: 'resourceVersion', status: 500, message: invalid, source: S.delegatorGetFromCache }
-        : { field: 'resourceVersion', status: 400, message: `invalid resource version: ${invalid}`, source: S.etcdStoreValidateMinimumRv, afterEtcdRead: true },
+        ? { field: 'resourceVersion', status: 500, message: invalid, sources: [S.delegatorGetFromCache, S.handlerUnconvertedErrorIs500] }
+        : { field: 'resourceVersion', status: 400, message: `invalid resource version: ${invalid}`, sources: [S.etcdStoreValidateMinimumRv], afterEtcdRead: true },
     );
     return errors;
   }
   const match = r.resourceVersionMatch;
   if (match !== '') {
-    const api = (message: string): ReadValidationError => ({ field: 'resourceVersionMatch', status: 422, message, source: S.apiValidateListOptions });
+    const api = (message: string): ReadValidationError => ({ field: 'resourceVersionMatch', status: 422, message, sources: [S.apiValidateListOptions] });
     if (r.resourceVersion === '') errors.push(api('resourceVersionMatch is forbidden unless resourceVersion is provided'));
     if (r.continueToken) errors.push(api('resourceVersionMatch is forbidden when continue is provided'));
     if (match !== 'Exact' && match !== 'NotOlderThan') errors.push(api(`Unsupported value: "${match}": supported values: "Exact", "NotOlderThan", ""`));
@@ -154,7 +155,7 @@ export function validateReadRequest(r: ReadRequest): ReadValidationError[] {
   if (errors.length > 0) return errors;
   if (r.continueToken) {
     if (r.resourceVersion !== '' && r.resourceVersion !== '0') {
-      errors.push({ field: 'continue', status: 400, message: 'specifying resource version is not allowed when using continue', source: S.storageValidateListOptions });
+      errors.push({ field: 'continue', status: 400, message: 'specifying resource version is not allowed when using continue', sources: [S.storageValidateListOptions] });
     }
     return errors;
   }

@@ -46,7 +46,7 @@ describe('GET', () => {
   });
   it('a malformed resourceVersion: a ready cache fails to parse it (an unconverted storage error, so 500)', () => {
     expect(errors({ verb: 'GET', resourceVersion: 'abc' })).toEqual([
-      { field: 'resourceVersion', status: 500, message: 'resourceVersion: Invalid value: "abc": strconv.ParseUint: parsing "abc": invalid syntax', source: SOURCES.delegatorGetFromCache },
+      { field: 'resourceVersion', status: 500, message: 'resourceVersion: Invalid value: "abc": strconv.ParseUint: parsing "abc": invalid syntax', sources: [SOURCES.delegatorGetFromCache, SOURCES.handlerUnconvertedErrorIs500] },
     ]);
   });
   it('a malformed resourceVersion with the cache not ready: one etcd read first, then 400 from the store', () => {
@@ -55,7 +55,7 @@ describe('GET', () => {
         field: 'resourceVersion',
         status: 400,
         message: 'invalid resource version: resourceVersion: Invalid value: "99999999999999999999": strconv.ParseUint: parsing "99999999999999999999": value out of range',
-        source: SOURCES.etcdStoreValidateMinimumRv,
+        sources: [SOURCES.etcdStoreValidateMinimumRv],
         afterEtcdRead: true,
       },
     ]);
@@ -116,7 +116,7 @@ describe('LIST routing', () => {
 describe('LIST validation (as upstream)', () => {
   it('resourceVersionMatch without resourceVersion → 422', () => {
     expect(errors({ resourceVersionMatch: 'NotOlderThan' })).toEqual([
-      { field: 'resourceVersionMatch', status: 422, message: 'resourceVersionMatch is forbidden unless resourceVersion is provided', source: SOURCES.apiValidateListOptions },
+      { field: 'resourceVersionMatch', status: 422, message: 'resourceVersionMatch is forbidden unless resourceVersion is provided', sources: [SOURCES.apiValidateListOptions] },
     ]);
   });
   it('Exact with resourceVersion "0" → 422', () => {
