@@ -203,12 +203,12 @@ describe('calculator definitions', () => {
   });
 
   it('upgrade: says what the count means for stacked etcd (2 tolerate nothing, 4 no more than 3, in place one fewer)', () => {
-    expect(stackedEtcdNote(2, 'surge')).toMatch(/2 etcd members, which tolerate 0 failures: stacked etcd needs at least 3 nodes/);
-    expect(stackedEtcdNote(4, 'surge')).toMatch(/tolerate 1 failure, the same as 3 would/);
-    expect(stackedEtcdNote(5, 'surge')).toBe('With stacked etcd these 5 nodes are also 5 etcd members, which tolerate 2 failures.');
+    expect(stackedEtcdNote(2, 'surge')).toMatchObject({ text: expect.stringMatching(/2 etcd members, which tolerate 0 failures: stacked etcd needs at least 3 nodes/), warn: true });
+    expect(stackedEtcdNote(4, 'surge')).toMatchObject({ text: expect.stringMatching(/tolerate 1 failure, the same as 3 would/), warn: false });
+    expect(stackedEtcdNote(5, 'surge').text).toBe('With stacked etcd these 5 nodes are also 5 etcd members, which tolerate 2 failures.');
     // In place, one member is down at a time: 3 stacked nodes then tolerate nothing more.
-    expect(stackedEtcdNote(3, 'in-place')).toBe('With stacked etcd these 3 nodes are also 3 etcd members, which tolerate 1 failure. While a node is down for its upgrade, 2 of 3 run and 0 further failures are tolerated.');
-    expect(stackedEtcdNote(5, 'in-place')).toMatch(/4 of 5 run and 1 further failure is tolerated\.$/);
+    expect(stackedEtcdNote(3, 'in-place').text).toBe('With stacked etcd these 3 nodes are also 3 etcd members, which tolerate 1 failure. While a node is down for its upgrade, 2 of 3 run and 0 further failures are tolerated.');
+    expect(stackedEtcdNote(5, 'in-place').text).toMatch(/4 of 5 run and 1 further failure is tolerated\.$/);
     expect(textOf(upgradeCalc.compute({ a: '2', s: 'surge' }).result)).toContain('The count above assumes external etcd.');
   });
 

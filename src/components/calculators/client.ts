@@ -57,6 +57,8 @@ export async function copyText(text: string): Promise<boolean> {
 export class CalculatorElement extends HTMLElement {
   def!: CalcDef;
   #copyTimer = 0;
+  /** The valid state behind the result on screen, or null while an input is invalid (set by update()). */
+  #state: Record<string, unknown> | null = null;
 
   connectedCallback(): void {
     const params = new URLSearchParams(location.search);
@@ -125,6 +127,7 @@ export class CalculatorElement extends HTMLElement {
     }
     const result = this.querySelector(`#${p}-result`);
     if (result) renderInto(result, out.result);
+    this.#state = out.state;
     if (writeUrl && out.state) this.writeUrl(out.state);
     return out;
   }
@@ -159,9 +162,9 @@ export class CalculatorElement extends HTMLElement {
 
   async copyLink(): Promise<void> {
     const status = this.querySelector<HTMLElement>('[data-copy-status]');
-    // The URL only ever holds state a reload restores exactly: copying it now would share values the
-    // reader no longer sees.
-    const state = this.computeSafely(this.readRaw()).state;
+    // The state of the result on screen (every change goes through update()). The URL only ever holds
+    // state a reload restores exactly: copying it now would share values the reader no longer sees.
+    const state = this.#state;
     if (state === null) {
       if (status) status.textContent = 'Not copied: fix the marked input first';
     } else if (!this.writeUrl(state)) {

@@ -10,9 +10,14 @@ import { plural } from './format.ts';
  * stops one member at a time, which spends one failure of that margin.
  * @param nodes - control-plane nodes run normally, 1–99.
  * @param strategy - the upgrade strategy: 'in-place' also states the margin while a node is down.
+ * @returns the sentence, and `warn` when stacked etcd on that many nodes tolerates no failure.
  */
-export function stackedEtcdNote(nodes: number, strategy: UpgradeStrategy): string {
+export function stackedEtcdNote(nodes: number, strategy: UpgradeStrategy): { text: string; warn: boolean } {
   const t = tolerance(nodes);
+  return { text: stackedEtcdText(nodes, strategy, t), warn: t === 0 };
+}
+
+function stackedEtcdText(nodes: number, strategy: UpgradeStrategy, t: number): string {
   const base =
     nodes === 1
       ? 'With stacked etcd this node is also the only etcd member, which tolerates 0 failures'
@@ -51,6 +56,7 @@ export const upgradeCalc: CalcDef = {
     const s: UpgradeStrategy = raw['s'] === 'in-place' ? 'in-place' : 'surge';
     if (a === null) return invalid(errors);
     const r = controlPlaneNodesForUpgrade(a, s);
+    const stacked = stackedEtcdNote(r.baseNodes, s);
     return {
       errors,
       state: { a, s },
@@ -61,7 +67,7 @@ export const upgradeCalc: CalcDef = {
           ['Fewest up during the upgrade', String(r.minimumUpDuringUpgrade)],
         ]),
         para(r.note, 'calc__lead'),
-        para(stackedEtcdNote(r.baseNodes, s), tolerance(r.baseNodes) === 0 ? 'calc__warn' : 'calc__note'),
+        para(stacked.text, stacked.warn ? 'calc__warn' : 'calc__note'),
       ],
     };
   },
