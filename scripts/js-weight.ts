@@ -9,11 +9,10 @@
  * make when a reader reaches them. Exits 1 when a chapter page is over the 15 KB target, at load
  * plus on demand (see FAST_BUDGETS in src/lib/quality/budgets.ts).
  */
-import { existsSync, readFileSync } from 'node:fs';
-import { join, resolve } from 'node:path';
-import { closure, componentOfScript, parseImports } from '../src/lib/quality/js-graph.ts';
+import { resolve } from 'node:path';
+import { closure, componentOfScript } from '../src/lib/quality/js-graph.ts';
 import { CHAPTER_ROUTES, FAST_BUDGETS } from '../src/lib/quality/budgets.ts';
-import { BASELINE_ROUTE, SiteWeights, projectComponents } from '../test/helpers/site-weight.ts';
+import { SiteWeights, projectComponents } from '../test/helpers/site-weight.ts';
 import { DIST } from '../test/helpers/paths.ts';
 
 const dist = resolve(process.argv[2] ?? DIST);
@@ -35,16 +34,11 @@ for (const page of pages) {
 }
 
 // Per calculator: the code its entry script can reach, outside Starlight's own files.
-const importsOf = (chunk: string) => {
-  const path = join(dist, '_astro', chunk);
-  return existsSync(path) ? parseImports(readFileSync(path, 'utf8')) : { static: [], dynamic: [] };
-};
-const entriesOf = (route: string): string[] =>
-  [...readFileSync(join(dist, route, 'index.html'), 'utf8').matchAll(/<script[^>]*\bsrc="[^"]*\/_astro\/([^"]+\.js)"/g)].map((m) => m[1]!);
-const baseline = closure(entriesOf(BASELINE_ROUTE), importsOf, true);
+const importsOf = weights.importsOf;
+const baseline = weights.baselineChunks();
 const { calculators } = projectComponents();
 // The calculators share one loader (at load); each calculator's client module and what it imports load on demand.
-const loaders = new Set(pages.flatMap((page) => entriesOf(page.route).filter((e) => componentOfScript(e, calculators) !== null)));
+const loaders = new Set(pages.flatMap((page) => weights.scriptsOf(page.route).filter((e) => componentOfScript(e, calculators) !== null)));
 const eager = [...closure(loaders, importsOf, false)].filter((f) => !baseline.has(f));
 const clients = [...loaders].flatMap((l) => importsOf(l).dynamic).filter((f) => /\.client\./.test(f));
 console.log('\nPer calculator (shared chunks counted in full, so rows do not add up to a page):\n');

@@ -68,7 +68,8 @@ export class SiteWeights {
     return posix.normalize(posix.join(posix.dirname(from), path));
   }
 
-  private importsOf = (chunk: string): ChunkImports => {
+  /** Static and dynamic imports of a chunk in `_astro/` (none when the file is absent). */
+  readonly importsOf = (chunk: string): ChunkImports => {
     let i = this.imports.get(chunk);
     if (!i) {
       const path = join(this.dist, '_astro', chunk);
@@ -77,6 +78,17 @@ export class SiteWeights {
     }
     return i;
   };
+
+  /** Module scripts a built page loads, as file names in `_astro/`. @param route - `''`, `etcd-sizing/`, … */
+  scriptsOf(route: string): string[] {
+    return this.entriesOf(readPage(this.dist, route), `${route}index.html`);
+  }
+
+  /** Chunks Starlight itself loads: everything the baseline page can reach, dynamic imports included. */
+  baselineChunks(): Set<string> {
+    this.baseline ??= closure(this.scriptsOf(BASELINE_ROUTE), this.importsOf, true);
+    return this.baseline;
+  }
 
   /** Module scripts of a page, as file names in `_astro/`. */
   private entriesOf(html: string, page: string): string[] {
@@ -97,7 +109,7 @@ export class SiteWeights {
 
   /** Measures one page. @param route - `''`, `etcd-sizing/`, … */
   page(route: string): PageWeight {
-    this.baseline ??= closure(this.entriesOf(readPage(this.dist, BASELINE_ROUTE), `${BASELINE_ROUTE}index.html`), this.importsOf, true);
+    const baseline = this.baselineChunks();
     const pageFile = `${route}index.html`;
     const html = readPage(this.dist, route);
     const refs = pageRefs(html);
@@ -116,7 +128,7 @@ export class SiteWeights {
         if (f && kind && kind !== 'css' && kind !== 'js') files[kind].add(f);
       }
     }
-    const split = splitPageJs(this.entriesOf(html, pageFile), this.baseline, pruneDynamic(this.importsOf, dynamicChunkFilter(html)), this.groupOf);
+    const split = splitPageJs(this.entriesOf(html, pageFile), baseline, pruneDynamic(this.importsOf, dynamicChunkFilter(html)), this.groupOf);
     const sumOf = (list: Iterable<string>): Bytes => addBytes(...[...list].map((f) => this.bytesOf(f) ?? { raw: 0, gzip: 0 }));
     const js = Object.fromEntries(
       Object.entries(split).map(([g, s]) => [
