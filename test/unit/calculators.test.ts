@@ -16,7 +16,7 @@ import { apiserverCalc, apiserverView } from '../../src/lib/calculators/apiserve
 import { stackedEtcdNote, upgradeCalc, upgradeView } from '../../src/lib/calculators/upgrade.ts';
 import { maintenanceCalc, maintenanceView } from '../../src/lib/calculators/maintenance.ts';
 import { topologyCalc, topologyView } from '../../src/lib/calculators/topology.ts';
-import { buildFromRows, overridesCalc, overridesView, rowsFromValue, type RowText } from '../../src/lib/calculators/overrides.ts';
+import { buildFromRows, builtFlagTree, overridesCalc, overridesView, rowsFromValue, type RowText } from '../../src/lib/calculators/overrides.ts';
 import { readPathCalc, readPathView } from '../../src/lib/calculators/read-path.ts';
 import { CALCULATOR_PREFIX, CALCULATOR_SCHEMAS, decodeCalculator } from '../../src/lib/model/calculator-state.ts';
 import { defaultState, encodeState, type StateOf, type StateSchema } from '../../src/lib/model/url-state.ts';
@@ -309,6 +309,16 @@ describe('calculator definitions', () => {
 });
 
 describe('overrides builder rows', () => {
+  it('the built flag may wrap after each separator, never inside a host or port, and its text is the flag', () => {
+    const value = '/pods#https://etcd-4:2379;https://etcd-5:2379,/events#https://etcd-6:2379';
+    const tree = builtFlagTree(value);
+    expect(textOf(tree)).toBe(`--etcd-servers-overrides=${value}`);
+    expect(toHtml(tree)).toBe(
+      '--etcd-servers-overrides=<wbr>/pods#<wbr>https://etcd-4:2379;<wbr>https://etcd-5:2379,<wbr>/events#<wbr>https://etcd-6:2379',
+    );
+    expect(toHtml(builtFlagTree(''))).toBe('--etcd-servers-overrides=');
+  });
+
   const name = fc.stringMatching(/^[a-z][a-z0-9.-]{0,12}$/);
   const row = fc.record({ group: fc.oneof(fc.constant(''), name), resource: name, servers: fc.array(fc.stringMatching(/^https:\/\/[a-z0-9-]{1,10}:2379$/), { minLength: 1, maxLength: 3 }).map((s) => s.join(' ')) });
   it('the built value always fills the same rows back in (property)', () => {

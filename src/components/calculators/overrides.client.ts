@@ -1,6 +1,6 @@
 /** Browser code of the --etcd-servers-overrides calculator, loaded on demand by its component. */
 import { CalculatorElement, defineCalculator, renderInto } from './client.ts';
-import { buildFromRows, overridesCalc, rowErrors, rowsFromValue, rowTree, type RowText } from '../../lib/calculators/overrides.ts';
+import { buildFromRows, builtFlagTree, overridesCalc, rowErrors, rowsFromValue, rowTree, type RowText } from '../../lib/calculators/overrides.ts';
 
 /** Adds the row builder: rows write the flag value; a pasted value the rows can hold fills them. */
 class OverridesElement extends CalculatorElement {
@@ -39,7 +39,7 @@ class OverridesElement extends CalculatorElement {
   }
 
   setBuilt(value: string): void {
-    this.querySelector('[data-built]')!.textContent = `--etcd-servers-overrides=${value}`;
+    renderInto(this.querySelector('[data-built]')!, builtFlagTree(value));
   }
 
   /** Rows edited: build, mark row errors in place (no re-render, focus stays), update the value. */

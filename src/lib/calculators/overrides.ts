@@ -87,6 +87,18 @@ export const overridesCalc: CalcDef = {
 
 export { HELP_TEXT_EXAMPLE };
 
+/**
+ * The built flag, with a line-break opportunity (`<wbr>`) after each `=`, `,`, `;` and `#`, so a
+ * long value wraps between overrides and servers instead of inside a host name or a port.
+ * `<wbr>` adds no character: copying the text copies the flag unchanged.
+ * @param value - the flag's value as buildFromRows writes it.
+ * @returns children for the `<code data-built>` element.
+ */
+export function builtFlagTree(value: string): Tree[] {
+  const parts = `--etcd-servers-overrides=${value}`.split(/(?<=[=,;#])/).filter((part) => part !== '');
+  return parts.flatMap((part, i) => (i === 0 ? [part] : [h('wbr'), part]));
+}
+
 /** Messages per row field from a failed build, keyed "row:field". */
 export function rowErrors(build: BuildResult): Record<string, string> {
   const out: Record<string, string> = {};
