@@ -111,6 +111,21 @@ export type ReadResult = ReadRoute | { ok: false; errors: ReadValidationError[] 
 
 const MAX_UINT64 = 18446744073709551615n;
 
+/**
+ * Whether `rv` parses to revision 0 ("0", "00", …). The watch cache then waits for nothing and
+ * answers with what it holds (watch_cache.go waitUntilFreshLocked with revision 0), whereas the
+ * delegator's own branches compare the text with "0", so "00" with a `limit` is still a legacy
+ * exact read (interface.go#L38-L62): callers use this only where upstream has parsed the value.
+ */
+function parsesToZero(rv: string): boolean {
+  return /^0+$/.test(rv);
+}
+
+/** How a revision-0 resourceVersion reads to the cache, in words. */
+function anyVersionPhrase(rv: string): string {
+  return rv === '0' ? 'resourceVersion "0" means any version' : `resourceVersion "${rv}" parses as 0, which means any version`;
+}
+
 /** Whether upstream's versioner parses `rv` (strconv.ParseUint base 10, 64-bit). */
 function parsesAsResourceVersion(rv: string): boolean {
   if (rv === '' || rv === '0') return true;
@@ -228,7 +243,7 @@ function routeGet(r: ReadRequest): Omit2 {
   if (!r.cacheReady) {
     return {
       servedBy: 'etcd-linearizable',
-      reason: `The watch cache is not ready, so the GET goes to etcd, which reads the latest revision${r.resourceVersion === '0' ? '' : ` and checks it is not older than ${r.resourceVersion}`}.`,
+      reason: `The watch cache is not ready, so the GET goes to etcd, which reads the latest revision${parsesToZero(r.resourceVersion) ? '' : ` and checks it is not older than ${r.resourceVersion}`}.`,
       refs: [S.delegatorGetNotReady, S.etcdStoreGet],
       etcdCost: COST.linearizableGet,
       etcdRequests: 1,
@@ -237,11 +252,11 @@ function routeGet(r: ReadRequest): Omit2 {
       fallback: null,
     };
   }
-  const zero = r.resourceVersion === '0';
+  const zero = parsesToZero(r.resourceVersion);
   return {
     servedBy: 'watch-cache',
     reason: zero
-      ? 'resourceVersion "0" means any version: the ready cache answers at once.'
+      ? `${anyVersionPhrase(r.resourceVersion)}: the ready cache answers at once.`
       : `resourceVersion ${r.resourceVersion} is given and the cache is ready: the cache answers once it has seen ${r.resourceVersion}.`,
     refs: [S.delegatorGetFromCache, ...(zero ? [] : [S.waitUntilFreshLocked])],
     etcdCost: COST.none,
@@ -295,7 +310,7 @@ function routeList(r: ReadRequest): Omit2 {
   } else {
     refs.push(S.shouldDelegateListRvZero);
     delegate = false;
-    why = rv === '0' ? 'resourceVersion "0" means any version: served by the cache.' : `resourceVersion ${rv} without limit means "not older than": served by the cache.`;
+    why = parsesToZero(rv) ? `${anyVersionPhrase(rv)}: served by the cache.` : `resourceVersion ${rv} without limit means "not older than": served by the cache.`;
   }
 
   // Step 2: delegated to etcd.
@@ -348,7 +363,7 @@ function routeList(r: ReadRequest): Omit2 {
       fallback: null,
     };
   }
-  const any = rv === '0';
+  const any = parsesToZero(rv);
   return {
     servedBy: 'watch-cache',
     reason: why!,

@@ -83,6 +83,17 @@ describe('LIST routing', () => {
     expect(route({ resourceVersion: '123', resourceVersionMatch: 'NotOlderThan', limit: 10 })).toMatchObject({ servedBy: 'watch-cache', freshness: 'not-older-than' });
     expect(route({ resourceVersion: '0', resourceVersionMatch: 'NotOlderThan' })).toMatchObject({ servedBy: 'watch-cache', freshness: 'any' });
   });
+  // The cache parses the value (strconv.ParseUint), the delegator compares its text with "0".
+  it('"00" parses as revision 0, so the cache serves any version; with a limit the text still makes it a legacy exact read', () => {
+    for (const over of [{ verb: 'GET' as const }, {}]) {
+      const r = route({ ...over, resourceVersion: '00' });
+      expect(r).toMatchObject({ servedBy: 'watch-cache', freshness: 'any', fallback: null });
+      expect(r.reason).toMatch(/resourceVersion "00" parses as 0, which means any version/);
+    }
+    expect(route({ resourceVersion: '00', resourceVersionMatch: 'NotOlderThan' })).toMatchObject({ servedBy: 'watch-cache', freshness: 'any', fallback: null });
+    expect(route({ resourceVersion: '00', limit: 10 })).toMatchObject({ freshness: 'exact' });
+    expect(route({ verb: 'GET', resourceVersion: '00', cacheReady: false }).reason).not.toMatch(/not older than/);
+  });
   it.each<[string, Partial<ReadRequest>]>([
     ['Exact', { resourceVersion: '123', resourceVersionMatch: 'Exact' }],
     ['legacy exact (limit + resourceVersion)', { resourceVersion: '123', limit: 500 }],
