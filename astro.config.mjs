@@ -81,7 +81,7 @@ export default defineConfig({
               label: 'etcd sizing',
               items: [
                 { label: 'Members and failure tolerance', link: '/etcd-sizing/' },
-                { label: 'Writes and more clusters', link: '/etcd-writes/' },
+                { label: 'Writes and scaling out', link: '/etcd-writes/' },
                 { label: 'Reads and the watch cache', link: '/etcd-reads/' },
               ],
             },
