@@ -9,8 +9,10 @@ export const collections = {
     loader: docsLoader(),
     schema: docsSchema({
       extend: z.object({
-        // Heading id → page it moved to; src/route-middleware/moved-sections.ts forwards old links.
+        // Heading id → page it moved to, and calculator URL prefix (`w` of `w.n=5`) → page it moved
+        // to; src/route-middleware/moved-sections.ts forwards old links to them.
         movedSections: z.record(z.string(), z.string()).optional(),
+        movedCalculators: z.record(z.string(), z.string()).optional(),
       }),
     }),
   }),

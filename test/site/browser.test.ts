@@ -53,36 +53,49 @@ describe.skipIf(!executablePath)('pages in Chromium', () => {
     }
   });
 
-  // The etcd chapter was split into three pages; links to its old sections must still land on them.
+  // The etcd chapter was split into three pages; links to its old sections and calculators must
+  // still land on them, calculator state included.
   it.each([
     ['site root', () => site.url],
     ['sub-path build', () => baseSite.url],
-  ] as const)('old links to sections that left /etcd-sizing/ reach them on their new page (%s)', async (_, root) => {
+  ] as const)('old links to what left /etcd-sizing/ reach it on its new page (%s)', async (_, root) => {
     const html = readFileSync(join(DIST, 'etcd-sizing/index.html'), 'utf8');
-    const moved = JSON.parse(/location\.hash,(\{[^}]*\})\)/.exec(html)?.[1] ?? '{}') as Record<string, string>;
-    expect(Object.keys(moved).length).toBeGreaterThan(0);
-    for (const [id, page] of Object.entries(moved)) {
+    const moved = JSON.parse(/location\.search,(\{.*\})\);if\(to\)/.exec(html)?.[1] ?? '{}') as { sections: Record<string, string> };
+    expect(Object.keys(moved.sections ?? {}).length).toBeGreaterThan(0);
+    /** Opens `path` under the root and waits until it has been forwarded to `page` + `rest`. */
+    const follow = async (path: string, page: string, rest: string) => {
       const tab = await browser.newPage();
       // Leaving the old page aborts what its preload scanner had started; only real errors count.
       const errors: string[] = [];
       tab.on('pageerror', (e) => errors.push(`pageerror: ${e.message}`));
       tab.on('response', (r) => r.status() >= 400 && errors.push(`HTTP ${r.status()} ${r.url()}`));
+      await tab.goto(`${root()}${path}`);
+      await tab.waitForURL((u) => u.pathname.endsWith(page) && `${u.search}${u.hash}` === rest);
+      expect(errors).toEqual([]);
+      return tab;
+    };
+    for (const [id, page] of Object.entries(moved.sections)) {
+      const tab = await follow(`etcd-sizing/#${id}`, page, `#${id}`);
+      expect(await tab.locator(`main [id="${id}"]`).count(), id).toBe(1);
+      await tab.close();
+    }
+    // Calculator state travels along, with or without a fragment.
+    const reads = await follow('etcd-sizing/?p.verb=GET&p.rv=0', '/etcd-reads/', '?p.verb=GET&p.rv=0');
+    expect(await reads.locator('[data-calc="readPath"] [data-field="verb"]').inputValue()).toBe('GET');
+    await reads.close();
+    const writes = await follow('etcd-sizing/?w.n=5#writes-go-through-one-leader', '/etcd-writes/', '?w.n=5#writes-go-through-one-leader');
+    expect(await writes.locator('[data-calc="writePath"] [data-field="n"]').inputValue()).toBe('5');
+    await writes.close();
+    // What stayed keeps the reader on the page.
+    for (const rest of ['#why-five-members-in-production', '?q.n=5&p.verb=GET']) {
+      const tab = await browser.newPage();
       try {
-        await tab.goto(`${root()}etcd-sizing/#${id}`);
-        await tab.waitForURL((u) => u.pathname.endsWith(page) && u.hash === `#${id}`);
-        expect(await tab.locator(`main [id="${id}"]`).count(), id).toBe(1);
-        expect(errors).toEqual([]);
+        await tab.goto(`${root()}etcd-sizing/${rest}`, { waitUntil: 'load' });
+        await tab.waitForTimeout(200);
+        expect(new URL(tab.url()).pathname, rest).toMatch(/\/etcd-sizing\/$/);
       } finally {
         await tab.close();
       }
-    }
-    // A section that stayed keeps the reader on the page.
-    const { page: tab } = await openPage(browser, `${root()}etcd-sizing/#why-five-members-in-production`);
-    try {
-      await tab.waitForTimeout(200);
-      expect(new URL(tab.url()).pathname).toMatch(/\/etcd-sizing\/$/);
-    } finally {
-      await tab.close();
     }
   });
 
