@@ -12,6 +12,7 @@
 import { resolve } from 'node:path';
 import { closure, componentOfScript } from '../src/lib/quality/js-graph.ts';
 import { CHAPTER_ROUTES, FAST_BUDGETS } from '../src/lib/quality/budgets.ts';
+import { clientModuleOf } from '../src/lib/quality/page-weight.ts';
 import { SiteWeights, projectComponents } from '../test/helpers/site-weight.ts';
 import { DIST } from '../test/helpers/paths.ts';
 
@@ -40,12 +41,12 @@ const { calculators } = projectComponents();
 // The calculators share one loader (at load); each calculator's client module and what it imports load on demand.
 const loaders = new Set(pages.flatMap((page) => weights.scriptsOf(page.route).filter((e) => componentOfScript(e, calculators) !== null)));
 const eager = [...closure(loaders, importsOf, false)].filter((f) => !baseline.has(f));
-const clients = [...loaders].flatMap((l) => importsOf(l).dynamic).filter((f) => /\.client\./.test(f));
+const clients = [...loaders].flatMap((l) => importsOf(l).dynamic).filter((f) => clientModuleOf(f) !== null);
 console.log('\nPer calculator (shared chunks counted in full, so rows do not add up to a page):\n');
 console.log(['calculator', 'at load', 'on demand'].join('\t'));
 for (const client of [...new Set(clients)].sort()) {
   const later = [...closure([client], importsOf, false)].filter((f) => !baseline.has(f) && !eager.includes(f));
-  console.log([client.replace(/\.client\..*$/, ''), `${sum(eager)} B`, `${sum(later)} B`].join('\t'));
+  console.log([clientModuleOf(client), `${sum(eager)} B`, `${sum(later)} B`].join('\t'));
 }
 
 if (over.length > 0) {

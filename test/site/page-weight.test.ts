@@ -3,6 +3,7 @@ import { CHAPTER_ROUTES, FAST_BUDGETS } from '../../src/lib/quality/budgets.ts';
 import { expectedRoutes, readPage } from '../helpers/built-pages.ts';
 import { DIST } from '../helpers/paths.ts';
 import { SiteWeights } from '../helpers/site-weight.ts';
+import { calculatorModulesOf, clientModuleOf } from '../../src/lib/quality/page-weight.ts';
 
 const weights = new SiteWeights(DIST);
 const kb = (n: number): string => `${(n / 1024).toFixed(1)} KB`;
@@ -30,9 +31,9 @@ describe('page weight budgets', () => {
   // The measurement counts a calculator through its client module's file name
   // (src/lib/quality/page-weight.ts dynamicChunkFilter); a renamed module would drop out unseen.
   it.each(expectedRoutes())('/%s: each calculator on the page is counted through its client module', (route) => {
-    const ids = [...readPage(DIST, route).matchAll(/\sdata-calc="([A-Za-z]+)"/g)].map((m) => m[1]!.replace(/[A-Z]/g, (c) => `-${c.toLowerCase()}`));
-    const clients = weights.page(route).js.calculators.onDemandFiles.map((f) => /^([a-z-]+)\.client\./.exec(f)?.[1]).filter(Boolean);
-    expect(clients.sort()).toEqual([...new Set(ids)].sort());
+    const onPage = calculatorModulesOf(readPage(DIST, route));
+    const counted = weights.page(route).js.calculators.onDemandFiles.map(clientModuleOf).filter((c) => c !== null);
+    expect(counted.sort()).toEqual([...onPage].sort());
   });
 
   // Budget (issue 5): diagrams rendered at build time ship no JavaScript.

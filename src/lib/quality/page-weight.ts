@@ -103,16 +103,27 @@ export function inlineSvgs(html: string): string[] {
 }
 
 /**
- * Whether a dynamically imported chunk can load on a page. Calculator client modules
- * (`read-path.client.<hash>.js`, named after the calculator id in kebab case, see
- * src/components/calculators/Calculator.astro) load only on pages that hold that calculator
- * (`data-calc="readPath"`); every other chunk can.
+ * The calculator a client chunk belongs to: `read-path.client.<hash>.js` → `read-path`, else null.
+ * Client modules are named after the calculator id in kebab case (src/components/calculators/Calculator.astro).
+ */
+export function clientModuleOf(chunk: string): string | null {
+  return /^([a-z-]+)\.client\.[\w-]+\.js$/.exec(chunk)?.[1] ?? null;
+}
+
+/** The client modules (kebab-case calculator ids) of the calculators on a built page (`data-calc="readPath"` → `read-path`). */
+export function calculatorModulesOf(html: string): Set<string> {
+  return new Set([...html.matchAll(/\sdata-calc="([A-Za-z]+)"/g)].map((m) => m[1]!.replace(/[A-Z]/g, (c) => `-${c.toLowerCase()}`)));
+}
+
+/**
+ * Whether a dynamically imported chunk can load on a page. Calculator client modules load only on
+ * pages that hold that calculator; every other chunk can.
  */
 export function dynamicChunkFilter(html: string): (chunk: string) => boolean {
-  const present = new Set([...html.matchAll(/\sdata-calc="([A-Za-z]+)"/g)].map((m) => m[1]!.replace(/[A-Z]/g, (c) => `-${c.toLowerCase()}`)));
+  const present = calculatorModulesOf(html);
   return (chunk) => {
-    const client = /^([a-z-]+)\.client\.[\w-]+\.js$/.exec(chunk)?.[1];
-    return client === undefined || present.has(client);
+    const client = clientModuleOf(chunk);
+    return client === null || present.has(client);
   };
 }
 
