@@ -7,7 +7,7 @@
  * The static parts (axes, ticks, the four reference series) stay as the build drew them.
  */
 import { lostQuorumSeries, quorumLossProbability, type SeriesPoint } from '../model/availability.ts';
-import { fmtProb } from './format.ts';
+import { fmtProb, plural } from './format.ts';
 import { h, type Tree } from './tree.ts';
 
 /** viewBox size; the CSS keeps this aspect ratio so the figure never shifts layout. */
@@ -87,7 +87,7 @@ export interface ChartHighlight {
  *   description, which names the highlighted point and says when it lies outside the drawn range.
  */
 export function chartHighlight(current: ChartCurrent | null, x: Scale, y: Scale, path: PathOf): ChartHighlight {
-  const base = `Log–log chart, p from 10⁻⁴ to 0.5, probability from 10⁻¹⁶ to 1, for 1, 3, 5 and 7 members with independent failures. At p = 10⁻³: ${CHART_MEMBERS.map((n) => `${n} ${n === 1 ? 'member' : 'members'} ${fmtProb(quorumLossProbability(n, 1e-3).lostQuorum)}`).join(', ')}.`;
+  const base = `Log–log chart, p from 10⁻⁴ to 0.5, probability from 10⁻¹⁶ to 1, for 1, 3, 5 and 7 members with independent failures. At p = 10⁻³: ${CHART_MEMBERS.map((n) => `${plural(n, 'member')} ${fmtProb(quorumLossProbability(n, 1e-3).lostQuorum)}`).join(', ')}.`;
   if (!current) return { reference: null, layer: [], desc: base };
   const { n, k, p } = current;
   const onReference = k === 0 && (CHART_MEMBERS as readonly number[]).includes(n);
