@@ -131,6 +131,11 @@ describe('live chart highlight (browser, no d3)', () => {
     expect(chartHighlight(null, x, y, path)).toEqual({ reference: null, layer: [], desc: expect.stringMatching(/^Log–log chart/) });
   });
 
+  it('names the highlighted point with a singular for one member', () => {
+    expect(chartHighlight({ n: 1, k: 0, p: 0.01 }, x, y, path).desc).toContain('Highlighted: 1 member at p = 0.01');
+    expect(chartHighlight({ n: 5, k: 1, p: 0.01 }, x, y, path).desc).toContain('Highlighted: 5 members with 1 stopped at p = 0.01');
+  });
+
   it('the build puts the highlight in the live layer the browser replaces', () => {
     const html = toHtml(availabilityChart({ n: 9, k: 2, p: 0.01 }));
     expect(html).toMatch(/<g data-chart-live=""><g class="chart__series chart__series--current"><path d="M[^"]+" data-members="9" data-stopped="2"><\/path>.*<circle class="chart__marker"[^>]*><\/circle><\/g><\/svg>$/);

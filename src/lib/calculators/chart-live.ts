@@ -110,6 +110,6 @@ export function chartHighlight(current: ChartCurrent | null, x: Scale, y: Scale,
   return {
     reference: onReference ? n : null,
     layer,
-    desc: `${base} Highlighted: ${n} members${k ? ` with ${k} stopped` : ''} at p = ${p}, P(lost quorum) = ${fmtProb(lost)}${off ? ' (outside the drawn range; the marker sits on the edge)' : ''}.`,
+    desc: `${base} Highlighted: ${plural(n, 'member')}${k ? ` with ${k} stopped` : ''} at p = ${p}, P(lost quorum) = ${fmtProb(lost)}${off ? ' (outside the drawn range; the marker sits on the edge)' : ''}.`,
   };
 }
