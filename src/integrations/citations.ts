@@ -2,6 +2,7 @@ import type { AstroIntegration, AstroIntegrationLogger, HookParameters } from 'a
 import { fileURLToPath } from 'node:url';
 import { describe as describeCitation, runVerification, type VerificationReport } from '../lib/citations/index.ts';
 import { toRenderData, type CitationRenderData } from '../lib/citations/render-data.ts';
+import { modelSourceUsage } from '../lib/citations/source-usage.ts';
 
 const VIRTUAL_ID = 'virtual:sizing-guide/citations';
 const RESOLVED_ID = '\0' + VIRTUAL_ID;
@@ -59,7 +60,7 @@ export function citations(): AstroIntegration {
           `Citations: ${report.citations.length} checked (${[...counts].map(([s, n]) => `${n} ${s}`).join(', ') || 'none'})` +
             `${offline ? '; offline: local mirrors and cache only' : ''}${strict ? '; strict' : ''}.`,
         );
-        data = toRenderData(report);
+        data = toRenderData(report, await modelSourceUsage(fileURLToPath(config.root)));
         provideData(updateConfig, data);
       },
     },

@@ -4,9 +4,9 @@ import { h, textOf, toHtml } from '../../src/lib/calculators/tree.ts';
 import { availabilityChart, CHART_HEIGHT, CHART_WIDTH, chartScales } from '../../src/lib/calculators/chart.ts';
 import { CHART_P, CHART_X_RANGE, CHART_Y, CHART_Y_RANGE, chartHighlight, linePath, logScale } from '../../src/lib/calculators/chart-live.ts';
 import { lostQuorumSeries } from '../../src/lib/model/availability.ts';
-import { refLink } from '../../src/lib/calculators/ref-link.ts';
+import { refLink, useSourceLinks } from '../../src/lib/calculators/ref-link.ts';
 import * as SOURCES from '../../src/lib/model/sources.ts';
-import { citationPermalink, parseCitationRef } from '../../src/lib/citations/ref.ts';
+import { parseCitationRef } from '../../src/lib/citations/ref.ts';
 import { fmtBytes, fmtProb, fmtProbLog10, ordinal, powerOfTen } from '../../src/lib/calculators/format.ts';
 import type { CalcDef, CalcView } from '../../src/lib/calculators/calc.ts';
 import { quorumCalc, quorumView, evenCountNote } from '../../src/lib/calculators/quorum.ts';
@@ -144,14 +144,29 @@ describe('live chart highlight (browser, no d3)', () => {
 });
 
 describe('reference links', () => {
-  it('give the citation engine\u2019s permalink and a "file Lx–y" label for every citation ref in the model', () => {
-    const refs = Object.values(SOURCES).filter((r) => !r.startsWith('https://'));
+  const refs = Object.values(SOURCES).filter((r) => !r.startsWith('https://'));
+  it('link each model ref to the href the build verified, labelled with file, lines and tag', () => {
     expect(refs.length).toBeGreaterThan(20);
-    for (const ref of refs) {
+    useSourceLinks(Object.fromEntries(refs.map((r, i) => [r, { href: `https://example.test/${i}`, status: 'verified' }])));
+    refs.forEach((ref, i) => {
       const c = parseCitationRef(ref);
       const lines = c.start === c.end ? `L${c.start}` : `L${c.start}–${c.end}`;
-      expect(toHtml(refLink(ref))).toBe(toHtml(h('a', { href: citationPermalink(c), class: 'calc__ref' }, `${c.path.split('/').pop()!} ${lines}`)));
+      expect(toHtml(refLink(ref))).toBe(toHtml(h('a', { href: `https://example.test/${i}`, class: 'calc__ref', 'data-status': 'verified' }, `${c.path.split('/').pop()!} ${lines} @ ${c.ref}`)));
+    });
+  });
+  it('say when a citation is not verified', () => {
+    const ref = refs[0]!;
+    for (const [status, note] of [['pending', 'pending'], ['provisional', 'provisional'], ['unverified', 'not verified in this build']] as const) {
+      useSourceLinks({ [ref]: { href: 'https://example.test/x', status } });
+      expect(toHtml(refLink(ref))).toContain(`<span class="calc__ref-state"> (${note})</span></a>`);
     }
+  });
+  it('never invent a link: an unknown ref is text in the browser and an error in the build', () => {
+    const unknown = 'acme/none@v1.0.0:a.go#L1-L2';
+    expect(toHtml(refLink(unknown))).toBe('<span class="calc__ref">a.go L1–2 @ v1.0.0 (link unavailable)</span>');
+    useSourceLinks({}, { strict: true });
+    expect(() => refLink(unknown)).toThrow(/No verified link for acme\/none@v1\.0\.0:a\.go#L1-L2/);
+    useSourceLinks({}, { strict: false });
     expect(() => refLink('https://etcd.io/docs/')).toThrow(/Not a citation ref/);
   });
 });
@@ -307,9 +322,10 @@ describe('calculator definitions', () => {
     expect(textOf(out.result)).toContain('Commit latency3 ms');
   });
 
-  it('read path: links each deciding line to GitHub at v1.37.0', () => {
+  it('read path: links each deciding line through the links the build verified', () => {
+    useSourceLinks({ [SOURCES.delegatorGetRvUnset]: { href: 'https://example.test/rv-unset', status: 'pending' } });
     const out = readPathCalc.compute({ ...defaults(readPathCalc), verb: 'GET' });
-    expect(toHtml(out.result)).toContain('href="https://github.com/kubernetes/kubernetes/blob/v1.37.0/staging/src/k8s.io/apiserver/pkg/storage/cacher/delegator.go#L120-L125"');
+    expect(toHtml(out.result)).toContain('<a href="https://example.test/rv-unset" class="calc__ref" data-status="pending">delegator.go L120–125 @ v1.37.0<span class="calc__ref-state"> (pending)</span></a>');
   });
 });
 

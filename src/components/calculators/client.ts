@@ -6,6 +6,7 @@
  */
 import type { CalcDef, Outcome, Raw } from '../../lib/calculators/calc.ts';
 import { h, type Tree } from '../../lib/calculators/tree.ts';
+import { useSourceLinks } from '../../lib/calculators/ref-link.ts';
 import { CALCULATOR_PREFIX, CALCULATOR_SCHEMAS, decodeCalculator } from '../../lib/model/calculator-state.ts';
 import { encodeState, type StateSchema, type StateOf } from '../../lib/model/url-state.ts';
 
@@ -61,6 +62,9 @@ export class CalculatorElement extends HTMLElement {
   #state: Record<string, unknown> | null = null;
 
   connectedCallback(): void {
+    // The verified links of this calculator's upstream refs, which the build embedded.
+    const links = this.querySelector('script[data-source-links]')?.textContent;
+    if (links) useSourceLinks(JSON.parse(links) as Parameters<typeof useSourceLinks>[0]);
     const params = new URLSearchParams(location.search);
     const decoded = decodeCalculator(this.def.id, params);
     // Fields keep what the reader may have typed while this code loaded, unless the link carries state.

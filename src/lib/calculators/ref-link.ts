@@ -1,25 +1,57 @@
 /**
- * Links from calculator results to the upstream lines that decide them. The browser shows these
- * on every input, so this is a few lines of string work instead of the citation engine's full
- * parser (src/lib/citations/ref.ts); the refs are the model's own constants, and a unit test
- * checks that every one of them gives the same URL and label as the engine.
+ * Links from calculator results to the upstream lines that decide them. The links themselves come
+ * from the build's citation verification (permalink to the pinned commit, and the citation's
+ * state): the calculator's component embeds them in the page for the refs that calculator can show,
+ * and {@link useSourceLinks} hands them to this module, at build time and again in the browser.
+ * So the browser never builds a source URL, and a ref the lock does not know has no link.
  */
 import { h, type Tree } from './tree.ts';
 
-const REF = /^([^/@]+)\/([^/@]+)@([^:]+):(.+)#L(\d+)(?:-L(\d+))?$/;
+/** A citation's link as the build verified it (see src/lib/citations/render-data.ts `SourceLink`). */
+export interface RefLinkData {
+  href: string;
+  /** `verified`, `pending`, `provisional`, `unverified` or `failed`. */
+  status: string;
+}
+
+const links = new Map<string, RefLinkData>();
+let strict = false;
 
 /**
- * A link to the cited upstream lines, labelled "delegator.go L120–125".
+ * Adds links for refs (ref text → link). `strict` (the build) makes {@link refLink} throw for a
+ * ref without one, so a calculator can never render an unpinned link; in the browser an unknown
+ * ref is shown as text.
+ */
+export function useSourceLinks(data: Readonly<Record<string, RefLinkData>>, options: { strict?: boolean } = {}): void {
+  for (const [ref, link] of Object.entries(data)) links.set(ref, link);
+  strict = options.strict ?? strict;
+}
+
+/** What a reader is told about a citation that this build did not verify. */
+export const UNVERIFIED_NOTE: Readonly<Record<string, string>> = {
+  pending: 'pending',
+  provisional: 'provisional',
+  unverified: 'not verified in this build',
+  failed: 'failed',
+};
+
+/**
+ * A link to the cited upstream lines, labelled "delegator.go L120–125 @ v1.37.0", with the
+ * citation's state after it when it is not verified.
  *
  * @param ref - `owner/repo@ref:path#Lstart[-Lend]` (see SOURCES in the model).
- * @returns an `<a class="calc__ref">` to the lines on GitHub at the ref as written.
- * @throws Error for a ref that does not have that shape (a bug in the model's constants).
+ * @throws Error for a ref that does not have that shape, or (in strict mode) has no link.
  */
 export function refLink(ref: string): Tree {
-  const m = REF.exec(ref);
+  const m = /^[^/@]+\/[^/@]+@([^:]+):(.+)#L(\d+)(?:-L(\d+))?$/.exec(ref);
   if (!m) throw new Error(`Not a citation ref: ${ref}`);
-  const [, owner, repo, rev, path, start, end = start] = m as unknown as [string, string, string, string, string, string, string?];
-  const lines = start === end ? `L${start}` : `L${start}-L${end}`;
-  const href = `https://github.com/${owner}/${repo}/blob/${encodeURIComponent(rev)}/${path.split('/').map(encodeURIComponent).join('/')}#${lines}`;
-  return h('a', { href, class: 'calc__ref' }, `${path.split('/').pop()!} ${start === end ? `L${start}` : `L${start}–${end}`}`);
+  const [, tag, path, start, end = start] = m as unknown as [string, string, string, string, string?];
+  const label = `${path.split('/').pop()!} ${start === end ? `L${start}` : `L${start}–${end}`} @ ${tag}`;
+  const link = links.get(ref);
+  if (!link) {
+    if (strict) throw new Error(`No verified link for ${ref}: the citation integration did not list it for this calculator.`);
+    return h('span', { class: 'calc__ref' }, `${label} (link unavailable)`);
+  }
+  const note = UNVERIFIED_NOTE[link.status];
+  return h('a', { href: link.href, class: 'calc__ref', 'data-status': link.status }, label, ...(note ? [h('span', { class: 'calc__ref-state' }, ` (${note})`)] : []));
 }

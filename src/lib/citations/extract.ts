@@ -8,19 +8,23 @@ import { join, relative, sep } from 'node:path';
 import { unified } from 'unified';
 import remarkParse from 'remark-parse';
 import remarkMdx from 'remark-mdx';
+import { extractModelCitations } from './model-sources.ts';
 import { CitationRefError, citationKey, parseCitationRef, type CitationRef } from './ref.ts';
 
-export type CitationKind = 'Cite' | 'Excerpt';
+/** `Cite` and `Excerpt` are MDX elements; `Source` is a ref exported by the model (./model-sources.ts). */
+export type CitationKind = 'Cite' | 'Excerpt' | 'Source';
 
 /** One citation as written in MDX. */
 export interface Citation {
-  /** MDX file, relative to the repository root, `/`-separated. */
+  /** MDX file (or, for `Source`, src/lib/model/sources.ts), relative to the repository root, `/`-separated. */
   file: string;
   /** 1-based line and column of the element's `<`. */
   line: number;
   column: number;
   kind: CitationKind;
-  /** The `ref` attribute exactly as written. */
+  /** For `Source`: the export's name in sources.ts (`delegatorGetRvUnset`). */
+  name?: string;
+  /** The `ref` attribute (or the exported string) exactly as written. */
   refText: string;
   ref: CitationRef;
   /** Lock key (canonical ref text). */
@@ -29,7 +33,7 @@ export interface Citation {
   expect: string[];
   /** Lines of context on each side (Excerpt only; 0 for Cite). */
   context: number;
-  /** Source offsets (UTF-16) of the whole `ref="…"` attribute, for `relocate`. */
+  /** Source offsets (UTF-16) of the whole `ref="…"` attribute (for `Source`, the string literal), for `relocate`. */
   refAttrRange: { start: number; end: number };
 }
 
@@ -235,12 +239,14 @@ export async function listMdxFiles(root: string, dirs: readonly string[] = DEFAU
 }
 
 /**
- * Extracts the citations of every `.mdx` file under `dirs` (default `content/`).
+ * Extracts the citations of every `.mdx` file under `dirs` (default `content/`), then those of the
+ * model (`src/lib/model/sources.ts`, see ./model-sources.ts) when the root has one.
  *
  * @returns citations in file order, then source order; errors for malformed ones.
  */
 export async function extractCitations(root: string, dirs: readonly string[] = DEFAULT_CONTENT_DIRS): Promise<ExtractionResult> {
   const files = await listMdxFiles(root, dirs);
+  const model = await extractModelCitations(root);
   const citations: Citation[] = [];
   const errors: ExtractionError[] = [];
   for (const file of files) {
@@ -248,5 +254,7 @@ export async function extractCitations(root: string, dirs: readonly string[] = D
     citations.push(...r.citations);
     errors.push(...r.errors);
   }
+  citations.push(...model.citations);
+  errors.push(...model.errors);
   return { citations, errors };
 }

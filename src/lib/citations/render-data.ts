@@ -3,14 +3,20 @@
  * that is safe to embed in the built site (no tokens, no paths outside the
  * repository). Pure: report in, plain JSON-able object out.
  */
+import type { SourceUsage } from './source-usage.ts';
 import type { VerificationReport } from './verify.ts';
 import type { CitationStatus } from './verify.ts';
 
 export interface RenderedCitation {
-  /** MDX file relative to the repository root. */
+  /** MDX file (or src/lib/model/sources.ts) relative to the repository root. */
   file: string;
   line: number;
-  kind: 'cite' | 'excerpt';
+  /** `source`: a ref the model exports, shown by calculators. */
+  kind: 'cite' | 'excerpt' | 'source';
+  /** For `source`: the export name, and the calculators and pages that can show it. */
+  name?: string;
+  calculators?: string[];
+  pages?: string[];
   refText: string;
   key: string;
   context: number;
@@ -29,13 +35,18 @@ export interface CitationRenderData {
   incomplete: boolean;
 }
 
-/** Reduces a verification report to the data the components render. */
-export function toRenderData(report: VerificationReport): CitationRenderData {
+const KIND = { Cite: 'cite', Excerpt: 'excerpt', Source: 'source' } as const;
+
+/**
+ * Reduces a verification report to the data the components render.
+ * @param usage - for model sources, which calculators and pages show each (./source-usage.ts).
+ */
+export function toRenderData(report: VerificationReport, usage: ReadonlyMap<string, SourceUsage> = new Map()): CitationRenderData {
   const citations = report.citations.map((r) => {
     const out: RenderedCitation = {
       file: r.citation.file,
       line: r.citation.line,
-      kind: r.citation.kind === 'Excerpt' ? 'excerpt' : 'cite',
+      kind: KIND[r.citation.kind],
       refText: r.citation.refText,
       key: r.key,
       context: r.citation.context,
@@ -43,6 +54,12 @@ export function toRenderData(report: VerificationReport): CitationRenderData {
       permalink: r.permalink,
     };
     if (r.commit) out.commit = r.commit;
+    if (r.citation.kind === 'Source' && r.citation.name) {
+      const u = usage.get(r.citation.name);
+      out.name = r.citation.name;
+      out.calculators = u?.calculators ?? [];
+      out.pages = u?.pages ?? [];
+    }
     if (r.status === 'verified' && r.lines) {
       out.lines = r.lines;
       if (r.firstLine !== undefined) out.firstLine = r.firstLine;
@@ -60,7 +77,7 @@ export function toRenderData(report: VerificationReport): CitationRenderData {
  * @returns the first match, or undefined when the verification did not see it
  *   (which means the component is used outside `content/`).
  */
-export function findRendered(data: CitationRenderData, refText: string, kind: 'cite' | 'excerpt', context = 0): RenderedCitation | undefined {
+export function findRendered(data: CitationRenderData, refText: string, kind: RenderedCitation['kind'], context = 0): RenderedCitation | undefined {
   return data.citations.find((c) => c.refText === refText && c.kind === kind && (kind === 'cite' || c.context === context));
 }
 
@@ -85,4 +102,22 @@ export function blockRelativeRange(start: number, end: number, firstLine: number
     throw new RangeError(`Lines ${start}-${end} are outside the block that starts at line ${firstLine} and has ${blockLines} lines.`);
   }
   return { start: a, end: b };
+}
+
+/** What a calculator needs to link one source: the permalink and the citation's state. */
+export interface SourceLink {
+  href: string;
+  status: CitationStatus;
+}
+
+/**
+ * The links a calculator embeds for the sources it can show, keyed by ref text.
+ * @param calculator - calculator id (`readPath`).
+ */
+export function sourceLinksFor(data: CitationRenderData, calculator: string): Record<string, SourceLink> {
+  const out: Record<string, SourceLink> = {};
+  for (const c of data.citations) {
+    if (c.kind === 'source' && c.calculators?.includes(calculator)) out[c.refText] = { href: c.permalink, status: c.status };
+  }
+  return out;
 }

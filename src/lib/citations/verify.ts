@@ -67,6 +67,7 @@ const CONCURRENCY = 8;
 
 /** `content/docs/x.mdx:12: <Cite ref="…">` — the prefix of every message about a citation. */
 export function describe(c: Citation): string {
+  if (c.kind === 'Source') return `${c.file}:${c.line}: SOURCES.${c.name} "${c.refText}"`;
   return `${c.file}:${c.line}: <${c.kind} ref="${c.refText}">`;
 }
 

@@ -7,7 +7,6 @@
  * #L487-L507). Every replica caches every object of those types.
  */
 import { assertWhole } from './input.ts';
-import * as SOURCES from './sources.ts';
 
 /** Upper bound for counts (replicas, types, objects). */
 export const MAX_COUNT = 1e9;
@@ -25,7 +24,6 @@ export interface ApiserverReplicaLoad {
   /** Consistent GETs (resourceVersion unset) bypass the watch cache: each one is an etcd read. */
   consistentGetsReachEtcd: true;
   notes: string[];
-  sources: string[];
 }
 
 /**
@@ -53,6 +51,5 @@ export function apiserverReplicaLoad(replicas: number, cachedTypes: number, obje
       'A GET with resourceVersion unset is served from etcd on every replica, whatever the cache holds.',
       'Memory is a lower bound: the cache also keeps a window of recent events and, with ListFromCacheSnapshot, snapshots sharing those objects.',
     ],
-    sources: [SOURCES.delegatorGetRvUnset, 'kubernetes/kubernetes@v1.37.0:staging/src/k8s.io/apiserver/pkg/storage/cacher/cacher.go#L442-L452'],
   };
 }

@@ -10,7 +10,6 @@ describe('apiserverReplicaLoad', () => {
   it('computes R × T watches, R × N listed objects, R × N × S bytes', () => {
     const r = apiserverReplicaLoad(3, 60, 10_000, 2048);
     expect(r).toMatchObject({ etcdWatches: 180, objectsListedOnFullRestart: 30_000, watchCacheBytes: 61_440_000, consistentGetsReachEtcd: true });
-    expect(r.sources[0]).toBe('kubernetes/kubernetes@v1.37.0:staging/src/k8s.io/apiserver/pkg/storage/cacher/delegator.go#L120-L125');
   });
   it('rejects zero replicas and fractions', () => {
     expect(() => apiserverReplicaLoad(0, 1, 1, 1)).toThrow(RangeError);

@@ -1,0 +1,167 @@
+/**
+ * Which calculators and pages can show each model source (an export of src/lib/model/sources.ts),
+ * found by following the project's own relative imports from every calculator's browser module
+ * and every MDX page, and collecting the `SOURCES.<name>` members each module reads.
+ *
+ * Static and conservative: a module that reads `S.x` anywhere counts as showing `x` for every
+ * entry that imports it. Only static relative imports are followed; packages cannot name our sources.
+ */
+import { readdir, readFile } from 'node:fs/promises';
+import { dirname, join, relative, resolve, sep } from 'node:path';
+import { init, parse } from 'es-module-lexer';
+import { unified } from 'unified';
+import remarkParse from 'remark-parse';
+import remarkMdx from 'remark-mdx';
+import { MODEL_SOURCES } from './model-sources.ts';
+
+export interface SourceUsage {
+  /** Calculator ids (`readPath`), sorted. */
+  calculators: string[];
+  /** Page paths (`/etcd-reads/`), sorted. */
+  pages: string[];
+}
+
+/** Where calculators' browser modules live: `<kebab-id>.client.ts`. */
+export const CALCULATOR_CLIENTS = 'src/components/calculators';
+
+const mdx = unified().use(remarkParse).use(remarkMdx);
+/** Modules that can import: styles, JSON and images cannot name a source. */
+const SCRIPT = /\.(ts|mts|js|mjs|astro|mdx)$/;
+
+/**
+ * Maps each export name of sources.ts to the calculators and pages whose imports reach a module
+ * that reads it.
+ *
+ * @param root - repository root.
+ * @param contentDirs - directories of MDX pages, relative to root (default `content/docs`).
+ * @returns a map with an entry only for names something reads.
+ */
+export async function modelSourceUsage(root: string, contentDirs: readonly string[] = ['content/docs']): Promise<Map<string, SourceUsage>> {
+  await init;
+  const target = resolve(root, MODEL_SOURCES.refs);
+  const graph = new ImportGraph(root, target);
+  const usage = new Map<string, { calculators: Set<string>; pages: Set<string> }>();
+  const record = (names: Set<string>, kind: 'calculators' | 'pages', id: string): void => {
+    for (const n of names) {
+      let u = usage.get(n);
+      if (!u) usage.set(n, (u = { calculators: new Set(), pages: new Set() }));
+      u[kind].add(id);
+    }
+  };
+  for (const f of await list(join(root, CALCULATOR_CLIENTS), (n) => n.endsWith('.client.ts'))) {
+    const kebab = f.slice(f.lastIndexOf(sep) + 1, -'.client.ts'.length);
+    record(await graph.reachableUses(f), 'calculators', kebab.replace(/-([a-z])/g, (_, c: string) => c.toUpperCase()));
+  }
+  for (const dir of contentDirs) {
+    for (const f of await list(join(root, dir), (n) => n.endsWith('.mdx'))) {
+      const slug = relative(join(root, dir), f).split(sep).join('/').replace(/\.mdx$/, '').replace(/(^|\/)index$/, '');
+      record(await graph.reachableUses(f), 'pages', slug === '' ? '/' : `/${slug}/`);
+    }
+  }
+  return new Map([...usage].sort(([a], [b]) => (a < b ? -1 : 1)).map(([k, u]) => [k, { calculators: [...u.calculators].sort(), pages: [...u.pages].sort() }]));
+}
+
+async function list(dir: string, keep: (name: string) => boolean): Promise<string[]> {
+  try {
+    return (await readdir(dir)).filter(keep).sort().map((n) => join(dir, n));
+  } catch (e) {
+    if ((e as NodeJS.ErrnoException).code === 'ENOENT') return [];
+    throw e;
+  }
+}
+
+/** The relative-import graph of the project, read lazily, each module once. */
+class ImportGraph {
+  private readonly modules = new Map<string, Promise<{ imports: string[]; uses: Set<string> }>>();
+  private readonly root: string;
+  private readonly sourcesFile: string;
+  constructor(root: string, sourcesFile: string) {
+    this.root = root;
+    this.sourcesFile = sourcesFile;
+  }
+
+  /** Every sources.ts member read by `entry` or anything it imports. */
+  async reachableUses(entry: string): Promise<Set<string>> {
+    const seen = new Set<string>();
+    const out = new Set<string>();
+    const queue = [resolve(entry)];
+    while (queue.length > 0) {
+      const f = queue.pop()!;
+      if (seen.has(f)) continue;
+      seen.add(f);
+      const m = await this.module(f);
+      for (const u of m.uses) out.add(u);
+      queue.push(...m.imports);
+    }
+    return out;
+  }
+
+  private module(file: string): Promise<{ imports: string[]; uses: Set<string> }> {
+    let p = this.modules.get(file);
+    if (!p) this.modules.set(file, (p = this.read(file)));
+    return p;
+  }
+
+  private async read(file: string): Promise<{ imports: string[]; uses: Set<string> }> {
+    let text: string;
+    try {
+      text = await readFile(file, 'utf8');
+    } catch {
+      return { imports: [], uses: new Set() }; // an unresolvable import is the bundler's error to report
+    }
+    const code = scriptOf(file, text);
+    const imports: string[] = [];
+    const uses = new Set<string>();
+    for (const part of code) {
+      let found;
+      try {
+        [found] = parse(part);
+      } catch (e) {
+        throw new Error(`Cannot read the imports of ${relative(this.root, file)} to find which calculators cite which sources: ${(e as Error).message}.`);
+      }
+      for (const imp of found) {
+        const spec = imp.n;
+        // Dynamic imports are the calculator loader's on-demand modules: a page that can load every
+        // calculator shows only those it renders, which its static imports name.
+        if (!spec || !spec.startsWith('.') || imp.d !== -1) continue;
+        const target = resolve(dirname(file), spec.replace(/\?.*$/, ''));
+        if (!target.startsWith(resolve(this.root) + sep) || !SCRIPT.test(target)) continue;
+        if (target === this.sourcesFile) {
+          for (const name of boundNames(part.slice(imp.ss, imp.se), part)) uses.add(name);
+        } else imports.push(target);
+      }
+    }
+    return { imports, uses };
+  }
+}
+
+/** The JavaScript of a module: a `.ts` file whole, an `.astro` file's frontmatter and scripts, an MDX page's ESM. */
+function scriptOf(file: string, text: string): string[] {
+  if (file.endsWith('.astro')) {
+    const parts: string[] = [];
+    const front = /^---\r?\n([\s\S]*?)\r?\n---/.exec(text);
+    if (front) parts.push(front[1]!);
+    // Module scripts only: a self-closing or data (JSON) script holds no imports.
+    for (const m of text.matchAll(/<script(\s[^>]*?)?(?<!\/)>([\s\S]*?)<\/script>/g)) {
+      if (!/type="application\/json"/.test(m[1] ?? '')) parts.push(m[2]!);
+    }
+    return parts;
+  }
+  if (file.endsWith('.mdx')) {
+    const tree = mdx.parse(text) as unknown as { children: Array<{ type: string; value?: string }> };
+    return tree.children.filter((n) => n.type === 'mdxjsEsm' && n.value).map((n) => n.value!);
+  }
+  return [text];
+}
+
+/**
+ * The sources.ts exports an import statement makes available and the module reads:
+ * `import * as S from …` → every `S.<name>` in the module; `import { a, b as c } from …` → a, b.
+ */
+function boundNames(statement: string, code: string): string[] {
+  const ns = /\*\s+as\s+([A-Za-z_$][\w$]*)/.exec(statement);
+  if (ns) return [...code.matchAll(new RegExp(`(?<![\\w$.])${ns[1]!.replace(/\$/g, '\\$')}\\.([A-Za-z_$][\\w$]*)`, 'g'))].map((m) => m[1]!);
+  const named = /\{([^}]*)\}/.exec(statement);
+  if (!named) return [];
+  return named[1]!.split(',').map((s) => s.trim().replace(/^type\s+/, '').split(/\s+as\s+/)[0]!.trim()).filter(Boolean);
+}

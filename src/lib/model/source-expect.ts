@@ -1,0 +1,43 @@
+/**
+ * What each upstream line range in ./sources.ts must contain: the `expect` fragments of those
+ * citations, checked by the build like an MDX `<Cite expect>`. Kept apart from sources.ts so that
+ * browser bundles, which import the refs, never carry these strings. The citation extractor reads
+ * this module (src/lib/citations/model-sources.ts); the type makes a missing entry a compile error.
+ */
+type Sources = typeof import('./sources.ts');
+/** Names of the exports of sources.ts that are citation refs (documentation URLs are not). */
+export type CitedSource = { [K in keyof Sources]: Sources[K] extends `https://${string}` ? never : K }[keyof Sources];
+
+export const SOURCE_EXPECT: { readonly [K in CitedSource]: readonly [string, ...string[]] } = {
+  apiValidateListOptions: ['func ValidateListOptions(', 'resourceVersionMatch is forbidden unless resourceVersion is provided', 'options.ResourceVersion == "0"'],
+  cacherExactRvServable: ['func (c *Cacher) shouldDelegateExactRV(rv uint64)', 'c.watchCache.notFresh(rv)', 'CanServeExactRV(rv)'],
+  cacherLimitIgnoredForRvZero: ['the limit is ignored for requests that set RV == 0', 'opts.ResourceVersion == "0"'],
+  cacherNotReady429: ['c.ready.check()', 'errors.NewTooManyRequests('],
+  cacherShouldDelegateContinue: ['func (c *Cacher) ShouldDelegateContinue(', 'storage.DecodeContinue(', 'return c.ShouldDelegateConsistentRead()'],
+  cacherShouldDelegateExactRV: ['func (c *Cacher) ShouldDelegateExactRV(', 'SnapshottingEnabled()', 'return delegator.Result{ShouldDelegate: true}, nil'],
+  consistentReadSupported: ['func ConsistentReadSupported() bool', 'storage.RequestWatchProgress'],
+  delegatorGetFromCache: ['ParseResourceVersion(opts.ResourceVersion)', 'return c.cacher.Get(ctx, key, opts, objPtr)'],
+  delegatorGetNotReady: ['if !c.cacher.Ready() {', 'return c.storage.Get(ctx, key, opts, objPtr)'],
+  delegatorGetRvUnset: ['if opts.ResourceVersion == "" {', 'return c.storage.Get(ctx, key, opts, objPtr)'],
+  delegatorListConsistentFallback: ['storage.IsTooLargeResourceVersion(err)', 'ConsistentListFromCacheSkipTimeoutFallback', 'err = c.storage.GetList(ctx, key, opts, listObj)'],
+  delegatorListFromCache: ['err = c.cacher.GetList(ctx, key, opts, listObj)'],
+  delegatorListNotReady: ['if !c.cacher.Ready() && shouldDelegateListOnNotReadyCache(opts) {', 'return c.storage.GetList(ctx, key, opts, listObj)'],
+  delegatorListShouldDelegate: ['delegator.ShouldDelegateList(opts, c.cacher)', 'if result.ShouldDelegate {'],
+  etcdStoreGet: ['func (s *store) Get(', 's.client.Kubernetes.Get(', 's.validateMinimumResourceVersion(opts.ResourceVersion'],
+  etcdStoreValidateMinimumRv: ['func (s *store) validateMinimumResourceVersion(', 'apierrors.NewBadRequest(fmt.Sprintf("invalid resource version: %v", err))'],
+  getCurrentResourceVersion: ['func (s *store) GetCurrentResourceVersion(', 's.client.Kubernetes.Get(ctx, preparedKey'],
+  handlerUnconvertedErrorIs500: ['status := http.StatusInternalServerError', 'storage.IsConflict(err)'],
+  parseEtcdServersOverrides: ['func ParseEtcdServersOverrides(', 'strings.Split(override, "#")', 'strings.Split(tokens[1], ";")', 'return nil, errOverridesInvalid'],
+  pflagReadAsCSV: ['func readAsCSV(val string) ([]string, error)', 'csv.NewReader(stringReader)', 'return csvReader.Read()'],
+  progressNotifyEtcdVersions: ['v3_4_31 = version.MustParseSemantic("3.4.31")', 'v3_5_13 = version.MustParseSemantic("3.5.13")'],
+  shouldDelegateListConsistent: ['if opts.ResourceVersion == "" {', 'return cache.ShouldDelegateConsistentRead()'],
+  shouldDelegateListContinue: ['len(opts.Predicate.Continue) > 0', 'cache.ShouldDelegateContinue('],
+  shouldDelegateListExact: ['case metav1.ResourceVersionMatchExact:', 'cache.ShouldDelegateExactRV('],
+  shouldDelegateListLegacyExact: ['opts.Predicate.Limit > 0 && len(opts.ResourceVersion) > 0 && opts.ResourceVersion != "0"'],
+  shouldDelegateListNotOlderThan: ['case metav1.ResourceVersionMatchNotOlderThan:', 'return Result{ShouldDelegate: false}, nil'],
+  shouldDelegateListOnNotReadyCache: ['func shouldDelegateListOnNotReadyCache(', 'hasLimit := pred.Limit > 0'],
+  shouldDelegateListRvZero: ['return Result{ShouldDelegate: false}, nil'],
+  storageValidateListOptions: ['func ValidateListOptions(keyPrefix string', 'specifying resource version is not allowed when using continue', 'invalid resource version: %v'],
+  waitUntilFreshLocked: ['func (w *watchCache) waitUntilFreshLocked(', 'w.config.clock.After(blockTimeout)', 'storage.NewTooLargeResourceVersionError('],
+  watchCacheBlockTimeout: ['blockTimeout = 3 * time.Second'],
+};
