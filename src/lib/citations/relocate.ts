@@ -134,7 +134,6 @@ export async function runRelocate(options: RelocateOptions): Promise<RelocateRep
     let drift: DriftResult & { kind: 'ok' };
     try {
       const { commit } = await reader.resolve(r.owner, r.repo, r.ref);
-      if (commit === entry.commit) { report.unchanged++; return; }
       const found = await finder.follow(r, entry.commit!, commit);
       if (found.kind === 'unavailable') { report.errors.push(`${describe(c)}: ${found.reason}.`); return; }
       drift = found;
@@ -144,7 +143,14 @@ export async function runRelocate(options: RelocateOptions): Promise<RelocateRep
     }
     const d = drift.drift;
     const head = `${describe(c)}: from ${entry.ref} (pinned ${entry.commit!.slice(0, 12)}) to ${r.ref}:`;
-    if (d.state === 'unchanged') { report.unchanged++; return; }
+    if (d.state === 'unchanged') {
+      const outside = fragmentsOutside(drift.newLines, d.from, c.expect);
+      if (outside.length === 0) { report.unchanged++; return; }
+      // Typically `pin` ran after the bump and replaced the old pin with one at the new ref.
+      const hint = entry.key === c.key ? ' If `pin` ran after the ref was bumped, restore citations.lock.json from git and run relocate again.' : '';
+      report.errors.push(`${head} the cited lines are unchanged, but ${outside.map((x) => `\`${x}\``).join(', ')} ${outside.length === 1 ? 'is' : 'are'} not in them: relocate follows lines, not fragments; correct the range or \`expect\` by hand.${hint}`);
+      return;
+    }
     if (d.state === 'gone') {
       needsHand(c, 'gone', `${head} ${formatDrift(d, r.path)}; rewrite the citation by hand.`, d.changes);
       return;

@@ -1,3 +1,5 @@
+import { writeFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { cite, excerpt } from '../../helpers/fake-github/index.ts';
 import { formatChanges, formatRelocation } from '../../../src/lib/citations/index.ts';
@@ -79,6 +81,25 @@ describe.each<Mode>(['github', 'mirror'])('relocate (%s)', (mode) => {
     expect(mdx).toContain(`ref="${w.ref('v1.1.0', 'x.go', 'L9-L13')}"`);
     expect(mdx).toContain(`ref="${w.ref('v1.1.0', 'x.go', 'L3-L5')}"`);
     expect(mdx).toContain(`ref="${w.ref('v1.1.0', 'x.go', 'L4-L5')}"`);
+  });
+
+  test('pin run after the bump: relocate says the lines are unchanged but the fragment is not in them, and how to recover', async () => {
+    const w = world(mode);
+    w.repo.commit({ 'x.go': V1 });
+    w.repo.tag('v1.0.0');
+    w.repo.commit({ 'x.go': V2 });
+    w.repo.tag('v1.0.1');
+    w.site.page('p.mdx', cite(w.ref('v1.0.0', 'x.go', 'L4'), 'doA()') + '\n');
+    expect((await w.pin()).errors).toEqual([]);
+    const pinnedAtOld = w.lockText();
+    w.site.page('p.mdx', cite(w.ref('v1.0.1', 'x.go', 'L4'), 'doA()') + '\n');
+    expect((await w.pin()).errors.join()).toContain('`doA()` found at L7');
+    const r = await w.relocate();
+    expect(r.relocated).toEqual([]);
+    expect(r.errors).toHaveLength(1);
+    expect(r.errors[0]).toMatch(/from v1\.0\.1 \(pinned [0-9a-f]{12}\) to v1\.0\.1: the cited lines are unchanged, but `doA\(\)` is not in them: relocate follows lines, not fragments; .* restore citations\.lock\.json from git and run relocate again\./);
+    writeFileSync(join(w.site.root, 'citations.lock.json'), pinnedAtOld); // git checkout citations.lock.json
+    expect((await w.relocate()).relocated.map(formatRelocation)).toEqual(['content/docs/p.mdx:1: L4 → L7 (+3)']);
   });
 
   test('dry run writes nothing; a ref left as pinned is unchanged', async () => {
