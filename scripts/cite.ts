@@ -7,7 +7,7 @@
  * Exit status: 0 ok, 1 a citation failed, 2 usage or configuration error.
  */
 import { resolve } from 'node:path';
-import { formatRelocation, runOutdated, runPin, runRelocate, runVerification } from '../src/lib/citations/index.ts';
+import { formatChanges, formatRelocation, runOutdated, runPin, runRelocate, runVerification } from '../src/lib/citations/index.ts';
 
 const HELP = `Usage: npm run cite -- <command> [options]
 
@@ -19,10 +19,16 @@ Commands:
   verify              Check every citation against the lock and the upstream lines.
     --offline         No network: use CITATION_MIRRORS and .cache/citations only.
     --strict          Pending and not-fetchable citations fail (also CITATIONS_STRICT=1).
-  relocate            After bumping a ref in the MDX, move each citation's line range to
-                      where its expect fragments are now; report those that vanished.
+  relocate            After bumping a ref in the MDX, follow each citation's lines from the
+                      commit pinned in the lock to the ref now written, through a line diff,
+                      and rewrite its range: moved ranges always; edited ranges only when the
+                      diff keeps both ends and every expect fragment is inside (their changed
+                      lines are printed for review). Gone and other edited citations are
+                      errors to fix by hand; citations with no pinned entry are skipped.
     --dry-run         Show the changes without writing MDX.
-  outdated            Show which pinned ranges differ at a newer ref.
+  outdated            For each pinned citation, what its lines became at a newer ref, from a
+                      line diff: unchanged, moved (same lines, new numbers), edited (lines
+                      changed; printed) or gone (every cited line deleted, or no file).
     --against <ref>   A ref to compare with (tried in every cited repository), or
                       owner/repo@ref for one repository. Repeatable.
 
@@ -119,18 +125,26 @@ async function main(argv: string[]): Promise<number> {
     return r.configErrors.length > 0 ? 2 : r.errors.length > 0 ? 1 : 0;
   }
   if (command === 'relocate') {
-    const r = await runRelocate({ root, offline, dryRun: flags.has('--dry-run'), log });
-    out(r.moved.map(formatRelocation));
+    const dryRun = flags.has('--dry-run');
+    const r = await runRelocate({ root, offline, dryRun, log });
+    for (const m of r.relocated) out([formatRelocation(m), ...formatChanges(m.changes)]);
     out(r.warnings.map((w) => `warning: ${w}`), process.stderr);
-    out(r.errors.map((e) => `error: ${e}`), process.stderr);
-    out([`${r.moved.length} moved, ${r.unchanged} already in place, ${r.errors.length} need a hand${r.moved.length && !flags.has('--dry-run') ? '; now run `npm run cite -- pin`' : ''}.`]);
+    const hand = new Set(r.needsHand.map((h) => h.message));
+    out(r.errors.filter((e) => !hand.has(e)).map((e) => `error: ${e}`), process.stderr);
+    for (const h of r.needsHand) out([`error: ${h.message}`, ...formatChanges(h.changes)], process.stderr);
+    const n = (s: string): number => r.relocated.filter((m) => m.state === s).length;
+    const next = r.relocated.length && !dryRun ? '; now run `npm run cite -- pin`' : '';
+    out([`${n('moved')} moved, ${n('edited')} edited and relocated (review them), ${r.unchanged} unchanged, ${r.skipped} skipped (not pinned), ${r.errors.length} need a hand${next}.`]);
     return r.configErrors.length > 0 ? 2 : r.errors.length > 0 ? 1 : 0;
   }
   const r = await runOutdated({ root, offline, against, log });
-  out(r.items.filter((i) => i.state !== 'same').map((i) => `${i.state}: ${i.message}`));
+  for (const i of r.items) {
+    if (i.state !== 'unchanged') out([`${i.state}: ${i.message}`, ...('changes' in i.drift ? formatChanges(i.drift.changes) : [])]);
+  }
   out(r.warnings.map((w) => `warning: ${w}`), process.stderr);
   out(r.errors.map((e) => `error: ${e}`), process.stderr);
-  out([`${r.items.length} compared: ${r.items.filter((i) => i.state === 'same').length} unchanged, ${r.items.filter((i) => i.state !== 'same').length} differ.`]);
+  const n = (s: string): number => r.items.filter((i) => i.state === s).length;
+  out([`${r.items.length} compared: ${n('unchanged')} unchanged, ${n('moved')} moved, ${n('edited')} edited, ${n('gone')} gone.`]);
   return r.configErrors.length > 0 ? 2 : r.errors.length > 0 ? 1 : 0;
 }
 

@@ -1,6 +1,7 @@
 /**
  * Where `expect` fragments occur in a file, and the smallest shift of a cited
- * range that contains them all. Used by verify (messages), relocate and outdated.
+ * range that contains them all. The shift only phrases verify's and pin's messages:
+ * relocate and outdated follow a line diff instead (line-map.ts).
  */
 
 /** An occurrence of a fragment, as 1-based first and last line (fragments may span lines). */

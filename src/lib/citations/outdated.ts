@@ -1,11 +1,11 @@
 /**
- * `cite outdated --against <ref>`: which pinned ranges differ at a newer ref, and
- * where their `expect` fragments went, before anyone bumps a ref.
+ * `cite outdated --against <ref>`: what became of each pinned range at a newer
+ * ref, read off a line diff of the pinned and the newer file, before anyone bumps a ref.
  */
+import { DriftFinder, formatDrift, fragmentsOutside, type CitationDrift } from './drift.ts';
 import { extractCitations, type Citation } from './extract.ts';
-import { hashLines } from './hash.ts';
+import type { DriftState } from './line-map.ts';
 import { LockFileError, readLock, type LockEntry } from './lock.ts';
-import { findShift, formatRange, searchable, signed } from './locate.ts';
 import { ProviderError } from './providers/types.ts';
 import { readerFor, SourceReader, mapLimit, type SourceReaderOptions } from './source.ts';
 import { describe } from './verify.ts';
@@ -25,15 +25,17 @@ export interface OutdatedOptions {
   github?: SourceReaderOptions['github'];
 }
 
-export type OutdatedState = 'same' | 'moved' | 'changed' | 'vanished' | 'deleted';
-
 export interface OutdatedItem {
   key: string;
   citation: Citation;
   against: string;
-  state: OutdatedState;
-  /** For `moved`: the shift that holds every fragment at the newer ref. */
+  state: DriftState;
+  /** The full result: ranges and, for `edited` and `gone`, the changed lines. */
+  drift: CitationDrift;
+  /** For `moved`: new start line minus old start line. */
   delta?: number;
+  /** For `moved`, and `edited` with a new range: whether `relocate` would rewrite the range. */
+  relocatable?: boolean;
   message: string;
 }
 
@@ -45,10 +47,9 @@ export interface OutdatedReport {
 }
 
 /**
- * Compares each pinned citation's lines at its pinned commit with the same range at
- * the newer ref: `same` (identical lines), `moved` (the lines differ but the fragments
- * sit at a shifted range), `changed` (fragments still in range, text differs),
- * `vanished` (a fragment occurs nowhere) or `deleted` (no file at the newer ref).
+ * Follows each pinned citation's range from its pinned commit to the newer ref
+ * through a line diff, and reports it as `unchanged`, `moved`, `edited` or `gone`
+ * (see {@link CitationDrift}; `gone` also when the file no longer exists).
  */
 export async function runOutdated(options: OutdatedOptions): Promise<OutdatedReport> {
   const report: OutdatedReport = { items: [], errors: [], warnings: [], configErrors: [] };
@@ -97,6 +98,7 @@ export async function runOutdated(options: OutdatedOptions): Promise<OutdatedRep
   }
 
   const skippedRepos = new Set<string>();
+  const finder = new DriftFinder(reader);
   await mapLimit(work, 8, async ({ c, e, against }) => {
     const r = c.ref;
     try {
@@ -110,23 +112,18 @@ export async function runOutdated(options: OutdatedOptions): Promise<OutdatedRep
         }
         throw err;
       }
-      const [oldFile, newFile] = await Promise.all([reader.file(r.owner, r.repo, e.commit!, r.path), reader.file(r.owner, r.repo, newer.commit, r.path)]);
-      for (const f of [oldFile, newFile]) {
-        if (f.kind === 'unavailable') { report.errors.push(`${describe(c)}: cannot read ${r.path}: ${f.reason}.`); return; }
-      }
-      const item = (state: OutdatedState, message: string, delta?: number): void => {
-        report.items.push({ key: c.key, citation: c, against, state, message: `${describe(c)}: at ${against}: ${message}`, ...(delta !== undefined ? { delta } : {}) });
-      };
-      if (newFile.kind === 'missing') return item('deleted', `${r.path} no longer exists.`);
-      if (oldFile.kind !== 'ok' || newFile.kind !== 'ok') return;
-      const oldLines = oldFile.text.lines.slice(r.start - 1, r.end);
-      const newLines = newFile.text.lines.slice(r.start - 1, r.end);
-      if (newLines.length === oldLines.length && hashLines(newLines) === hashLines(oldLines)) return item('same', `${formatRange(r.start, r.end)} unchanged.`);
-      const shift = findShift(searchable(newFile.text.lines), r.start, r.end, c.expect);
-      if (shift.kind === 'vanished') return item('vanished', `${shift.fragments.map((x) => `\`${x}\``).join(', ')} no longer found in ${r.path}.`);
-      if (shift.kind === 'shift' && shift.delta !== 0) return item('moved', `${formatRange(r.start, r.end)} moved by ${signed(shift.delta)} to ${formatRange(r.start + shift.delta, r.end + shift.delta)} (relocate will follow it).`, shift.delta);
-      if (shift.kind === 'shift') return item('changed', `${formatRange(r.start, r.end)} changed; the fragments are still inside it.`);
-      return item('changed', `${formatRange(r.start, r.end)} changed and the fragments no longer fit one range of this size.`);
+      const found = await finder.follow(r, e.commit!, newer.commit);
+      if (found.kind === 'unavailable') { report.errors.push(`${describe(c)}: ${found.reason}.`); return; }
+      const d = found.drift;
+      const to = d.state === 'moved' || d.state === 'edited' ? d.to : undefined;
+      const relocatable = to && (d.state === 'moved' || fragmentsOutside(found.newLines, to, c.expect).length === 0);
+      const hint = to === undefined ? '' : relocatable ? ' (relocate will follow it)' : ' (relocate will not follow it: an expect fragment is outside the new range)';
+      report.items.push({
+        key: c.key, citation: c, against, state: d.state, drift: d,
+        message: `${describe(c)}: at ${against}: ${formatDrift(d, r.path)}${hint}.`,
+        ...(d.state === 'moved' ? { delta: d.delta } : {}),
+        ...(to ? { relocatable: relocatable === true } : {}),
+      });
     } catch (err) {
       if (err instanceof ProviderError) report.errors.push(`${describe(c)}: ${err.message}`);
       else throw err;

@@ -52,3 +52,39 @@ test('pin then verify exit 0; a stale citation exits 1 with the message; bad con
   expect((await cli(['verify', '--root', w.site.root], { ...env, CITATION_MIRRORS: 'garbage' })).code).toBe(2);
   for (const r of [pin, ok, bad, offline]) expect(r.out + r.err).not.toContain(TOKEN);
 });
+
+test('outdated and relocate print each state and the changed lines', { timeout: 30_000 }, async () => {
+  const w = world('github');
+  w.repo.commit({ 'x.go': 'a\nb\nc\nd\n' });
+  w.repo.tag('v1');
+  w.repo.commit({ 'x.go': 'top\na\nb\nC\nd\n' });
+  w.repo.tag('v2');
+  const page = (tag: string): string => [cite(w.ref(tag, 'x.go', 'L1-L2'), 'b'), cite(w.ref(tag, 'x.go', 'L2-L4'), 'd')].join('\n\n') + '\n';
+  w.site.page('p.mdx', page('v1'));
+  const env = { GITHUB_API_URL: api, GITHUB_TOKEN: TOKEN };
+  expect((await cli(['pin', '--root', w.site.root], env)).code).toBe(0);
+
+  const o = await cli(['outdated', '--against', 'v2', '--root', w.site.root], env);
+  expect(o.code).toBe(0);
+  expect(o.out.split('\n')).toEqual([
+    expect.stringMatching(/^moved: content\/docs\/p\.mdx:1: .*: at v2: L1-L2 moved to L2-L3 \(\+1\) \(relocate will follow it\)\.$/),
+    expect.stringMatching(/^edited: content\/docs\/p\.mdx:3: .*: at v2: L2-L4 edited \(1 cited line deleted or replaced, 1 line inserted\), now L3-L5 \(relocate will follow it\)\.$/),
+    '    - L3: c',
+    '    + L4: C',
+    '2 compared: 0 unchanged, 1 moved, 1 edited, 0 gone.',
+    '',
+  ]);
+
+  w.site.page('p.mdx', page('v2'));
+  const r = await cli(['relocate', '--root', w.site.root], env);
+  expect(r.code).toBe(0);
+  expect(r.out.split('\n')).toEqual([
+    'content/docs/p.mdx:1: L1-L2 → L2-L3 (+1)',
+    'content/docs/p.mdx:3: L2-L4 → L3-L5 (+1, edited: review the changed lines)',
+    '    - L3: c',
+    '    + L4: C',
+    '1 moved, 1 edited and relocated (review them), 0 unchanged, 0 skipped (not pinned), 0 need a hand; now run `npm run cite -- pin`.',
+    '',
+  ]);
+  expect((await cli(['pin', '--root', w.site.root], env)).code).toBe(0);
+});
