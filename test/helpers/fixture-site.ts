@@ -1,4 +1,4 @@
-import { cpSync, existsSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { cpSync, existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { spawn } from 'node:child_process';
 import { dirname, join } from 'node:path';
 import { ROOT } from './paths.ts';
@@ -24,6 +24,7 @@ export function createFixtureSite(pages: Record<string, string>, extraFiles: Rec
   for (const entry of ['astro.config.mjs', 'content.config.ts', 'tsconfig.json', 'package.json', 'src', 'public']) {
     if (existsSync(join(ROOT, entry))) cpSync(join(ROOT, entry), join(dir, entry), { recursive: true });
   }
+  neutraliseModelSources(dir);
   for (const [path, text] of Object.entries({ ...prefixed(pages), ...extraFiles })) {
     mkdirSync(dirname(join(dir, path)), { recursive: true });
     writeFileSync(join(dir, path), text);
@@ -57,6 +58,18 @@ export function buildFixtureSite(
 
 export function removeFixture(build: FixtureBuild): void {
   rmSync(build.dir, { recursive: true, force: true });
+}
+
+/**
+ * A fixture tests its own pages' citations. The model's refs (src/lib/model/sources.ts) are
+ * citations of the real upstream repositories, which a fixture's fake GitHub does not serve, and
+ * the main build verifies them; here each becomes a documentation URL, which is not a citation,
+ * so every import of them still resolves.
+ */
+function neutraliseModelSources(dir: string): void {
+  const file = join(dir, 'src/lib/model/sources.ts');
+  if (!existsSync(file)) return;
+  writeFileSync(file, readFileSync(file, 'utf8').replace(/^(export const (\w+) = )'[^']*';$/gm, "$1'https://example.invalid/$2';"));
 }
 
 function prefixed(pages: Record<string, string>): Record<string, string> {
