@@ -103,7 +103,7 @@ describe.each<Mode>(['github', 'mirror'])('%s provider', (mode) => {
     const pin = await w.pin();
     expect(pin.errors.join()).toMatch(/gone\.go at v2 \([0-9a-f]{7}\) does not exist/);
     expect((await w.verify()).errors[0]).toMatch(/no entry in citations\.lock\.json .*run `npm run cite -- pin`/);
-    editLock(w, key, { repo: `acme/${w.name}`, ref: 'v2', path: 'gone.go', start: 1, end: 1, status: 'pinned', commit: c2, blobSha: '0'.repeat(40), lineCount: 4, sha256: '0'.repeat(64), pinnedAt: 'x', provider: mode });
+    editLock(w, key, { repo: `acme/${w.name}`, ref: 'v2', path: 'gone.go', start: 1, end: 1, status: 'pinned', commit: c2, blobSha: '0'.repeat(40), lineCount: 4, sha256: '0'.repeat(64), pinnedAt: '2024-01-01T00:00:00.000Z', provider: mode });
     const r = await w.verify();
     expect(r.errors).toHaveLength(1);
     expect(r.errors[0]).toContain('gone.go at v2');
@@ -117,7 +117,7 @@ describe.each<Mode>(['github', 'mirror'])('%s provider', (mode) => {
     const key = w.ref('v1', 'short.go', 'L19-L25');
     w.site.page('p.mdx', excerpt(key, 'line 19') + '\n');
     expect((await w.pin()).errors.join()).toContain('cites L19-L25 but short.go at v1');
-    editLock(w, key, { repo: `acme/${w.name}`, ref: 'v1', path: 'short.go', start: 19, end: 25, status: 'pinned', commit: c, blobSha: '0'.repeat(40), lineCount: 20, sha256: '0'.repeat(64), pinnedAt: 'x', provider: mode });
+    editLock(w, key, { repo: `acme/${w.name}`, ref: 'v1', path: 'short.go', start: 19, end: 25, status: 'pinned', commit: c, blobSha: '0'.repeat(40), lineCount: 20, sha256: '0'.repeat(64), pinnedAt: '2024-01-01T00:00:00.000Z', provider: mode });
     const r = await w.verify();
     expect(r.errors).toHaveLength(1);
     expect(r.errors[0]).toMatch(/cites L19-L25 but short\.go at v1 \([0-9a-f]{7}\) has 20 lines: the range runs past the end/);
