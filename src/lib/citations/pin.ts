@@ -103,7 +103,12 @@ export async function runPin(options: PinOptions): Promise<PinReport> {
   });
 
   let done = 0;
+  // Messages per citation, reported in content order whatever order the work finishes in.
+  const messages = new Map<string, { errors: string[]; warnings: string[] }>();
   await mapLimit(todo, CONCURRENCY, async (k) => {
+    const errors: string[] = [];
+    const warnings: string[] = [];
+    messages.set(k, { errors, warnings });
     const cites = byKey.get(k)!;
     const first = cites[0]!;
     const r = first.ref;
@@ -112,16 +117,16 @@ export async function runPin(options: PinOptions): Promise<PinReport> {
     const pending = (why: string): void => {
       if (old?.status === 'pinned') {
         // --refresh could not reach the provider: keep what was pinned.
-        report.warnings.push(`${describe(first)}: not re-pinned (${why}); kept the existing entry.`);
+        warnings.push(`${describe(first)}: not re-pinned (${why}); kept the existing entry.`);
         report.kept.push(k);
         return;
       }
       lock.entries.set(k, { key: k, repo: `${r.owner}/${r.repo}`, ref: r.ref, path: r.path, start: r.start, end: r.end, status: 'pending', pinnedAt: old?.pinnedAt ?? now().toISOString() });
       report.pending.push(k);
-      report.warnings.push(`${describe(first)}: recorded as pending: ${why.replace(/\.+$/, '')}. Run \`npm run cite -- pin\` again with network access (GITHUB_TOKEN) or CITATION_MIRRORS.`);
+      warnings.push(`${describe(first)}: recorded as pending: ${why.replace(/\.+$/, '')}. Run \`npm run cite -- pin\` again with network access (GITHUB_TOKEN) or CITATION_MIRRORS.`);
     };
     const error = (what: string): void => {
-      report.errors.push(`${describe(first)}: ${what}`);
+      errors.push(`${describe(first)}: ${what}`);
     };
 
     if (res === undefined) return pending(`offline and no CITATION_MIRRORS entry for ${r.owner}/${r.repo}`);
@@ -154,7 +159,7 @@ export async function runPin(options: PinOptions): Promise<PinReport> {
       lock.entries.set(k, entry);
       (old?.status === 'pinned' ? report.updated : report.added).push(k);
       if (old?.status === 'pinned' && old.commit !== entry.commit) {
-        report.warnings.push(`${describe(first)}: ${r.ref} moved from ${old.commit!.slice(0, 7)} to ${entry.commit!.slice(0, 7)}; re-pinned.`);
+        warnings.push(`${describe(first)}: ${r.ref} moved from ${old.commit!.slice(0, 7)} to ${entry.commit!.slice(0, 7)}; re-pinned.`);
       }
     }
     const citedText = cited.join('\n');
@@ -162,10 +167,14 @@ export async function runPin(options: PinOptions): Promise<PinReport> {
     for (const c of cites) {
       const missing = c.expect.filter((x) => !citedText.includes(x));
       if (missing.length > 0) {
-        report.errors.push(`${describe(c)}: ${explainMissing(s, c, missing, at)} Fix: run \`npm run cite -- relocate\` or correct \`expect\`.`);
+        errors.push(`${describe(c)}: ${explainMissing(s, c, missing, at)} Fix: run \`npm run cite -- relocate\` or correct \`expect\`.`);
       }
     }
   });
+  for (const k of todo) {
+    report.errors.push(...messages.get(k)!.errors);
+    report.warnings.push(...messages.get(k)!.warnings);
+  }
 
   for (const k of [...lock.entries.keys()]) {
     if (!byKey.has(k)) {
