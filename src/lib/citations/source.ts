@@ -2,14 +2,16 @@
  * One run's access to upstream sources: picks the provider for each repository
  * (a CITATION_MIRRORS mirror, else GitHub unless offline), consults the cache
  * first, and memoises so each distinct ref and file is asked for once per run.
+ * A provider's bytes are used only for a regular file, and only when they hash to the
+ * blob SHA of the tree entry the provider named.
  */
 import { join } from 'node:path';
 import { CitationCache, DEFAULT_CACHE_DIR } from './cache.ts';
-import { fileText, type FileText } from './hash.ts';
+import { fileText, gitBlobSha, type FileText } from './hash.ts';
 import type { ProviderName } from './lock.ts';
 import { createGitHubProvider, githubOptionsFromEnv, type GitHubProviderOptions } from './providers/github.ts';
 import { createMirrorProvider, parseMirrors } from './providers/mirror.ts';
-import { ProviderError, type SourceProvider } from './providers/types.ts';
+import { ProviderError, notAFile, type SourceProvider } from './providers/types.ts';
 
 export interface SourceReaderOptions {
   root: string;
@@ -94,7 +96,7 @@ export class SourceReader {
   /**
    * A file's normalised lines at a commit: from the cache, else from the provider
    * (then cached). Never throws for provider trouble: returns `unavailable` with the reason.
-   * @throws ProviderError only for definite failures (`not-found` repo or commit, `auth`, `forbidden`, `config`).
+   * @throws ProviderError only for definite failures (`not-found` repo or commit, `not-a-file`, `auth`, `forbidden`, `config`).
    */
   file(owner: string, repo: string, commit: string, path: string): Promise<FileResult> {
     const k = `${owner}/${repo}@${commit}:${path}`;
@@ -109,16 +111,24 @@ export class SourceReader {
         const provider = this.providerFor(owner, repo);
         if (!provider) return { kind: 'unavailable', reason: `offline and not in ${DEFAULT_CACHE_DIR}` };
         this.stats.fileFetches++;
-        let bytes: Uint8Array | null;
+        let fetched;
         try {
-          bytes = await provider.fetchFile(owner, repo, commit, path);
+          fetched = await provider.fetchFile(owner, repo, commit, path);
         } catch (e) {
           if (e instanceof ProviderError && (e.kind === 'unreachable' || e.kind === 'rate-limit' || e.kind === 'server')) {
             return { kind: 'unavailable', reason: e.message, error: e };
           }
           throw e;
         }
-        if (bytes === null) return { kind: 'missing', provider: provider.name };
+        if (fetched === null) return { kind: 'missing', provider: provider.name };
+        const { entry, bytes } = fetched;
+        // Whatever the provider, only a regular file whose bytes are the blob it named is used.
+        if (entry.type !== 'file') throw notAFile(`${owner}/${repo}`, commit, path, entry);
+        const actual = gitBlobSha(bytes);
+        if (actual !== entry.sha) {
+          const error = new ProviderError('server', `${provider.description} sent bytes for ${owner}/${repo}@${commit.slice(0, 7)}:${path} that hash to blob ${actual.slice(0, 12)}, not the ${entry.sha.slice(0, 12)} it named; not used. Try again later.`);
+          return { kind: 'unavailable', reason: error.message, error };
+        }
         await this.cache.writeContent(owner, repo, commit, path, bytes);
         return { kind: 'ok', text: fileText(bytes), from: provider.name };
       })();

@@ -9,9 +9,13 @@ let gh: FakeGitHub;
 const repo = createRepo('provider');
 let c1: string;
 let c2: string;
+const big = madeUpLines(30_000, 'a long label to pass one megabyte').join('\n') + '\n';
 
 beforeAll(async () => {
-  c1 = repo.commit({ 'src/a.go': madeUpLines(10).join('\n') + '\n', 'dir with space/ünï cödé.go': 'package ü\n' });
+  c1 = repo.commit({
+    'src/a.go': madeUpLines(10).join('\n') + '\n', 'dir with space/ünï cödé.go': 'package ü\n', 'big.txt': big,
+    'src/link.go': { symlink: 'a.go' }, 'src/dirlink': { symlink: '../dir with space' }, 'vendor/lib': { submodule: true },
+  });
   repo.tag('v1.0.0');
   repo.tag('v1.0.0-annotated', { annotated: true });
   c2 = repo.commit({ 'src/a.go': 'changed\n' });
@@ -28,6 +32,8 @@ function provider(extra: Partial<GitHubProviderOptions> = {}) {
   const p = createGitHubProvider({ apiUrl: gh.url, token: TOKEN, retryBaseMs: 1, sleep: async (ms) => { waits.push(ms); }, ...extra });
   return { p, waits };
 }
+
+const utf8 = (f: { bytes: Uint8Array } | null): string => Buffer.from(f!.bytes).toString('utf8');
 
 async function caught(f: () => Promise<unknown>): Promise<ProviderError> {
   try {
@@ -89,15 +95,41 @@ describe('resolving refs', () => {
 });
 
 describe('fetching files', () => {
-  test('raw bytes of a file at a commit, including paths with spaces and non-ASCII', async () => {
-    const { p } = provider();
-    const bytes = await p.fetchFile('acme', 'widget', c1, 'dir with space/ünï cödé.go');
-    expect(Buffer.from(bytes!).toString('utf8')).toBe('package ü\n');
-    expect(gitBlobSha(bytes!)).toBe(git(repo.dir, ['rev-parse', `${c1}:dir with space/ünï cödé.go`]));
+  test('one contents request: the tree entry GitHub reports (type, blob sha) and the bytes, including paths with spaces and non-ASCII', async () => {
+    gh.reset();
+    const f = await provider().p.fetchFile('acme', 'widget', c1, 'dir with space/ünï cödé.go');
+    expect(utf8(f)).toBe('package ü\n');
+    const sha = git(repo.dir, ['rev-parse', `${c1}:dir with space/ünï cödé.go`]);
+    expect(f!.entry).toEqual({ path: 'dir with space/ünï cödé.go', type: 'file', sha, size: Buffer.byteLength('package ü\n') });
+    expect(gitBlobSha(f!.bytes)).toBe(sha);
+    expect(gh.requests.map((r) => [r.endpoint, r.status])).toEqual([['contents', 200]]);
+  });
+
+  test('a file over 1 MB: the contents JSON has no content, so a second request fetches the blob by its SHA', async () => {
+    gh.reset();
+    const f = await provider().p.fetchFile('acme', 'widget', c1, 'big.txt');
+    expect(utf8(f)).toBe(big);
+    expect(gh.requests.map((r) => r.endpoint)).toEqual(['contents', 'blob']);
+    expect(gh.requests[1]!.url).toContain(`/git/blobs/${f!.entry.sha}`);
   });
 
   test('a file missing at the commit is null', async () => {
     expect(await provider().p.fetchFile('acme', 'widget', c1, 'src/missing.go')).toBeNull();
+  });
+
+  test('a directory, a symlink (to a file or a directory) and a submodule are clear errors, not content', async () => {
+    const { p } = provider();
+    const cases: Array<[string, RegExp]> = [
+      ['src', /^src at [0-9a-f]{7} in acme\/widget is a directory, not a file\. Cite a regular file\.$/],
+      ['src/link.go', /src\/link\.go at [0-9a-f]{7} in acme\/widget is a symbolic link \(to src\/a\.go\), not a file/],
+      ['src/dirlink', /src\/dirlink at [0-9a-f]{7} in acme\/widget is a symbolic link \(to \.\.\/dir with space\), not a file/],
+      ['vendor/lib', /vendor\/lib at [0-9a-f]{7} in acme\/widget is a submodule, not a file/],
+    ];
+    for (const [path, message] of cases) {
+      const e = await caught(() => p.fetchFile('acme', 'widget', c1, path));
+      expect(e.kind).toBe('not-a-file');
+      expect(e.message).toMatch(message);
+    }
   });
 });
 
@@ -129,7 +161,7 @@ describe('rate limits, retries and failures', () => {
     gh.reset();
     gh.fault({ status: 429, headers: { 'retry-after': '1' } });
     const { p, waits } = provider();
-    expect(await p.fetchFile('acme', 'widget', c1, 'src/a.go')).not.toBeNull();
+    expect(utf8(await p.fetchFile('acme', 'widget', c1, 'src/a.go'))).toContain('step1 :=');
     expect(waits).toEqual([1000]);
   });
 
@@ -151,8 +183,8 @@ describe('rate limits, retries and failures', () => {
   test('500 then success: retried', async () => {
     gh.reset();
     gh.fault({ endpoint: 'contents', status: 500 });
-    const bytes = await provider().p.fetchFile('acme', 'widget', c1, 'src/a.go');
-    expect(Buffer.from(bytes!).toString('utf8')).toContain('step1 :=');
+    const f = await provider().p.fetchFile('acme', 'widget', c1, 'src/a.go');
+    expect(utf8(f)).toContain('step1 :=');
     expect(gh.requests.map((r) => r.status)).toEqual([500, 200]);
   });
 

@@ -4,10 +4,13 @@
  *
  * Requests per run: one per distinct ref (`git/ref/tags/…`, plus one to peel an
  * annotated tag, and conditional with ETag when a previous resolution is cached)
- * and one per distinct file (raw contents; the blob SHA is computed from the bytes).
+ * and one per distinct file: `contents/{path}?ref=<commit>` as JSON, which names the
+ * tree entry (`type`, blob `sha`, `path`) and carries the bytes base64-encoded up to 1 MB.
+ * Over 1 MB GitHub sends no content (`encoding: "none"`), and a second request fetches
+ * the bytes by blob SHA (`git/blobs/{sha}`, raw; up to 100 MB).
  */
 import type { Octokit as OctokitType } from 'octokit';
-import { ProviderError, encodePath, type CachedResolution, type Resolution, type SourceProvider } from './types.ts';
+import { ProviderError, encodePath, notAFile, type CachedResolution, type FetchedFile, type Resolution, type SourceProvider } from './types.ts';
 
 export interface GitHubProviderOptions {
   /** `GITHUB_TOKEN`; optional (anonymous: 60 requests/hour on github.com). Never logged. */
@@ -30,6 +33,8 @@ export interface GitHubProviderOptions {
 export const DEFAULT_API_URL = 'https://api.github.com';
 
 interface Response { status: number; headers: Record<string, string | undefined>; data: unknown }
+
+const SHA = /^[0-9a-f]{40}$/;
 
 /** Options from the environment: GITHUB_TOKEN, GITHUB_API_URL, CITATIONS_MAX_WAIT (seconds). */
 export function githubOptionsFromEnv(env: NodeJS.ProcessEnv): GitHubProviderOptions {
@@ -162,21 +167,52 @@ export function createGitHubProvider(options: GitHubProviderOptions = {}): Sourc
       return notFound(owner, repo, `Ref "${ref}" not found in ${owner}/${repo}: no tag or branch of that name. Check the @ref part of the citation (a commit must be a full 40-hex SHA).`);
     },
 
-    async fetchFile(owner: string, repo: string, commit: string, path: string): Promise<Uint8Array | null> {
-      // The raw media type returns the bytes for files of any size (the JSON form is empty over 1 MB).
-      const res = await call(`${repoPath(owner, repo)}/contents/${encodePath(path)}`, {
-        ref: commit,
-        headers: { accept: 'application/vnd.github.raw' },
-        request: { parseSuccessResponseBody: false },
-      }, `fetching ${owner}/${repo}@${commit.slice(0, 7)}:${path}`);
+    async fetchFile(owner: string, repo: string, commit: string, path: string): Promise<FetchedFile | null> {
+      const name = `${owner}/${repo}`;
+      const at = `${name}@${commit.slice(0, 7)}:${path}`;
+      const res = await call(`${repoPath(owner, repo)}/contents/${encodePath(path)}`, { ref: commit }, `fetching ${at}`);
       if (res.status === 404) return null;
-      if (res.status !== 200) throw new ProviderError('server', `Unexpected status ${res.status} fetching ${path} from ${owner}/${repo}.`);
-      const body = res.data as ReadableStream<Uint8Array> | ArrayBuffer | string | null;
-      if (body instanceof ArrayBuffer) return new Uint8Array(body);
-      if (typeof body === 'string') return new TextEncoder().encode(body);
-      return new Uint8Array(await new globalThis.Response(body).arrayBuffer());
+      if (res.status !== 200) throw new ProviderError('server', `Unexpected status ${res.status} fetching ${at}.`);
+      const data = res.data as Record<string, unknown> | unknown[] | string | null | undefined;
+      // A directory is a JSON array (or, with the object media type, an object with `entries`).
+      if (Array.isArray(data) || (isRecord(data) && (data.type === 'dir' || Array.isArray(data.entries)))) {
+        throw notAFile(name, commit, path, { type: 'dir' });
+      }
+      if (!isRecord(data)) throw new ProviderError('server', `GitHub answered ${at} with something that is not a contents object; not used. Try again later.`);
+      if (data.type === 'symlink') throw notAFile(name, commit, path, { type: 'symlink', ...(typeof data.target === 'string' ? { target: data.target } : {}) });
+      if (data.type === 'submodule') throw notAFile(name, commit, path, { type: 'submodule' });
+      if (data.type !== 'file' || typeof data.sha !== 'string' || !SHA.test(data.sha)) {
+        throw new ProviderError('server', `GitHub described ${at} as ${JSON.stringify(data.type)} with sha ${JSON.stringify(data.sha)}; expected a file and its blob SHA. Not used.`);
+      }
+      // For a symlink to a regular file GitHub answers with the target file, under the target's path.
+      if (typeof data.path === 'string' && data.path !== path) throw notAFile(name, commit, path, { type: 'symlink', target: data.path });
+      const sha = data.sha;
+      let bytes: Uint8Array;
+      if (data.encoding === 'base64' && typeof data.content === 'string' && !(data.content === '' && typeof data.size === 'number' && data.size > 0)) {
+        bytes = new Uint8Array(Buffer.from(data.content, 'base64'));
+      } else {
+        // Over 1 MB: no content in the JSON. Fetch the blob itself, by the SHA GitHub just named.
+        const blob = await call(`${repoPath(owner, repo)}/git/blobs/${sha}`, {
+          headers: { accept: 'application/vnd.github.raw+json' },
+          request: { parseSuccessResponseBody: false },
+        }, `fetching blob ${sha.slice(0, 12)} of ${at}`);
+        if (blob.status !== 200) throw new ProviderError('server', `GitHub could not serve blob ${sha} of ${at} (status ${blob.status}).`);
+        bytes = await bodyBytes(blob.data);
+      }
+      return { entry: { path, type: 'file', sha, ...(typeof data.size === 'number' ? { size: data.size } : {}) }, bytes };
     },
   };
+}
+
+function isRecord(x: unknown): x is Record<string, unknown> {
+  return typeof x === 'object' && x !== null && !Array.isArray(x);
+}
+
+async function bodyBytes(body: unknown): Promise<Uint8Array> {
+  if (body instanceof ArrayBuffer) return new Uint8Array(body);
+  if (body instanceof Uint8Array) return body;
+  if (typeof body === 'string') return new TextEncoder().encode(body);
+  return new Uint8Array(await new globalThis.Response(body as ReadableStream<Uint8Array> | null).arrayBuffer());
 }
 
 /** Rate-limit facts of a 403/429 response, or undefined when it is not a rate limit. */

@@ -17,6 +17,28 @@ export interface CachedResolution {
   etag?: string;
 }
 
+/**
+ * The tree entry that names a path at a commit, as the provider reported it.
+ * GitHub's contents API reports `type` and `sha` (not the mode); a mirror reports all three.
+ */
+export interface TreeEntry {
+  /** The path the provider says it answered for (GitHub follows a symlink to a file and names the target). */
+  path: string;
+  type: 'file' | 'dir' | 'symlink' | 'submodule';
+  /** Git file mode (`100644`, `100755`, `120000`, `160000`, `040000`) when the provider reports it. */
+  mode?: string;
+  /** Object id: the blob SHA for a file or symlink, the tree SHA for a directory, the commit for a submodule. */
+  sha: string;
+  /** Size in bytes, when reported. */
+  size?: number;
+}
+
+/** A file's tree entry and its bytes (the reader checks that the bytes hash to `entry.sha`). */
+export interface FetchedFile {
+  entry: TreeEntry;
+  bytes: Uint8Array;
+}
+
 export interface SourceProvider {
   readonly name: ProviderName;
   /** For messages, e.g. `GitHub (https://api.github.com)` or `mirror /srv/etcd.git`. */
@@ -27,19 +49,19 @@ export interface SourceProvider {
    */
   resolveRef(owner: string, repo: string, ref: string, cached?: CachedResolution): Promise<Resolution>;
   /**
-   * The raw bytes of a file at a commit, or null when no such file exists there.
-   * @throws ProviderError for anything but a missing file.
+   * A file's tree entry and raw bytes at a commit, or null when nothing exists at that path.
+   * @throws ProviderError `not-a-file` for a directory, symlink or submodule; others for anything but a missing path.
    */
-  fetchFile(owner: string, repo: string, commit: string, path: string): Promise<Uint8Array | null>;
+  fetchFile(owner: string, repo: string, commit: string, path: string): Promise<FetchedFile | null>;
 }
 
 /**
  * - `unreachable`, `rate-limit`, `server`: the provider cannot answer now; pin records
- *   the citation as pending and verify treats its lines as not fetchable now.
- * - `not-found`, `auth`, `forbidden`: a definite answer that needs a fix.
+ *   the citation as pending, verify treats its lines as not fetchable now.
+ * - `not-found`, `not-a-file`, `auth`, `forbidden`: a definite answer that needs a fix.
  * - `config`: the configuration (env) is wrong; the CLI exits 2.
  */
-export type ProviderErrorKind = 'unreachable' | 'rate-limit' | 'server' | 'not-found' | 'auth' | 'forbidden' | 'config';
+export type ProviderErrorKind = 'unreachable' | 'rate-limit' | 'server' | 'not-found' | 'not-a-file' | 'auth' | 'forbidden' | 'config';
 
 /** A provider failure whose message says what happened and how to fix it (never a token). */
 export class ProviderError extends Error {
@@ -59,4 +81,13 @@ export function isTransient(e: unknown): boolean {
 /** Encodes a `/`-separated repository path segment by segment for a URL. */
 export function encodePath(path: string): string {
   return path.split('/').map(encodeURIComponent).join('/');
+}
+
+/** The error for citing a directory, symlink or submodule (the same words for every provider). */
+export function notAFile(repo: string, commit: string, path: string, entry: Pick<TreeEntry, 'type' | 'mode'> & { target?: string }): ProviderError {
+  const what = entry.type === 'dir' ? 'a directory'
+    : entry.type === 'submodule' ? 'a submodule'
+    : `a symbolic link${entry.target ? ` (to ${entry.target})` : ''}`;
+  const mode = entry.mode ? ` (mode ${entry.mode})` : '';
+  return new ProviderError('not-a-file', `${path} at ${commit.slice(0, 7)} in ${repo} is ${what}${mode}, not a file. Cite a regular file${entry.type === 'symlink' ? ' (the link\'s target, by its own path)' : ''}.`);
 }
