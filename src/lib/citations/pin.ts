@@ -1,6 +1,9 @@
 /**
  * `cite pin`: records in citations.lock.json what is new or changed in the content
  * (issue 3, "The lock"), prunes entries no page cites, and retries pending entries.
+ *
+ * What it writes comes from a provider in this run, or from a cache answer the lock already
+ * confirms (the same commit for the ref, the same blob for the file); `--refresh` reads no cache.
  */
 import { extractCitations, type Citation } from './extract.ts';
 import { hashLines } from './hash.ts';
@@ -15,7 +18,7 @@ export interface PinOptions {
   env?: NodeJS.ProcessEnv;
   /** No network: new citations are recorded as pending unless a mirror serves them. */
   offline?: boolean;
-  /** Re-resolve and re-pin every entry, not only new and pending ones (accepts moved tags). */
+  /** Re-resolve and re-pin every entry, not only new and pending ones (accepts moved tags). Reads nothing from the cache. */
   refresh?: boolean;
   log?: (line: string) => void;
   contentDirs?: string[];
@@ -55,7 +58,7 @@ export async function runPin(options: PinOptions): Promise<PinReport> {
   let reader: SourceReader;
   let lock: Lock;
   try {
-    reader = readerFor({ ...options, env });
+    reader = readerFor({ ...options, env, cacheReads: options.refresh ? 'none' : 'confirmed' });
     lock = await readLock(options.root);
   } catch (e) {
     if (e instanceof ProviderError || e instanceof LockFileError) {
@@ -87,6 +90,15 @@ export async function runPin(options: PinOptions): Promise<PinReport> {
     return true;
   });
 
+  // What the lock already says, so that a cached answer is used only when the lock confirms it.
+  const lockedCommit = new Map<string, string>();
+  const lockedBlob = new Map<string, string>();
+  for (const e of lock.entries.values()) {
+    if (e.status !== 'pinned') continue;
+    lockedCommit.set(`${e.repo}@${e.ref}`, e.commit!);
+    lockedBlob.set(`${e.repo}@${e.commit}:${e.path}`, e.blobSha!);
+  }
+
   const refOf = (k: string): Citation['ref'] => byKey.get(k)![0]!.ref;
   const refKeys = [...new Set(todo.map((k) => { const r = refOf(k); return `${r.owner}/${r.repo}@${r.ref}`; }))];
   const resolved = new Map<string, ResolvedRef | ProviderError | undefined>();
@@ -95,7 +107,7 @@ export async function runPin(options: PinOptions): Promise<PinReport> {
     const r = refOf(k);
     if (!reader.providerFor(r.owner, r.repo)) { resolved.set(rk, undefined); return; }
     try {
-      resolved.set(rk, await reader.resolve(r.owner, r.repo, r.ref));
+      resolved.set(rk, await reader.resolve(r.owner, r.repo, r.ref, { expectCommit: lockedCommit.get(rk) }));
     } catch (e) {
       if (e instanceof ProviderError) resolved.set(rk, e);
       else throw e;
@@ -136,7 +148,7 @@ export async function runPin(options: PinOptions): Promise<PinReport> {
     }
     let f;
     try {
-      f = await reader.file(r.owner, r.repo, res.commit, r.path);
+      f = await reader.file(r.owner, r.repo, res.commit, r.path, { expectBlobSha: lockedBlob.get(`${r.owner}/${r.repo}@${res.commit}:${r.path}`) });
     } catch (e) {
       if (e instanceof ProviderError) return error(e.message);
       throw e;
@@ -183,6 +195,8 @@ export async function runPin(options: PinOptions): Promise<PinReport> {
     }
   }
   for (const list of [report.added, report.updated, report.pending, report.kept, report.pruned]) list.sort();
+  // Cache records and files discarded on the way.
+  report.warnings.push(...reader.notices);
 
   if (serializeLock(lock) !== before) {
     await writeLock(options.root, lock);

@@ -95,7 +95,8 @@ export async function runVerification(options: VerificationOptions): Promise<Ver
   }
   let reader: SourceReader;
   try {
-    reader = readerFor({ ...options, env });
+    // Cached answers count only where the lock confirms them (same commit, same blob).
+    reader = readerFor({ ...options, env, cacheReads: 'confirmed' });
   } catch (e) {
     if (e instanceof ProviderError) return config(e.message);
     throw e;
@@ -176,10 +177,11 @@ export async function verifyAgainstLock(
   const refKeys = [...new Set(pinned.map(({ r }) => refKey(r.citation)))];
   const resolutions = new Map<string, ResolvedRef | ProviderError>();
   await mapLimit(refKeys, CONCURRENCY, async (k) => {
-    const c = pinned.find(({ r }) => refKey(r.citation) === k)!.r.citation.ref;
+    const first = pinned.find(({ r }) => refKey(r.citation) === k)!;
+    const c = first.r.citation.ref;
     if (!reader.providerFor(c.owner, c.repo)) return; // offline: the tag is not re-resolved
     try {
-      resolutions.set(k, await reader.resolve(c.owner, c.repo, c.ref));
+      resolutions.set(k, await reader.resolve(c.owner, c.repo, c.ref, { expectCommit: first.e.commit }));
     } catch (e) {
       if (e instanceof ProviderError) resolutions.set(k, e);
       else throw e;
@@ -218,7 +220,7 @@ export async function verifyAgainstLock(
     const { r, e } = toRead.find((p) => fileKey(p.r.citation, p.e.commit!) === k)!;
     const c = r.citation.ref;
     try {
-      const f = await reader.file(c.owner, c.repo, e.commit!, c.path);
+      const f = await reader.file(c.owner, c.repo, e.commit!, c.path, { expectBlobSha: e.blobSha });
       files.set(k, f);
       if (f.kind !== 'ok' || f.from !== 'cache') options.onProgress?.(++done, fileKeys.length);
     } catch (err) {
@@ -252,8 +254,8 @@ export async function verifyAgainstLock(
     }
     const failuresBefore = r.messages.length;
     if (f.text.blobSha !== e.blobSha) {
-      const cacheHint = f.from === 'cache' ? ` The cached copy may be corrupt: delete ${reader.cache.contentPath(c.ref.owner, c.ref.repo, e.commit!, c.ref.path)} and verify again.` : '';
-      fail(r, `${at} has blob ${f.text.blobSha.slice(0, 12)}, the lock recorded ${e.blobSha!.slice(0, 12)}.${cacheHint}`, `run \`npm run cite -- pin --refresh\` if the lock was edited by hand.`);
+      // A cached copy is only used when it is the blob the lock recorded, so this came from the provider.
+      fail(r, `${at} has blob ${f.text.blobSha.slice(0, 12)} (${f.from}), the lock recorded ${e.blobSha!.slice(0, 12)}.`, `run \`npm run cite -- pin --refresh\` if the lock was edited by hand.`);
     }
     const cited = lines.slice(c.ref.start - 1, c.ref.end);
     const hash = hashLines(cited);
@@ -278,6 +280,9 @@ export async function verifyAgainstLock(
     r.firstLine = from;
     r.lineCount = lines.length;
   }
+
+  // Cache records and files discarded on the way.
+  report.warnings.push(...reader.notices);
 
   // Lock entries no citation uses: harmless, but `pin` prunes them.
   const used = new Set(citations.map((c) => c.key));

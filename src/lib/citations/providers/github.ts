@@ -143,26 +143,32 @@ export function createGitHubProvider(options: GitHubProviderOptions = {}): Sourc
   return {
     name: 'github',
     description: `GitHub (${apiUrl})`,
+    origin: withoutCredentials(apiUrl),
 
     async resolveRef(owner: string, repo: string, ref: string, cached?: CachedResolution): Promise<Resolution> {
-      if (/^[0-9a-f]{40}$/.test(ref)) return { commit: ref, kind: 'commit', notModified: false };
+      if (SHA.test(ref)) return { commit: ref, kind: 'commit', notModified: false };
       for (const [kind, prefix] of [['tag', 'tags'], ['branch', 'heads']] as const) {
         const conditional = cached?.kind === kind && cached.etag ? { 'if-none-match': cached.etag } : undefined;
         const res = await call(`${repoPath(owner, repo)}/git/ref/${prefix}/${encodePath(ref)}`, conditional ? { headers: conditional } : {}, `resolving ${owner}/${repo}@${ref}`);
-        if (res.status === 304 && cached) return { commit: cached.commit, kind, notModified: true, ...(cached.etag ? { etag: cached.etag } : {}) };
+        if (res.status === 304 && cached) {
+          return { commit: cached.commit, kind, notModified: true, ...(cached.etag ? { etag: cached.etag } : {}), ...(cached.tagObject ? { tagObject: cached.tagObject } : {}) };
+        }
         if (res.status === 404) continue;
-        let object = (res.data as { object?: { type: string; sha: string } }).object;
+        if (res.status !== 200) throw new ProviderError('server', `Unexpected status ${res.status} resolving ${owner}/${repo}@${ref}.`);
+        let object = gitObject(res.data);
+        let tagObject: string | undefined;
         // Annotated tags point at a tag object; peel (possibly nested) tags to the commit.
         for (let depth = 0; object?.type === 'tag' && depth < 5; depth++) {
+          tagObject ??= object.sha;
           const t = await call(`${repoPath(owner, repo)}/git/tags/${object.sha}`, {}, `peeling tag ${owner}/${repo}@${ref}`);
           if (t.status !== 200) throw new ProviderError('server', `GitHub could not read the tag object ${object.sha} of ${owner}/${repo}@${ref} (status ${t.status}).`);
-          object = (t.data as { object?: { type: string; sha: string } }).object;
+          object = gitObject(t.data);
         }
-        if (object?.type !== 'commit' || !/^[0-9a-f]{40}$/.test(object.sha)) {
-          throw new ProviderError('not-found', `${owner}/${repo}@${ref} does not point at a commit (it points at a ${object?.type ?? 'nothing'}). Cite a tag, branch or commit.`);
+        if (object?.type !== 'commit') {
+          throw new ProviderError('not-found', `${owner}/${repo}@${ref} does not point at a commit (it points at ${object ? `a ${object.type}` : 'nothing GitHub described'}). Cite a tag, branch or commit.`);
         }
         const etag = res.headers.etag;
-        return { commit: object.sha, kind, notModified: false, ...(etag ? { etag } : {}) };
+        return { commit: object.sha, kind, notModified: false, ...(etag ? { etag } : {}), ...(tagObject ? { tagObject } : {}) };
       }
       return notFound(owner, repo, `Ref "${ref}" not found in ${owner}/${repo}: no tag or branch of that name. Check the @ref part of the citation (a commit must be a full 40-hex SHA).`);
     },
@@ -204,8 +210,22 @@ export function createGitHubProvider(options: GitHubProviderOptions = {}): Sourc
   };
 }
 
+/** The URL without user name and password, for records kept on disk. */
+function withoutCredentials(url: string): string {
+  const u = new URL(url);
+  u.username = '';
+  u.password = '';
+  return u.href.replace(/\/+$/, '');
+}
+
 function isRecord(x: unknown): x is Record<string, unknown> {
   return typeof x === 'object' && x !== null && !Array.isArray(x);
+}
+
+/** `{ object: { type, sha } }` of a ref or tag answer, when it has that shape. */
+function gitObject(data: unknown): { type: string; sha: string } | undefined {
+  const o = isRecord(data) ? data.object : undefined;
+  return isRecord(o) && typeof o.type === 'string' && typeof o.sha === 'string' && SHA.test(o.sha) ? { type: o.type, sha: o.sha } : undefined;
 }
 
 async function bodyBytes(body: unknown): Promise<Uint8Array> {

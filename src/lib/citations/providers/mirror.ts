@@ -81,6 +81,7 @@ export function createMirrorProvider(name: string, dir: string): SourceProvider 
   return {
     name: 'mirror',
     description: `mirror ${dir}`,
+    origin: dir,
 
     async resolveRef(owner: string, repo: string, ref: string): Promise<Resolution> {
       check(owner, repo);

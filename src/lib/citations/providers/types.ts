@@ -6,6 +6,8 @@ export interface Resolution {
   commit: string;
   kind: 'tag' | 'branch' | 'commit';
   etag?: string;
+  /** The annotated tag object the ref pointed at before peeling, when there was one. */
+  tagObject?: string;
   /** True when a conditional request answered 304 and `commit` came from the cache. */
   notModified: boolean;
 }
@@ -15,6 +17,7 @@ export interface CachedResolution {
   commit: string;
   kind: Resolution['kind'];
   etag?: string;
+  tagObject?: string;
 }
 
 /**
@@ -43,6 +46,11 @@ export interface SourceProvider {
   readonly name: ProviderName;
   /** For messages, e.g. `GitHub (https://api.github.com)` or `mirror /srv/etcd.git`. */
   readonly description: string;
+  /**
+   * Where this provider reads from, recorded with cached answers so an answer from one
+   * GitHub host (or mirror) is never reused for another: the API URL without credentials, or the mirror path.
+   */
+  readonly origin: string;
   /**
    * Resolves a tag (peeling annotated tags), branch or full commit SHA to a commit.
    * @throws ProviderError (`not-found` for an unknown repo or ref).
