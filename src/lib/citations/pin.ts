@@ -195,7 +195,8 @@ export async function runPin(options: PinOptions): Promise<PinReport> {
     }
   }
   for (const list of [report.added, report.updated, report.pending, report.kept, report.pruned]) list.sort();
-  // Cache records and files discarded on the way.
+  // One message per unreachable host, before the citations it affected; then discarded cache records.
+  report.warnings.unshift(...reader.hostProblems.values());
   report.warnings.push(...reader.notices);
 
   if (serializeLock(lock) !== before) {

@@ -61,6 +61,8 @@ export class SourceReader {
   readonly stats: SourceStats = { refResolutions: 0, fileFetches: 0, cacheHits: 0 };
   /** Cache records and files discarded in this run, and why (callers show them as warnings). */
   readonly notices: string[] = [];
+  /** One message per unreachable host (callers print each once, however many citations it affects). */
+  readonly hostProblems = new Map<string, string>();
   private readonly mirrors: Map<string, SourceProvider>;
   private readonly github: SourceProvider | undefined;
   private readonly refMemo = new Map<string, Promise<ResolvedRef>>();
@@ -89,6 +91,12 @@ export class SourceReader {
     return this.mirrors.get(`${owner}/${repo}`) ?? this.github;
   }
 
+  /** Notes a host-wide problem once, and passes the error on. */
+  private seen(e: unknown): unknown {
+    if (e instanceof ProviderError && e.host && !this.hostProblems.has(e.host.url)) this.hostProblems.set(e.host.url, e.host.message);
+    return e;
+  }
+
   /**
    * Resolves a ref to a commit. A cached resolution is revalidated with its ETag (one
    * conditional request) when it is intact and, in `confirmed` mode, names `expectCommit`;
@@ -105,7 +113,12 @@ export class SourceReader {
         let cached = this.cacheReads === 'none' ? undefined : await this.cache.getRef(owner, repo, ref, provider.name, provider.origin);
         if (cached && this.cacheReads === 'confirmed' && cached.commit !== options.expectCommit) cached = undefined;
         this.stats.refResolutions++;
-        const r = await provider.resolveRef(owner, repo, ref, cached);
+        let r;
+        try {
+          r = await provider.resolveRef(owner, repo, ref, cached);
+        } catch (e) {
+          throw this.seen(e);
+        }
         // Only answers that can be revalidated are worth keeping (a mirror is asked every time).
         if (r.etag) {
           await this.cache.setRef(owner, repo, ref, {
@@ -161,6 +174,7 @@ export class SourceReader {
     try {
       fetched = await provider.fetchFile(owner, repo, commit, path);
     } catch (e) {
+      this.seen(e);
       if (isTransient(e)) return { kind: 'unavailable', reason: (e as ProviderError).message, error: e as ProviderError };
       throw e;
     }

@@ -7,7 +7,7 @@ import { extractCitations, type Citation } from './extract.ts';
 import { hashLines } from './hash.ts';
 import { entryMismatch, LockFileError, LOCK_FILE, readLock, type Lock, type LockEntry } from './lock.ts';
 import { findShift, formatRange, occurrences, searchable, signed, type Searchable } from './locate.ts';
-import { ProviderError, isTransient } from './providers/types.ts';
+import { ProviderError, isTransient, redactUrlCredentials } from './providers/types.ts';
 import { citationPermalink, webHostFromApiUrl } from './ref.ts';
 import { readerFor, SourceReader, mapLimit, type FileResult, type ResolvedRef, type SourceReaderOptions } from './source.ts';
 
@@ -91,7 +91,7 @@ export async function runVerification(options: VerificationOptions): Promise<Ver
   try {
     webHost = webHostFromApiUrl(env.GITHUB_API_URL || undefined);
   } catch {
-    return config(`GITHUB_API_URL "${env.GITHUB_API_URL}" is not a URL. Unset it for github.com or set it to your GitHub Enterprise Server API, e.g. https://ghe.example.com/api/v3.`);
+    return config(`GITHUB_API_URL "${redactUrlCredentials(env.GITHUB_API_URL ?? '')}" is not a URL. Unset it for github.com or set it to your GitHub Enterprise Server API, e.g. https://ghe.example.com/api/v3.`);
   }
   let reader: SourceReader;
   try {
@@ -281,7 +281,8 @@ export async function verifyAgainstLock(
     r.lineCount = lines.length;
   }
 
-  // Cache records and files discarded on the way.
+  // One message per unreachable host (the citations' messages refer to it), then discarded cache records.
+  if (reader.hostProblems.size > 0) (strict ? report.errors : report.warnings).unshift(...reader.hostProblems.values());
   report.warnings.push(...reader.notices);
 
   // Lock entries no citation uses: harmless, but `pin` prunes them.

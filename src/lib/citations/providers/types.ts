@@ -44,7 +44,7 @@ export interface FetchedFile {
 
 export interface SourceProvider {
   readonly name: ProviderName;
-  /** For messages, e.g. `GitHub (https://api.github.com)` or `mirror /srv/etcd.git`. */
+  /** For messages, e.g. `GitHub (https://api.github.com)` or `mirror /srv/etcd.git`. Never holds credentials. */
   readonly description: string;
   /**
    * Where this provider reads from, recorded with cached answers so an answer from one
@@ -75,9 +75,15 @@ export type ProviderErrorKind = 'unreachable' | 'rate-limit' | 'server' | 'not-f
 export class ProviderError extends Error {
   override name = 'ProviderError';
   readonly kind: ProviderErrorKind;
-  constructor(kind: ProviderErrorKind, message: string) {
+  /**
+   * When the whole host is out of reach: one message about the host (URL, cause, what to do),
+   * which callers print once however many citations it affects; `message` then refers to it briefly.
+   */
+  readonly host: { url: string; message: string } | undefined;
+  constructor(kind: ProviderErrorKind, message: string, host?: { url: string; message: string }) {
     super(message);
     this.kind = kind;
+    this.host = host;
   }
 }
 
@@ -89,6 +95,14 @@ export function isTransient(e: unknown): boolean {
 /** Encodes a `/`-separated repository path segment by segment for a URL. */
 export function encodePath(path: string): string {
   return path.split('/').map(encodeURIComponent).join('/');
+}
+
+/**
+ * Replaces the user-info part of every URL in `text` (`https://user:token@host` →
+ * `https://***@host`), so a credential written into a URL never reaches a message.
+ */
+export function redactUrlCredentials(text: string): string {
+  return text.replace(/([a-z][a-z0-9+.-]*:\/\/)[^/?#\s@]*@/gi, '$1***@');
 }
 
 /** The error for citing a directory, symlink or submodule (the same words for every provider). */
