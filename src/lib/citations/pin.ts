@@ -36,7 +36,14 @@ export interface PinReport {
   pending: string[];
   kept: string[];
   pruned: string[];
+  /**
+   * Keys pin was asked to pin that a source could not answer for now (unreachable, rate
+   * limit, server error): recorded as pending (or, when pinned before, kept), and an error each.
+   */
+  failed: string[];
+  /** Failures: `cite pin` exits 1 when there is any. */
   errors: string[];
+  /** Pending because no source is configured for the repository, moved tags, discarded cache records. */
   warnings: string[];
   configErrors: string[];
   /** Whether citations.lock.json was rewritten. */
@@ -47,12 +54,14 @@ const CONCURRENCY = 8;
 
 /**
  * Pins new, changed and pending citations. Entries that exist and are pinned are kept as
- * they are unless `refresh`. A citation whose provider cannot be reached is recorded as
- * pending (a warning); a definite failure (unknown repo/ref, missing file, range past the
- * end) is an error and gets no entry. `expect` fragments are checked too.
+ * they are unless `refresh`. A citation of a repository no source is configured for
+ * (offline, no mirror) is recorded as pending: a warning. One whose source cannot answer
+ * now (unreachable, rate limit, server error) is recorded as pending too, but is an error:
+ * pin did not do what it was asked. A definite failure (unknown repo/ref, missing file, a
+ * directory, range past the end) is an error and gets no entry. `expect` fragments are checked too.
  */
 export async function runPin(options: PinOptions): Promise<PinReport> {
-  const report: PinReport = { added: [], updated: [], pending: [], kept: [], pruned: [], errors: [], warnings: [], configErrors: [], wrote: false };
+  const report: PinReport = { added: [], updated: [], pending: [], kept: [], pruned: [], failed: [], errors: [], warnings: [], configErrors: [], wrote: false };
   const env = options.env ?? process.env;
   const now = options.now ?? (() => new Date());
   let reader: SourceReader;
@@ -126,24 +135,40 @@ export async function runPin(options: PinOptions): Promise<PinReport> {
     const r = first.ref;
     const old = lock.entries.get(k);
     const res = resolved.get(`${r.owner}/${r.repo}@${r.ref}`);
-    const pending = (why: string): void => {
+    const recordPending = (): void => {
+      lock.entries.set(k, { key: k, repo: `${r.owner}/${r.repo}`, ref: r.ref, path: r.path, start: r.start, end: r.end, status: 'pending', pinnedAt: old?.pinnedAt ?? now().toISOString() });
+      report.pending.push(k);
+    };
+    // No source for this repository in this run: nothing failed, the entry waits (a warning).
+    const noSource = (): void => {
+      const why = `pending because no source is configured for this repository (${reader.offline ? '--offline, and ' : ''}no CITATION_MIRRORS entry for ${r.owner}/${r.repo})`;
       if (old?.status === 'pinned') {
-        // --refresh could not reach the provider: keep what was pinned.
-        warnings.push(`${describe(first)}: not re-pinned (${why}); kept the existing entry.`);
+        warnings.push(`${describe(first)}: not re-pinned: ${why}; kept the existing entry.`);
         report.kept.push(k);
         return;
       }
-      lock.entries.set(k, { key: k, repo: `${r.owner}/${r.repo}`, ref: r.ref, path: r.path, start: r.start, end: r.end, status: 'pending', pinnedAt: old?.pinnedAt ?? now().toISOString() });
-      report.pending.push(k);
-      warnings.push(`${describe(first)}: recorded as pending: ${why.replace(/\.+$/, '')}. Run \`npm run cite -- pin\` again with network access (GITHUB_TOKEN) or CITATION_MIRRORS.`);
+      recordPending();
+      warnings.push(`${describe(first)}: ${why}. Run \`npm run cite -- pin\` with network access (GITHUB_TOKEN) or CITATION_MIRRORS to pin it.`);
+    };
+    // A source that cannot answer now: pin did not do what it was asked (an error).
+    const failedNow = (why: string): void => {
+      report.failed.push(k);
+      const reason = why.replace(/\.+$/, '');
+      if (old?.status === 'pinned') {
+        errors.push(`${describe(first)}: not re-pinned: ${reason}. The existing entry is kept.`);
+        report.kept.push(k);
+        return;
+      }
+      recordPending();
+      errors.push(`${describe(first)}: not pinned (recorded as pending): ${reason}. Run \`npm run cite -- pin\` again when the source answers.`);
     };
     const error = (what: string): void => {
       errors.push(`${describe(first)}: ${what}`);
     };
 
-    if (res === undefined) return pending(`offline and no CITATION_MIRRORS entry for ${r.owner}/${r.repo}`);
+    if (res === undefined) return noSource();
     if (res instanceof ProviderError) {
-      if (isTransient(res)) return pending(res.message);
+      if (isTransient(res)) return failedNow(res.message);
       return error(`${res.message}`);
     }
     let f;
@@ -154,7 +179,7 @@ export async function runPin(options: PinOptions): Promise<PinReport> {
       throw e;
     }
     options.onProgress?.(++done, todo.length);
-    if (f.kind === 'unavailable') return pending(f.reason);
+    if (f.kind === 'unavailable') return failedNow(f.reason);
     const at = `${r.path} at ${r.ref} (${res.commit.slice(0, 7)})`;
     if (f.kind === 'missing') return error(`${at} does not exist. Fix: correct the path or the ref in the MDX.`);
     const lines = f.text.lines;
@@ -194,9 +219,9 @@ export async function runPin(options: PinOptions): Promise<PinReport> {
       report.pruned.push(k);
     }
   }
-  for (const list of [report.added, report.updated, report.pending, report.kept, report.pruned]) list.sort();
+  for (const list of [report.added, report.updated, report.pending, report.kept, report.pruned, report.failed]) list.sort();
   // One message per unreachable host, before the citations it affected; then discarded cache records.
-  report.warnings.unshift(...reader.hostProblems.values());
+  report.errors.unshift(...reader.hostProblems.values());
   report.warnings.push(...reader.notices);
 
   if (serializeLock(lock) !== before) {

@@ -167,7 +167,7 @@ export async function verifyAgainstLock(
       continue;
     }
     if (e.status === 'pending') {
-      soft(r, 'pending', `pending: no provider could be reached when it was pinned, so it has no commit and is not verified in this build. Run \`${PIN}\` with network access (set GITHUB_TOKEN) or CITATION_MIRRORS.`);
+      soft(r, 'pending', `pending: not pinned yet (when pin ran, no source was configured for its repository, or none answered), so it has no commit and is not verified in this build. Run \`${PIN}\` with network access (set GITHUB_TOKEN) or CITATION_MIRRORS.`);
       continue;
     }
     pinned.push({ r, e });

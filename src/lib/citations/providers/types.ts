@@ -65,7 +65,7 @@ export interface SourceProvider {
 
 /**
  * - `unreachable`, `rate-limit`, `server`: the provider cannot answer now; pin records
- *   the citation as pending, verify treats its lines as not fetchable now.
+ *   the citation as pending (and fails), verify treats its lines as not fetchable now.
  * - `not-found`, `not-a-file`, `auth`, `forbidden`: a definite answer that needs a fix.
  * - `config`: the configuration (env) is wrong; the CLI exits 2.
  */
