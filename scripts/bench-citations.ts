@@ -5,7 +5,9 @@
  *   cold verify — lock present, cache emptied;
  *   warm   — cache present: no content request, ≤ 1 conditional request per distinct ref;
  *   offline — verification from the cache only, no network.
- * Goal (issue 3): cold requests = distinct refs + distinct files (+1 per annotated tag peel).
+ * Goal (issue 3): cold requests = distinct refs + distinct files (+1 per annotated tag peel);
+ * each file is one contents request (JSON: tree entry and base64 bytes; a file over 1 MB would add
+ * one blob request). Every byte read, from GitHub or the cache, is checked against its blob SHA.
  * Run: node scripts/bench-citations.ts
  */
 import { rmSync } from 'node:fs';
@@ -49,7 +51,7 @@ for (let p = 0; p < PAGES; p++) {
 const env = { GITHUB_API_URL: gh.url };
 const distinctFiles = names.length * FILES_PER_REPO;
 const row = (label: string, ms: number, extra = ''): void => {
-  const byEndpoint = ['ref', 'tag', 'contents', 'repo'].map((e) => `${e}=${gh.count(e as 'ref')}`).join(' ');
+  const byEndpoint = ['ref', 'tag', 'contents', 'blob', 'repo'].map((e) => `${e}=${gh.count(e as 'ref')}`).join(' ');
   console.log(`${label.padEnd(14)} ${ms.toFixed(0).padStart(6)} ms   requests=${String(gh.count()).padStart(3)} (${byEndpoint}; conditional=${gh.count(undefined, { conditional: true })})${extra}`);
 };
 const time = async <T>(f: () => Promise<T>): Promise<[T, number]> => {

@@ -4,7 +4,8 @@
  *   npm run cite -- verify [--offline] [--strict]
  *   npm run cite -- relocate [--dry-run] [--offline]
  *   npm run cite -- outdated --against <ref> [--against owner/repo@ref ...]
- * Exit status: 0 ok, 1 a citation failed, 2 usage or configuration error.
+ * Exit status: 0 ok, 1 a citation failed (for pin: also one it could not pin because its
+ * source did not answer), 2 usage or configuration error.
  */
 import { resolve } from 'node:path';
 import { formatChanges, formatRelocation, runOutdated, runPin, runRelocate, runVerification } from '../src/lib/citations/index.ts';
@@ -13,9 +14,13 @@ const HELP = `Usage: npm run cite -- <command> [options]
 
 Commands:
   pin                 Pin what is new or changed in the content into citations.lock.json
-                      (resolve each ref to a commit, hash the cited lines). Citations no
-                      provider can reach are recorded as pending. Prunes unused entries.
-    --refresh         Re-resolve and re-pin every entry (accepts moved tags).
+                      (resolve each ref to a commit, hash the cited lines). Prunes unused
+                      entries. A citation of a repository no source is configured for
+                      (--offline, no CITATION_MIRRORS entry) is recorded as pending: a
+                      warning. One whose source does not answer (unreachable, rate limit,
+                      server error) is recorded as pending too, and pin exits 1.
+    --refresh         Re-resolve and re-pin every entry (accepts moved tags); reads nothing
+                      from .cache/citations.
   verify              Check every citation against the lock and the upstream lines.
     --offline         No network: use CITATION_MIRRORS and .cache/citations only.
     --strict          Pending and not-fetchable citations fail (also CITATIONS_STRICT=1).
@@ -39,10 +44,13 @@ Options:
 Environment:
   GITHUB_TOKEN        GitHub token (optional; anonymous access allows 60 requests/hour).
   GITHUB_API_URL      REST API base (default https://api.github.com; GHES: https://host/api/v3).
+                      Credentials in it (https://user:token@host/...) serve as the token and
+                      are never printed.
   CITATION_MIRRORS    owner/repo=/path/to/git,...  read those repositories from local git.
   CITATIONS_MAX_WAIT  Longest rate-limit wait in seconds worth sleeping through (default 10).
 
-Exit status: 0 ok, 1 a citation failed, 2 usage or configuration error.`;
+Exit status: 0 ok; 1 a citation failed, or pin could not pin one because its source
+did not answer; 2 usage or configuration error.`;
 
 const FLAGS: Record<string, string[]> = {
   pin: ['--refresh', '--offline'],
@@ -121,7 +129,8 @@ async function main(argv: string[]): Promise<number> {
     p.end();
     out(r.warnings.map((w) => `warning: ${w}`), process.stderr);
     out(r.errors.map((e) => `error: ${e}`), process.stderr);
-    out([`pinned ${r.added.length} new, ${r.updated.length} updated, ${r.pending.length} pending, ${r.kept.length} unchanged, ${r.pruned.length} pruned; ${r.wrote ? 'wrote' : 'no change to'} citations.lock.json.`]);
+    const failed = r.failed.length > 0 ? ` (${r.failed.length} failed)` : '';
+    out([`pinned ${r.added.length} new, ${r.updated.length} updated, ${r.pending.length} pending${failed}, ${r.kept.length} unchanged, ${r.pruned.length} pruned; ${r.wrote ? 'wrote' : 'no change to'} citations.lock.json.`]);
     return r.configErrors.length > 0 ? 2 : r.errors.length > 0 ? 1 : 0;
   }
   if (command === 'relocate') {

@@ -1,9 +1,11 @@
 /**
  * citations.lock.json: generated, committed, sorted for stable diffs. It records
  * what each citation resolved to (issue 3, "The lock") and never upstream text.
+ * Read through a zod schema, so a malformed file is an error naming the entry and the field.
  */
 import { readFile, rename, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
+import { z } from 'zod';
 import { NORMALISATION } from './hash.ts';
 import { citationKey, parseCitationRef } from './ref.ts';
 
@@ -12,7 +14,12 @@ export const LOCK_VERSION = 1;
 
 export type ProviderName = 'github' | 'mirror';
 
-/** A lock entry; one per distinct (repo, ref, path, range). */
+/**
+ * A lock entry; one per distinct (repo, ref, path, range). Its `status` says which kind it is,
+ * and each kind has its own schema ({@link PinnedEntrySchema}, {@link PendingEntrySchema}):
+ * a new kind is a new schema object added to {@link LockEntrySchema}. Unknown fields are refused,
+ * so a hand edit (or a typo) is reported rather than silently dropped on the next write.
+ */
 export interface LockEntry {
   /** Canonical citation ref text, also the sort key. */
   key: string;
@@ -20,9 +27,10 @@ export interface LockEntry {
   repo: string;
   ref: string;
   path: string;
+  /** First and last cited line, 1-based. */
   start: number;
   end: number;
-  /** `pending`: no provider was reachable at pin time; the fields below are absent. */
+  /** `pending`: not pinned yet (no source was configured or reachable); the fields below are absent. */
   status: 'pinned' | 'pending';
   /** Full commit SHA the ref resolved to. */
   commit?: string;
@@ -34,7 +42,7 @@ export interface LockEntry {
   sha256?: string;
   /** ISO 8601 time the entry was written (pinned, or recorded as pending). */
   pinnedAt: string;
-  /** Which provider supplied the commit and lines; absent when pending. */
+  /** Which provider supplied the commit and lines; absent when pending (optional in older locks). */
   provider?: ProviderName;
 }
 
@@ -48,6 +56,53 @@ export class LockFileError extends Error {
 }
 
 const FIELD_ORDER: Array<keyof LockEntry> = ['key', 'repo', 'ref', 'path', 'start', 'end', 'status', 'commit', 'blobSha', 'lineCount', 'sha256', 'pinnedAt', 'provider'];
+
+/** Fields every entry kind has. */
+const entryBase = {
+  key: z.string().min(1, 'expected the citation ref'),
+  repo: z.string().regex(/^[A-Za-z0-9_.-]+\/[A-Za-z0-9_.-]+$/, 'expected owner/repo'),
+  ref: z.string().min(1, 'expected a tag, branch or commit'),
+  path: z.string().min(1, 'expected a path in the repository'),
+  start: z.number().int('expected a whole line number').positive('expected a line number of at least 1'),
+  end: z.number().int('expected a whole line number').positive('expected a line number of at least 1'),
+  pinnedAt: z.iso.datetime({ offset: true, error: 'expected an ISO 8601 time such as 2024-01-01T00:00:00.000Z' }),
+};
+
+/** A pinned entry: the ref's commit and the hashes of the file and of the cited lines. */
+export const PinnedEntrySchema = z.strictObject({
+  ...entryBase,
+  status: z.literal('pinned'),
+  commit: z.string().regex(/^[0-9a-f]{40}$/, 'expected a full 40-hex commit SHA'),
+  blobSha: z.string().regex(/^[0-9a-f]{40}$/, 'expected a 40-hex git blob SHA'),
+  lineCount: z.number().int('expected a whole number of lines').nonnegative('expected a number of lines'),
+  sha256: z.string().regex(/^[0-9a-f]{64}$/, 'expected a lowercase 64-hex sha256'),
+  provider: z.enum(['github', 'mirror']).optional(),
+});
+
+/** A pending entry: recorded, not pinned; it has no commit or hashes. */
+export const PendingEntrySchema = z.strictObject({
+  ...entryBase,
+  status: z.literal('pending'),
+});
+
+/** Any lock entry, by its `status`. */
+export const LockEntrySchema = z.discriminatedUnion('status', [PinnedEntrySchema, PendingEntrySchema]);
+
+const LockFileSchema = z.strictObject({
+  version: z.literal(LOCK_VERSION),
+  normalisation: z.string().optional(),
+  entries: z.array(z.unknown()),
+});
+
+/** A parsed entry as a LockEntry, without the `undefined` zod gives absent optional fields. */
+function asLockEntry(e: z.infer<typeof LockEntrySchema>): LockEntry {
+  const out: Record<string, unknown> = {};
+  for (const [k, v] of Object.entries(e)) if (v !== undefined) out[k] = v;
+  // Every field the schemas accept is a LockEntry field (checked by the compiler):
+  const _fields: [Exclude<keyof z.infer<typeof PinnedEntrySchema> | keyof z.infer<typeof PendingEntrySchema>, keyof LockEntry>] extends [never] ? true : never = true;
+  void _fields;
+  return out as unknown as LockEntry;
+}
 
 /** An empty lock. */
 export function emptyLock(): Lock {
@@ -71,7 +126,10 @@ export async function readLock(root: string): Promise<Lock> {
   return parseLock(text);
 }
 
-/** Parses lock text; see {@link readLock}. */
+/**
+ * Parses lock text; see {@link readLock}. Messages name the file, the entry (its key and
+ * index) and the field, e.g. `entry "a/b@v1:x.go#L1" (entries[3]): field "commit": expected a full 40-hex commit SHA, got "abc"`.
+ */
 export function parseLock(text: string): Lock {
   const bad = (why: string): never => {
     throw new LockFileError(`${LOCK_FILE} is invalid: ${why}. It is generated: restore it from git, or delete it and run \`npm run cite -- pin\`.`);
@@ -82,23 +140,57 @@ export function parseLock(text: string): Lock {
   } catch (e) {
     return bad(`not JSON (${(e as Error).message})`);
   }
-  if (!data || typeof data !== 'object') return bad('not an object');
-  const d = data as { version?: unknown; entries?: unknown };
-  if (d.version !== LOCK_VERSION) return bad(`version ${String(d.version)} is not ${LOCK_VERSION}`);
-  if (!Array.isArray(d.entries)) return bad('"entries" is not an array');
+  const file = LockFileSchema.safeParse(data);
+  if (!file.success) return bad(formatIssues(file.error.issues, data));
   const lock = emptyLock();
-  for (const raw of d.entries as unknown[]) {
-    const e = raw as Partial<LockEntry>;
-    if (!e || typeof e.key !== 'string') return bad('an entry has no "key"');
-    if (e.status !== 'pinned' && e.status !== 'pending') return bad(`entry ${e.key} has status ${String(e.status)}`);
-    if (e.status === 'pinned') {
-      for (const f of ['commit', 'blobSha', 'sha256'] as const) if (typeof e[f] !== 'string') bad(`pinned entry ${e.key} has no "${f}"`);
-      if (typeof e.lineCount !== 'number') bad(`pinned entry ${e.key} has no "lineCount"`);
-    }
-    if (lock.entries.has(e.key)) return bad(`entry ${e.key} appears twice`);
-    lock.entries.set(e.key, e as LockEntry);
-  }
+  file.data.entries.forEach((raw, i) => {
+    const key = typeof raw === 'object' && raw !== null && typeof (raw as { key?: unknown }).key === 'string' ? (raw as { key: string }).key : undefined;
+    const where = key === undefined ? `entries[${i}]` : `entry "${key}" (entries[${i}])`;
+    const e = LockEntrySchema.safeParse(raw);
+    if (!e.success) return bad(`${where}: ${formatIssues(e.error.issues, raw, 'the entry')}`);
+    if (lock.entries.has(e.data.key)) return bad(`${where} appears twice`);
+    lock.entries.set(e.data.key, asLockEntry(e.data));
+  });
   return lock;
+}
+
+/**
+ * Zod issues as clauses such as `missing fields "commit", "sha256"` and
+ * `field "start": expected a line number of at least 1, got 0`, joined with "; " (missing
+ * fields first, then at most three others). `data` is the value the issue paths start from.
+ */
+export function formatIssues(issues: readonly z.core.$ZodIssue[], data: unknown, whole = 'the file'): string {
+  const valueAt = (path: readonly PropertyKey[]): unknown => {
+    let value: unknown = data;
+    for (const seg of path) value = value !== null && typeof value === 'object' ? (value as Record<PropertyKey, unknown>)[seg] : undefined;
+    return value;
+  };
+  const missing: string[] = [];
+  const clauses: string[] = [];
+  for (const issue of issues) {
+    const field = issue.path.map(String).join('.');
+    const value = valueAt(issue.path);
+    if (issue.code === 'unrecognized_keys') {
+      clauses.push(`${field ? `field "${field}": ` : ''}unknown field${issue.keys.length > 1 ? 's' : ''} ${issue.keys.map((k) => `"${k}"`).join(', ')}`);
+    } else if (value === undefined && field) {
+      missing.push(`"${field}"`);
+    } else {
+      const subject = field ? `field "${field}"` : whole;
+      if (issue.code === 'invalid_value') clauses.push(`${subject}: expected ${issue.values.map((v) => JSON.stringify(v)).join(' or ')}, got ${shown(value)}`);
+      else if (issue.code === 'invalid_type') clauses.push(`${subject}: expected ${/^[aeiou]/.test(issue.expected) ? 'an' : 'a'} ${issue.expected}, got ${shown(value)}`);
+      else if (issue.code === 'invalid_union' && 'options' in issue && Array.isArray(issue.options)) {
+        clauses.push(`${subject}: expected ${(issue.options as unknown[]).map((o) => JSON.stringify(o)).join(' or ')}, got ${shown(value)}`);
+      } else clauses.push(`${subject}: ${issue.message}, got ${shown(value)}`);
+    }
+  }
+  const out = missing.length > 0 ? [`missing field${missing.length > 1 ? 's' : ''} ${missing.join(', ')}`] : [];
+  out.push(...clauses.slice(0, 3));
+  return out.join('; ') + (clauses.length > 3 ? ` (and ${clauses.length - 3} more)` : '');
+}
+
+function shown(v: unknown): string {
+  const s = JSON.stringify(v) ?? String(v);
+  return s.length > 60 ? `${s.slice(0, 57)}...` : s;
 }
 
 /**
@@ -138,7 +230,7 @@ export function serializeLock(lock: Lock): string {
 /** Writes the lock atomically (temp file + rename), so an interrupted run leaves the old lock. */
 export async function writeLock(root: string, lock: Lock): Promise<void> {
   const file = join(root, LOCK_FILE);
-  const tmp = `${file}.${process.pid}.tmp`;
+  const tmp = `${file}.${process.pid}.${Math.random().toString(36).slice(2)}.tmp`;
   await writeFile(tmp, serializeLock(lock));
   await rename(tmp, file);
 }

@@ -1,6 +1,9 @@
 /**
  * `cite pin`: records in citations.lock.json what is new or changed in the content
  * (issue 3, "The lock"), prunes entries no page cites, and retries pending entries.
+ *
+ * What it writes comes from a provider in this run, or from a cache answer the lock already
+ * confirms (the same commit for the ref, the same blob for the file); `--refresh` reads no cache.
  */
 import { extractCitations, type Citation } from './extract.ts';
 import { hashLines } from './hash.ts';
@@ -15,7 +18,7 @@ export interface PinOptions {
   env?: NodeJS.ProcessEnv;
   /** No network: new citations are recorded as pending unless a mirror serves them. */
   offline?: boolean;
-  /** Re-resolve and re-pin every entry, not only new and pending ones (accepts moved tags). */
+  /** Re-resolve and re-pin every entry, not only new and pending ones (accepts moved tags). Reads nothing from the cache. */
   refresh?: boolean;
   log?: (line: string) => void;
   contentDirs?: string[];
@@ -33,7 +36,14 @@ export interface PinReport {
   pending: string[];
   kept: string[];
   pruned: string[];
+  /**
+   * Keys pin was asked to pin that a source could not answer for now (unreachable, rate
+   * limit, server error): recorded as pending (or, when pinned before, kept), and an error each.
+   */
+  failed: string[];
+  /** Failures: `cite pin` exits 1 when there is any. */
   errors: string[];
+  /** Pending because no source is configured for the repository, moved tags, discarded cache records. */
   warnings: string[];
   configErrors: string[];
   /** Whether citations.lock.json was rewritten. */
@@ -44,18 +54,20 @@ const CONCURRENCY = 8;
 
 /**
  * Pins new, changed and pending citations. Entries that exist and are pinned are kept as
- * they are unless `refresh`. A citation whose provider cannot be reached is recorded as
- * pending (a warning); a definite failure (unknown repo/ref, missing file, range past the
- * end) is an error and gets no entry. `expect` fragments are checked too.
+ * they are unless `refresh`. A citation of a repository no source is configured for
+ * (offline, no mirror) is recorded as pending: a warning. One whose source cannot answer
+ * now (unreachable, rate limit, server error) is recorded as pending too, but is an error:
+ * pin did not do what it was asked. A definite failure (unknown repo/ref, missing file, a
+ * directory, range past the end) is an error and gets no entry. `expect` fragments are checked too.
  */
 export async function runPin(options: PinOptions): Promise<PinReport> {
-  const report: PinReport = { added: [], updated: [], pending: [], kept: [], pruned: [], errors: [], warnings: [], configErrors: [], wrote: false };
+  const report: PinReport = { added: [], updated: [], pending: [], kept: [], pruned: [], failed: [], errors: [], warnings: [], configErrors: [], wrote: false };
   const env = options.env ?? process.env;
   const now = options.now ?? (() => new Date());
   let reader: SourceReader;
   let lock: Lock;
   try {
-    reader = readerFor({ ...options, env });
+    reader = readerFor({ ...options, env, cacheReads: options.refresh ? 'none' : 'confirmed' });
     lock = await readLock(options.root);
   } catch (e) {
     if (e instanceof ProviderError || e instanceof LockFileError) {
@@ -87,6 +99,15 @@ export async function runPin(options: PinOptions): Promise<PinReport> {
     return true;
   });
 
+  // What the lock already says, so that a cached answer is used only when the lock confirms it.
+  const lockedCommit = new Map<string, string>();
+  const lockedBlob = new Map<string, string>();
+  for (const e of lock.entries.values()) {
+    if (e.status !== 'pinned') continue;
+    lockedCommit.set(`${e.repo}@${e.ref}`, e.commit!);
+    lockedBlob.set(`${e.repo}@${e.commit}:${e.path}`, e.blobSha!);
+  }
+
   const refOf = (k: string): Citation['ref'] => byKey.get(k)![0]!.ref;
   const refKeys = [...new Set(todo.map((k) => { const r = refOf(k); return `${r.owner}/${r.repo}@${r.ref}`; }))];
   const resolved = new Map<string, ResolvedRef | ProviderError | undefined>();
@@ -95,7 +116,7 @@ export async function runPin(options: PinOptions): Promise<PinReport> {
     const r = refOf(k);
     if (!reader.providerFor(r.owner, r.repo)) { resolved.set(rk, undefined); return; }
     try {
-      resolved.set(rk, await reader.resolve(r.owner, r.repo, r.ref));
+      resolved.set(rk, await reader.resolve(r.owner, r.repo, r.ref, { expectCommit: lockedCommit.get(rk) }));
     } catch (e) {
       if (e instanceof ProviderError) resolved.set(rk, e);
       else throw e;
@@ -103,41 +124,62 @@ export async function runPin(options: PinOptions): Promise<PinReport> {
   });
 
   let done = 0;
+  // Messages per citation, reported in content order whatever order the work finishes in.
+  const messages = new Map<string, { errors: string[]; warnings: string[] }>();
   await mapLimit(todo, CONCURRENCY, async (k) => {
+    const errors: string[] = [];
+    const warnings: string[] = [];
+    messages.set(k, { errors, warnings });
     const cites = byKey.get(k)!;
     const first = cites[0]!;
     const r = first.ref;
     const old = lock.entries.get(k);
     const res = resolved.get(`${r.owner}/${r.repo}@${r.ref}`);
-    const pending = (why: string): void => {
+    const recordPending = (): void => {
+      lock.entries.set(k, { key: k, repo: `${r.owner}/${r.repo}`, ref: r.ref, path: r.path, start: r.start, end: r.end, status: 'pending', pinnedAt: old?.pinnedAt ?? now().toISOString() });
+      report.pending.push(k);
+    };
+    // No source for this repository in this run: nothing failed, the entry waits (a warning).
+    const noSource = (): void => {
+      const why = `pending because no source is configured for this repository (${reader.offline ? '--offline, and ' : ''}no CITATION_MIRRORS entry for ${r.owner}/${r.repo})`;
       if (old?.status === 'pinned') {
-        // --refresh could not reach the provider: keep what was pinned.
-        report.warnings.push(`${describe(first)}: not re-pinned (${why}); kept the existing entry.`);
+        warnings.push(`${describe(first)}: not re-pinned: ${why}; kept the existing entry.`);
         report.kept.push(k);
         return;
       }
-      lock.entries.set(k, { key: k, repo: `${r.owner}/${r.repo}`, ref: r.ref, path: r.path, start: r.start, end: r.end, status: 'pending', pinnedAt: old?.pinnedAt ?? now().toISOString() });
-      report.pending.push(k);
-      report.warnings.push(`${describe(first)}: recorded as pending: ${why.replace(/\.+$/, '')}. Run \`npm run cite -- pin\` again with network access (GITHUB_TOKEN) or CITATION_MIRRORS.`);
+      recordPending();
+      warnings.push(`${describe(first)}: ${why}. Run \`npm run cite -- pin\` with network access (GITHUB_TOKEN) or CITATION_MIRRORS to pin it.`);
+    };
+    // A source that cannot answer now: pin did not do what it was asked (an error).
+    const failedNow = (why: string): void => {
+      report.failed.push(k);
+      const reason = why.replace(/\.+$/, '');
+      if (old?.status === 'pinned') {
+        errors.push(`${describe(first)}: not re-pinned: ${reason}. The existing entry is kept.`);
+        report.kept.push(k);
+        return;
+      }
+      recordPending();
+      errors.push(`${describe(first)}: not pinned (recorded as pending): ${reason}. Run \`npm run cite -- pin\` again when the source answers.`);
     };
     const error = (what: string): void => {
-      report.errors.push(`${describe(first)}: ${what}`);
+      errors.push(`${describe(first)}: ${what}`);
     };
 
-    if (res === undefined) return pending(`offline and no CITATION_MIRRORS entry for ${r.owner}/${r.repo}`);
+    if (res === undefined) return noSource();
     if (res instanceof ProviderError) {
-      if (isTransient(res)) return pending(res.message);
+      if (isTransient(res)) return failedNow(res.message);
       return error(`${res.message}`);
     }
     let f;
     try {
-      f = await reader.file(r.owner, r.repo, res.commit, r.path);
+      f = await reader.file(r.owner, r.repo, res.commit, r.path, { expectBlobSha: lockedBlob.get(`${r.owner}/${r.repo}@${res.commit}:${r.path}`) });
     } catch (e) {
       if (e instanceof ProviderError) return error(e.message);
       throw e;
     }
     options.onProgress?.(++done, todo.length);
-    if (f.kind === 'unavailable') return pending(f.reason);
+    if (f.kind === 'unavailable') return failedNow(f.reason);
     const at = `${r.path} at ${r.ref} (${res.commit.slice(0, 7)})`;
     if (f.kind === 'missing') return error(`${at} does not exist. Fix: correct the path or the ref in the MDX.`);
     const lines = f.text.lines;
@@ -154,7 +196,7 @@ export async function runPin(options: PinOptions): Promise<PinReport> {
       lock.entries.set(k, entry);
       (old?.status === 'pinned' ? report.updated : report.added).push(k);
       if (old?.status === 'pinned' && old.commit !== entry.commit) {
-        report.warnings.push(`${describe(first)}: ${r.ref} moved from ${old.commit!.slice(0, 7)} to ${entry.commit!.slice(0, 7)}; re-pinned.`);
+        warnings.push(`${describe(first)}: ${r.ref} moved from ${old.commit!.slice(0, 7)} to ${entry.commit!.slice(0, 7)}; re-pinned.`);
       }
     }
     const citedText = cited.join('\n');
@@ -162,10 +204,14 @@ export async function runPin(options: PinOptions): Promise<PinReport> {
     for (const c of cites) {
       const missing = c.expect.filter((x) => !citedText.includes(x));
       if (missing.length > 0) {
-        report.errors.push(`${describe(c)}: ${explainMissing(s, c, missing, at)} Fix: run \`npm run cite -- relocate\` or correct \`expect\`.`);
+        errors.push(`${describe(c)}: ${explainMissing(s, c, missing, at)} Fix: run \`npm run cite -- relocate\` or correct \`expect\`.`);
       }
     }
   });
+  for (const k of todo) {
+    report.errors.push(...messages.get(k)!.errors);
+    report.warnings.push(...messages.get(k)!.warnings);
+  }
 
   for (const k of [...lock.entries.keys()]) {
     if (!byKey.has(k)) {
@@ -173,7 +219,10 @@ export async function runPin(options: PinOptions): Promise<PinReport> {
       report.pruned.push(k);
     }
   }
-  for (const list of [report.added, report.updated, report.pending, report.kept, report.pruned]) list.sort();
+  for (const list of [report.added, report.updated, report.pending, report.kept, report.pruned, report.failed]) list.sort();
+  // One message per unreachable host, before the citations it affected; then discarded cache records.
+  report.errors.unshift(...reader.hostProblems.values());
+  report.warnings.push(...reader.notices);
 
   if (serializeLock(lock) !== before) {
     await writeLock(options.root, lock);

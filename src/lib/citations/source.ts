@@ -2,14 +2,24 @@
  * One run's access to upstream sources: picks the provider for each repository
  * (a CITATION_MIRRORS mirror, else GitHub unless offline), consults the cache
  * first, and memoises so each distinct ref and file is asked for once per run.
+ *
+ * Every file's bytes are checked against the git blob SHA of the tree entry that names them,
+ * whether they come from the cache or from a provider, and only regular files are accepted.
+ * How far a cached answer is believed is the reader's `cacheReads` mode:
+ * - `intact` (default): any cached answer that passes its checks (relocate, outdated);
+ * - `confirmed`: only a cached answer the caller's expectation confirms (the commit, or the blob
+ *   SHA, that the lock recorded); anything else is fetched afresh (pin, verify);
+ * - `none`: the cache is not read at all, only written (`pin --refresh`).
  */
 import { join } from 'node:path';
-import { CitationCache, DEFAULT_CACHE_DIR } from './cache.ts';
-import { fileText, type FileText } from './hash.ts';
+import { CitationCache, DEFAULT_CACHE_DIR, type CachedEntry } from './cache.ts';
+import { fileText, gitBlobSha, type FileText } from './hash.ts';
 import type { ProviderName } from './lock.ts';
 import { createGitHubProvider, githubOptionsFromEnv, type GitHubProviderOptions } from './providers/github.ts';
 import { createMirrorProvider, parseMirrors } from './providers/mirror.ts';
-import { ProviderError, type SourceProvider } from './providers/types.ts';
+import { ProviderError, isTransient, notAFile, type SourceProvider, type TreeEntry } from './providers/types.ts';
+
+export type CacheReads = 'intact' | 'confirmed' | 'none';
 
 export interface SourceReaderOptions {
   root: string;
@@ -18,6 +28,8 @@ export interface SourceReaderOptions {
   offline?: boolean;
   /** Default `<root>/.cache/citations`. */
   cacheDir?: string;
+  /** How far cached answers are believed (see the module comment). Default `intact`. */
+  cacheReads?: CacheReads;
   log?: (line: string) => void;
   /** Overrides of the GitHub options read from env (tests: backoff, waits). */
   github?: Partial<GitHubProviderOptions>;
@@ -31,7 +43,7 @@ export interface ResolvedRef {
 }
 
 export type FileResult =
-  | { kind: 'ok'; text: FileText; from: 'cache' | ProviderName }
+  | { kind: 'ok'; text: FileText; from: 'cache' | ProviderName; entry?: TreeEntry }
   | { kind: 'missing'; provider: ProviderName }
   | { kind: 'unavailable'; reason: string; error?: ProviderError };
 
@@ -45,7 +57,12 @@ export interface SourceStats {
 export class SourceReader {
   readonly cache: CitationCache;
   readonly offline: boolean;
+  readonly cacheReads: CacheReads;
   readonly stats: SourceStats = { refResolutions: 0, fileFetches: 0, cacheHits: 0 };
+  /** Cache records and files discarded in this run, and why (callers show them as warnings). */
+  readonly notices: string[] = [];
+  /** One message per unreachable host (callers print each once, however many citations it affects). */
+  readonly hostProblems = new Map<string, string>();
   private readonly mirrors: Map<string, SourceProvider>;
   private readonly github: SourceProvider | undefined;
   private readonly refMemo = new Map<string, Promise<ResolvedRef>>();
@@ -55,9 +72,17 @@ export class SourceReader {
   constructor(options: SourceReaderOptions) {
     const env = options.env ?? process.env;
     this.offline = options.offline ?? false;
-    this.cache = new CitationCache(options.cacheDir ?? join(options.root, DEFAULT_CACHE_DIR));
-    this.mirrors = new Map([...parseMirrors(env.CITATION_MIRRORS, options.root)].map(([name, dir]) => [name, createMirrorProvider(name, dir)]));
+    this.cacheReads = options.cacheReads ?? 'intact';
     const log = options.log;
+    this.cache = new CitationCache(options.cacheDir ?? join(options.root, DEFAULT_CACHE_DIR), {
+      root: options.root,
+      notice: (line) => {
+        if (this.notices.includes(line)) return;
+        this.notices.push(line);
+        log?.(line);
+      },
+    });
+    this.mirrors = new Map([...parseMirrors(env.CITATION_MIRRORS, options.root)].map(([name, dir]) => [name, createMirrorProvider(name, dir)]));
     this.github = this.offline ? undefined : createGitHubProvider({ ...githubOptionsFromEnv(env), ...(log ? { log } : {}), ...options.github });
   }
 
@@ -66,24 +91,41 @@ export class SourceReader {
     return this.mirrors.get(`${owner}/${repo}`) ?? this.github;
   }
 
+  /** Notes a host-wide problem once, and passes the error on. */
+  private seen(e: unknown): unknown {
+    if (e instanceof ProviderError && e.host && !this.hostProblems.has(e.host.url)) this.hostProblems.set(e.host.url, e.host.message);
+    return e;
+  }
+
   /**
-   * Resolves a ref to a commit, revalidating a cached resolution with its ETag.
+   * Resolves a ref to a commit. A cached resolution is revalidated with its ETag (one
+   * conditional request) when it is intact and, in `confirmed` mode, names `expectCommit`;
+   * otherwise the ref is resolved afresh.
    * @throws ProviderError; `unreachable` when offline without a mirror.
    */
-  resolve(owner: string, repo: string, ref: string): Promise<ResolvedRef> {
+  resolve(owner: string, repo: string, ref: string, options: { expectCommit?: string | undefined } = {}): Promise<ResolvedRef> {
     const k = `${owner}/${repo}@${ref}`;
     let p = this.refMemo.get(k);
     if (!p) {
       p = (async () => {
         const provider = this.providerFor(owner, repo);
         if (!provider) throw new ProviderError('unreachable', `offline: ${owner}/${repo}@${ref} was not re-resolved (no CITATION_MIRRORS entry for ${owner}/${repo})`);
-        const cached = await this.cache.getRef(owner, repo, ref, provider.name);
+        let cached = this.cacheReads === 'none' ? undefined : await this.cache.getRef(owner, repo, ref, provider.name, provider.origin);
+        if (cached && this.cacheReads === 'confirmed' && cached.commit !== options.expectCommit) cached = undefined;
         this.stats.refResolutions++;
-        const r = await provider.resolveRef(owner, repo, ref, cached);
-        await this.cache.setRef(owner, repo, ref, {
-          commit: r.commit, kind: r.kind, provider: provider.name, checkedAt: new Date().toISOString(),
-          ...(r.etag ? { etag: r.etag } : {}),
-        });
+        let r;
+        try {
+          r = await provider.resolveRef(owner, repo, ref, cached);
+        } catch (e) {
+          throw this.seen(e);
+        }
+        // Only answers that can be revalidated are worth keeping (a mirror is asked every time).
+        if (r.etag) {
+          await this.cache.setRef(owner, repo, ref, {
+            commit: r.commit, kind: r.kind, provider: provider.name, origin: provider.origin, checkedAt: new Date().toISOString(),
+            etag: r.etag, ...(r.tagObject ? { tagObject: r.tagObject } : {}),
+          });
+        }
         return { commit: r.commit, provider: provider.name, revalidated: r.notModified };
       })();
       this.refMemo.set(k, p);
@@ -92,42 +134,65 @@ export class SourceReader {
   }
 
   /**
-   * A file's normalised lines at a commit: from the cache, else from the provider
-   * (then cached). Never throws for provider trouble: returns `unavailable` with the reason.
-   * @throws ProviderError only for definite failures (`not-found` repo or commit, `auth`, `forbidden`, `config`).
+   * A file's normalised lines at a commit: from the cache when its tree entry and bytes pass
+   * their checks (and, in `confirmed` mode, the entry names `expectBlobSha`), else from the
+   * provider (then cached). Never throws for provider trouble: returns `unavailable` with the reason.
+   * @throws ProviderError only for definite failures (`not-found` repo or commit, `not-a-file`, `auth`, `forbidden`, `config`).
    */
-  file(owner: string, repo: string, commit: string, path: string): Promise<FileResult> {
+  file(owner: string, repo: string, commit: string, path: string, options: { expectBlobSha?: string | undefined } = {}): Promise<FileResult> {
     const k = `${owner}/${repo}@${commit}:${path}`;
     let p = this.fileMemo.get(k);
     if (!p) {
-      p = (async (): Promise<FileResult> => {
-        const cached = await this.cache.readContent(owner, repo, commit, path);
-        if (cached) {
-          this.stats.cacheHits++;
-          return { kind: 'ok', text: fileText(cached), from: 'cache' };
-        }
-        const provider = this.providerFor(owner, repo);
-        if (!provider) return { kind: 'unavailable', reason: `offline and not in ${DEFAULT_CACHE_DIR}` };
-        this.stats.fileFetches++;
-        let bytes: Uint8Array | null;
-        try {
-          bytes = await provider.fetchFile(owner, repo, commit, path);
-        } catch (e) {
-          if (e instanceof ProviderError && (e.kind === 'unreachable' || e.kind === 'rate-limit' || e.kind === 'server')) {
-            return { kind: 'unavailable', reason: e.message, error: e };
-          }
-          throw e;
-        }
-        if (bytes === null) return { kind: 'missing', provider: provider.name };
-        await this.cache.writeContent(owner, repo, commit, path, bytes);
-        return { kind: 'ok', text: fileText(bytes), from: provider.name };
-      })();
+      p = this.readFile(owner, repo, commit, path, options.expectBlobSha);
       this.fileMemo.set(k, p);
     }
     return p;
   }
 
-  /** Persists ref resolutions (ETags) for the next run. */
+  private async readFile(owner: string, repo: string, commit: string, path: string, expectBlobSha: string | undefined): Promise<FileResult> {
+    const name = `${owner}/${repo}`;
+    let unconfirmed: CachedEntry | undefined;
+    if (this.cacheReads !== 'none') {
+      const entry = await this.cache.getEntry(owner, repo, commit, path);
+      if (entry && entry.type === 'file' && (this.cacheReads === 'intact' || entry.sha === expectBlobSha)) {
+        const bytes = await this.cache.readBlob(owner, repo, entry.sha);
+        if (bytes) {
+          this.stats.cacheHits++;
+          return { kind: 'ok', text: fileText(bytes), from: 'cache', entry };
+        }
+      } else if (entry) {
+        unconfirmed = entry;
+      }
+    }
+    const provider = this.providerFor(owner, repo);
+    if (!provider) {
+      const why = unconfirmed ? `offline, and the cached tree entry (blob ${unconfirmed.sha.slice(0, 12)}) is not the blob the lock recorded` : `offline and not in ${DEFAULT_CACHE_DIR}`;
+      return { kind: 'unavailable', reason: why };
+    }
+    this.stats.fileFetches++;
+    let fetched;
+    try {
+      fetched = await provider.fetchFile(owner, repo, commit, path);
+    } catch (e) {
+      this.seen(e);
+      if (isTransient(e)) return { kind: 'unavailable', reason: (e as ProviderError).message, error: e as ProviderError };
+      throw e;
+    }
+    if (fetched === null) return { kind: 'missing', provider: provider.name };
+    const { entry, bytes } = fetched;
+    // Whatever the provider, only a regular file whose bytes are the blob it named is used.
+    if (entry.type !== 'file') throw notAFile(name, commit, path, entry);
+    const actual = gitBlobSha(bytes);
+    if (actual !== entry.sha) {
+      const error = new ProviderError('server', `${provider.description} sent bytes for ${name}@${commit.slice(0, 7)}:${path} that hash to blob ${actual.slice(0, 12)}, not the ${entry.sha.slice(0, 12)} it named; not used. Try again later.`);
+      return { kind: 'unavailable', reason: error.message, error };
+    }
+    await this.cache.writeBlob(owner, repo, entry.sha, bytes);
+    await this.cache.setEntry(owner, repo, commit, path, { ...entry, provider: provider.name });
+    return { kind: 'ok', text: fileText(bytes), from: provider.name, entry };
+  }
+
+  /** Persists ref resolutions (ETags) and tree entries for the next run. */
   flush(): Promise<void> {
     return this.cache.flush();
   }
@@ -157,6 +222,7 @@ export function readerFor(options: {
   env?: NodeJS.ProcessEnv | undefined;
   offline?: boolean | undefined;
   cacheDir?: string | undefined;
+  cacheReads?: CacheReads | undefined;
   log?: ((line: string) => void) | undefined;
   github?: Partial<GitHubProviderOptions> | undefined;
 }): SourceReader {
@@ -165,6 +231,7 @@ export function readerFor(options: {
     env: options.env ?? process.env,
     offline: options.offline ?? false,
     ...(options.cacheDir ? { cacheDir: options.cacheDir } : {}),
+    ...(options.cacheReads ? { cacheReads: options.cacheReads } : {}),
     ...(options.log ? { log: options.log } : {}),
     ...(options.github ? { github: options.github } : {}),
   });

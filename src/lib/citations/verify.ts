@@ -7,7 +7,7 @@ import { extractCitations, type Citation } from './extract.ts';
 import { hashLines } from './hash.ts';
 import { entryMismatch, LockFileError, LOCK_FILE, readLock, type Lock, type LockEntry } from './lock.ts';
 import { findShift, formatRange, occurrences, searchable, signed, type Searchable } from './locate.ts';
-import { ProviderError, isTransient } from './providers/types.ts';
+import { ProviderError, isTransient, redactUrlCredentials } from './providers/types.ts';
 import { citationPermalink, webHostFromApiUrl } from './ref.ts';
 import { readerFor, SourceReader, mapLimit, type FileResult, type ResolvedRef, type SourceReaderOptions } from './source.ts';
 
@@ -92,11 +92,12 @@ export async function runVerification(options: VerificationOptions): Promise<Ver
   try {
     webHost = webHostFromApiUrl(env.GITHUB_API_URL || undefined);
   } catch {
-    return config(`GITHUB_API_URL "${env.GITHUB_API_URL}" is not a URL. Unset it for github.com or set it to your GitHub Enterprise Server API, e.g. https://ghe.example.com/api/v3.`);
+    return config(`GITHUB_API_URL "${redactUrlCredentials(env.GITHUB_API_URL ?? '')}" is not a URL. Unset it for github.com or set it to your GitHub Enterprise Server API, e.g. https://ghe.example.com/api/v3.`);
   }
   let reader: SourceReader;
   try {
-    reader = readerFor({ ...options, env });
+    // Cached answers count only where the lock confirms them (same commit, same blob).
+    reader = readerFor({ ...options, env, cacheReads: 'confirmed' });
   } catch (e) {
     if (e instanceof ProviderError) return config(e.message);
     throw e;
@@ -167,7 +168,7 @@ export async function verifyAgainstLock(
       continue;
     }
     if (e.status === 'pending') {
-      soft(r, 'pending', `pending: no provider could be reached when it was pinned, so it has no commit and is not verified in this build. Run \`${PIN}\` with network access (set GITHUB_TOKEN) or CITATION_MIRRORS.`);
+      soft(r, 'pending', `pending: not pinned yet (when pin ran, no source was configured for its repository, or none answered), so it has no commit and is not verified in this build. Run \`${PIN}\` with network access (set GITHUB_TOKEN) or CITATION_MIRRORS.`);
       continue;
     }
     pinned.push({ r, e });
@@ -177,10 +178,11 @@ export async function verifyAgainstLock(
   const refKeys = [...new Set(pinned.map(({ r }) => refKey(r.citation)))];
   const resolutions = new Map<string, ResolvedRef | ProviderError>();
   await mapLimit(refKeys, CONCURRENCY, async (k) => {
-    const c = pinned.find(({ r }) => refKey(r.citation) === k)!.r.citation.ref;
+    const first = pinned.find(({ r }) => refKey(r.citation) === k)!;
+    const c = first.r.citation.ref;
     if (!reader.providerFor(c.owner, c.repo)) return; // offline: the tag is not re-resolved
     try {
-      resolutions.set(k, await reader.resolve(c.owner, c.repo, c.ref));
+      resolutions.set(k, await reader.resolve(c.owner, c.repo, c.ref, { expectCommit: first.e.commit }));
     } catch (e) {
       if (e instanceof ProviderError) resolutions.set(k, e);
       else throw e;
@@ -219,7 +221,7 @@ export async function verifyAgainstLock(
     const { r, e } = toRead.find((p) => fileKey(p.r.citation, p.e.commit!) === k)!;
     const c = r.citation.ref;
     try {
-      const f = await reader.file(c.owner, c.repo, e.commit!, c.path);
+      const f = await reader.file(c.owner, c.repo, e.commit!, c.path, { expectBlobSha: e.blobSha });
       files.set(k, f);
       if (f.kind !== 'ok' || f.from !== 'cache') options.onProgress?.(++done, fileKeys.length);
     } catch (err) {
@@ -253,8 +255,8 @@ export async function verifyAgainstLock(
     }
     const failuresBefore = r.messages.length;
     if (f.text.blobSha !== e.blobSha) {
-      const cacheHint = f.from === 'cache' ? ` The cached copy may be corrupt: delete ${reader.cache.contentPath(c.ref.owner, c.ref.repo, e.commit!, c.ref.path)} and verify again.` : '';
-      fail(r, `${at} has blob ${f.text.blobSha.slice(0, 12)}, the lock recorded ${e.blobSha!.slice(0, 12)}.${cacheHint}`, `run \`npm run cite -- pin --refresh\` if the lock was edited by hand.`);
+      // A cached copy is only used when it is the blob the lock recorded, so this came from the provider.
+      fail(r, `${at} has blob ${f.text.blobSha.slice(0, 12)} (${f.from}), the lock recorded ${e.blobSha!.slice(0, 12)}.`, `run \`npm run cite -- pin --refresh\` if the lock was edited by hand.`);
     }
     const cited = lines.slice(c.ref.start - 1, c.ref.end);
     const hash = hashLines(cited);
@@ -279,6 +281,10 @@ export async function verifyAgainstLock(
     r.firstLine = from;
     r.lineCount = lines.length;
   }
+
+  // One message per unreachable host (the citations' messages refer to it), then discarded cache records.
+  if (reader.hostProblems.size > 0) (strict ? report.errors : report.warnings).unshift(...reader.hostProblems.values());
+  report.warnings.push(...reader.notices);
 
   // Lock entries no citation uses: harmless, but `pin` prunes them.
   const used = new Set(citations.map((c) => c.key));

@@ -4,7 +4,7 @@
  * bytes are stored exactly as written (CRLF tests depend on it).
  */
 import { execFileSync } from 'node:child_process';
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 
@@ -19,7 +19,8 @@ for (const k of ['GIT_DIR', 'GIT_WORK_TREE', 'GIT_INDEX_FILE']) delete (ENV as R
 
 /** Runs git in `dir`; returns stdout (trimmed unless `raw`). */
 export function git(dir: string, args: string[], raw = false): string {
-  const out = execFileSync('git', ['-C', dir, '-c', 'core.autocrlf=false', '-c', 'core.quotepath=false', ...args], { env: ENV, maxBuffer: 1 << 30 });
+  // stderr is captured (and part of the error on failure), so git's notices do not clutter test output.
+  const out = execFileSync('git', ['-C', dir, '-c', 'core.autocrlf=false', '-c', 'core.quotepath=false', ...args], { env: ENV, maxBuffer: 1 << 30, stdio: ['ignore', 'pipe', 'pipe'] });
   return raw ? out.toString('utf8') : out.toString('utf8').trim();
 }
 
@@ -33,9 +34,11 @@ export interface FixtureRepo {
   dir: string;
   /**
    * Writes files (string or bytes; null deletes), commits, returns the commit SHA.
+   * `{ symlink: target }` makes a symbolic link (mode 120000); `{ submodule: true }` a
+   * nested repository with one commit, recorded as a submodule (gitlink, mode 160000).
    * Paths are `/`-separated and may contain spaces and non-ASCII.
    */
-  commit(files: Record<string, string | Uint8Array | null>, message?: string): string;
+  commit(files: Record<string, FileSpec>, message?: string): string;
   /** Creates or moves a tag (lightweight, or annotated with a message) at `commit` (default HEAD). */
   tag(name: string, options?: { annotated?: boolean; commit?: string }): void;
   /** Creates or moves a branch. */
@@ -43,6 +46,8 @@ export interface FixtureRepo {
   head(): string;
   remove(): void;
 }
+
+export type FileSpec = string | Uint8Array | null | { symlink: string } | { submodule: true };
 
 let counter = 0;
 
@@ -56,8 +61,18 @@ export function createRepo(label = 'repo'): FixtureRepo {
     commit(files, message = `commit ${++counter}`) {
       for (const [path, content] of Object.entries(files)) {
         const abs = join(dir, ...path.split('/'));
-        if (content === null) rmSync(abs, { force: true });
-        else {
+        if (content === null) rmSync(abs, { force: true, recursive: true });
+        else if (typeof content === 'object' && 'symlink' in content) {
+          mkdirSync(dirname(abs), { recursive: true });
+          rmSync(abs, { force: true });
+          symlinkSync(content.symlink, abs);
+        } else if (typeof content === 'object' && 'submodule' in content) {
+          mkdirSync(abs, { recursive: true });
+          git(abs, ['init', '-q', '-b', 'main']);
+          writeFileSync(join(abs, 'README'), 'nested\n');
+          git(abs, ['add', 'README']);
+          execFileSync('git', ['-C', abs, 'commit', '-q', '-m', 'nested'], { env: ENV });
+        } else {
           mkdirSync(dirname(abs), { recursive: true });
           writeFileSync(abs, content);
         }

@@ -1,7 +1,7 @@
 import { execFile } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, expect, test } from 'vitest';
-import { cite } from '../../helpers/fake-github/index.ts';
+import { cite, closedPort } from '../../helpers/fake-github/index.ts';
 import { TOKEN, numbered, startWorlds, stopWorlds, world } from './world.ts';
 
 const CLI = fileURLToPath(new URL('../../../scripts/cite.ts', import.meta.url));
@@ -87,4 +87,31 @@ test('outdated and relocate print each state and the changed lines', { timeout: 
     '',
   ]);
   expect((await cli(['pin', '--root', w.site.root], env)).code).toBe(0);
+});
+
+test('pin exits 1 when GitHub cannot be reached (one message for the host), 0 with only "no source is configured" pending', { timeout: 30_000 }, async () => {
+  const w = world('github');
+  w.repo.commit({ 'a.txt': numbered(5) });
+  w.repo.tag('v1');
+  w.repo.tag('v2');
+  w.site.page('p.mdx', `${cite(w.ref('v1', 'a.txt', 'L2'), 'line 2')}\n\n${cite(w.ref('v2', 'a.txt', 'L3'), 'line 3')}\n`);
+  const port = await closedPort();
+  const secret = 'ghp_CLIsecret0123456789';
+  const t = Date.now();
+  const down = await cli(['pin', '--root', w.site.root], { GITHUB_API_URL: `http://x-access-token:${secret}@127.0.0.1:${port}/` });
+  expect(Date.now() - t).toBeLessThan(10_000);
+  expect(down.code).toBe(1);
+  expect(down.err.match(/^error: Cannot reach GitHub at /gm)).toHaveLength(1);
+  expect(down.err.match(/^error: content\/docs\/p\.mdx:\d+: .*not pinned \(recorded as pending\)/gm)).toHaveLength(2);
+  expect(down.out).toContain('pinned 0 new, 0 updated, 2 pending (2 failed), 0 unchanged, 0 pruned');
+  expect(down.out + down.err).not.toContain(secret);
+  expect(w.lockText()).not.toContain(secret);
+
+  const offline = await cli(['pin', '--offline', '--root', w.site.root], { GITHUB_API_URL: api });
+  expect(offline.code).toBe(0);
+  expect(offline.err.match(/^warning: .*pending because no source is configured for this repository/gm)).toHaveLength(2);
+  expect(offline.out).toContain('2 pending');
+
+  const online = await cli(['pin', '--root', w.site.root], { GITHUB_API_URL: api, GITHUB_TOKEN: TOKEN });
+  expect(online).toMatchObject({ code: 0, out: expect.stringContaining('pinned 2 new') });
 });

@@ -1,4 +1,5 @@
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import fc from 'fast-check';
@@ -101,7 +102,7 @@ describe('the lock', () => {
       writeFileSync(join(dir, LOCK_FILE), '{ nope');
       await expect(readLock(dir)).rejects.toThrow(/citations\.lock\.json is invalid: not JSON.*cite -- pin/);
       writeFileSync(join(dir, LOCK_FILE), JSON.stringify({ version: 1, entries: [{ key: 'a/a@v1:a.go#L1', status: 'pinned' }] }));
-      await expect(readLock(dir)).rejects.toThrow(/pinned entry a\/a@v1:a.go#L1 has no "commit"/);
+      await expect(readLock(dir)).rejects.toThrow('citations.lock.json is invalid: entry "a/a@v1:a.go#L1" (entries[0]): missing fields "repo", "ref", "path", "start", "end", "pinnedAt", "commit", "blobSha", "lineCount", "sha256". It is generated');
       const lock = emptyLock();
       lock.entries.set('a/a@v1:a.go#L1', entry('a/a@v1:a.go#L1'));
       await writeLock(dir, lock);
@@ -109,6 +110,55 @@ describe('the lock', () => {
     } finally {
       rmSync(dir, { recursive: true, force: true });
     }
+  });
+});
+
+describe('the lock schema', () => {
+  const good = (): Record<string, unknown> => ({ key: 'a/a@v1:a.go#L1', repo: 'a/a', ref: 'v1', path: 'a.go', start: 1, end: 1, status: 'pinned', commit: 'c'.repeat(40), blobSha: 'b'.repeat(40), lineCount: 10, sha256: 'f'.repeat(64), pinnedAt: '2024-01-01T00:00:00.000Z', provider: 'github' });
+  const parseWith = (edit: (e: Record<string, unknown>) => void, extra: unknown[] = []): string => {
+    const e = good();
+    edit(e);
+    try {
+      parseLock(JSON.stringify({ version: 1, entries: [...extra, e] }));
+    } catch (err) {
+      return (err as Error).message;
+    }
+    return 'parsed';
+  };
+
+  test('every hand edit that breaks an entry names the file, the entry and the field', () => {
+    const at = 'citations.lock.json is invalid: entry "a/a@v1:a.go#L1" (entries[0]): ';
+    expect(parseWith(() => {})).toBe('parsed');
+    expect(parseWith((e) => { e.start = '1'; })).toContain(`${at}field "start": expected a number, got "1".`);
+    expect(parseWith((e) => { e.start = 0; })).toContain(`${at}field "start": expected a line number of at least 1, got 0.`);
+    expect(parseWith((e) => { e.commit = 'abc'; })).toContain(`${at}field "commit": expected a full 40-hex commit SHA, got "abc".`);
+    expect(parseWith((e) => { e.sha256 = 'A'.repeat(64); })).toContain(`${at}field "sha256": expected a lowercase 64-hex sha256`);
+    expect(parseWith((e) => { e.provider = 'gitlab'; })).toContain(`${at}field "provider": expected "github" or "mirror", got "gitlab".`);
+    expect(parseWith((e) => { e.lineCount = -1; })).toContain(`${at}field "lineCount": expected a number of lines, got -1.`);
+    expect(parseWith((e) => { e.pinnedAt = 'yesterday'; })).toContain(`${at}field "pinnedAt": expected an ISO 8601 time`);
+    expect(parseWith((e) => { e.sha265 = e.sha256; })).toContain(`${at}unknown field "sha265".`);
+    expect(parseWith((e) => { e.status = 'verified'; })).toContain(`${at}field "status": expected "pinned" or "pending", got "verified".`);
+    expect(parseWith((e) => { delete e.key; })).toContain('citations.lock.json is invalid: entries[0]: missing field "key".');
+    expect(parseWith(() => {}, [good()])).toContain('entry "a/a@v1:a.go#L1" (entries[1]) appears twice.');
+    expect(parseWith(() => {}, ['x'])).toContain('entries[0]: the entry: expected an object, got "x"');
+  });
+
+  test('a pending entry may not carry a commit or hashes', () => {
+    const message = parseWith((e) => { e.status = 'pending'; delete e.blobSha; delete e.lineCount; delete e.sha256; delete e.provider; });
+    expect(message).toContain('(entries[0]): unknown field "commit"');
+  });
+
+  test('the file itself: version and entries', () => {
+    expect(() => parseLock('{"version":2,"entries":[]}')).toThrow('citations.lock.json is invalid: field "version": expected 1, got 2.');
+    expect(() => parseLock('{"version":1,"entries":{}}')).toThrow('citations.lock.json is invalid: field "entries": expected an array, got {}.');
+    expect(() => parseLock('[]')).toThrow('citations.lock.json is invalid: the file: expected an object, got []');
+  });
+
+  test("the project's own lock still parses and serialises byte for byte (the format is unchanged)", () => {
+    const text = readFileSync(fileURLToPath(new URL('../../../citations.lock.json', import.meta.url)), 'utf8');
+    const lock = parseLock(text);
+    expect(lock.entries.size).toBeGreaterThan(0);
+    expect(serializeLock(lock)).toBe(text);
   });
 });
 

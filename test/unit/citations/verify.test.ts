@@ -103,7 +103,7 @@ describe.each<Mode>(['github', 'mirror'])('%s provider', (mode) => {
     const pin = await w.pin();
     expect(pin.errors.join()).toMatch(/gone\.go at v2 \([0-9a-f]{7}\) does not exist/);
     expect((await w.verify()).errors[0]).toMatch(/no entry in citations\.lock\.json .*run `npm run cite -- pin`/);
-    editLock(w, key, { repo: `acme/${w.name}`, ref: 'v2', path: 'gone.go', start: 1, end: 1, status: 'pinned', commit: c2, blobSha: '0'.repeat(40), lineCount: 4, sha256: '0'.repeat(64), pinnedAt: 'x', provider: mode });
+    editLock(w, key, { repo: `acme/${w.name}`, ref: 'v2', path: 'gone.go', start: 1, end: 1, status: 'pinned', commit: c2, blobSha: '0'.repeat(40), lineCount: 4, sha256: '0'.repeat(64), pinnedAt: '2024-01-01T00:00:00.000Z', provider: mode });
     const r = await w.verify();
     expect(r.errors).toHaveLength(1);
     expect(r.errors[0]).toContain('gone.go at v2');
@@ -117,7 +117,7 @@ describe.each<Mode>(['github', 'mirror'])('%s provider', (mode) => {
     const key = w.ref('v1', 'short.go', 'L19-L25');
     w.site.page('p.mdx', excerpt(key, 'line 19') + '\n');
     expect((await w.pin()).errors.join()).toContain('cites L19-L25 but short.go at v1');
-    editLock(w, key, { repo: `acme/${w.name}`, ref: 'v1', path: 'short.go', start: 19, end: 25, status: 'pinned', commit: c, blobSha: '0'.repeat(40), lineCount: 20, sha256: '0'.repeat(64), pinnedAt: 'x', provider: mode });
+    editLock(w, key, { repo: `acme/${w.name}`, ref: 'v1', path: 'short.go', start: 19, end: 25, status: 'pinned', commit: c, blobSha: '0'.repeat(40), lineCount: 20, sha256: '0'.repeat(64), pinnedAt: '2024-01-01T00:00:00.000Z', provider: mode });
     const r = await w.verify();
     expect(r.errors).toHaveLength(1);
     expect(r.errors[0]).toMatch(/cites L19-L25 but short\.go at v1 \([0-9a-f]{7}\) has 20 lines: the range runs past the end/);
@@ -239,16 +239,20 @@ describe('GitHub provider specifics', () => {
     expect(everything).not.toContain(TOKEN);
   });
 
-  test('no provider reachable at pin time: pending, a warning by default, an error with strict', async () => {
+  test('no provider reachable at pin time: recorded as pending, and an error (pin did not pin); verify: a warning, an error with strict', async () => {
     const w = world('github');
     w.repo.commit({ 'a.txt': numbered(5) });
     w.repo.tag('v1');
     w.site.page('p.mdx', cite(w.ref('v1', 'a.txt', 'L1'), 'line 1') + '\n');
     const dead = { GITHUB_API_URL: 'http://127.0.0.1:1', GITHUB_TOKEN: TOKEN };
     const pin = await w.pin({ env: dead });
-    expect(pin.errors).toEqual([]);
     expect(pin.pending).toHaveLength(1);
-    expect(pin.warnings.join()).toMatch(/recorded as pending: Cannot reach http:\/\/127\.0\.0\.1:1/);
+    expect(pin.failed).toEqual(pin.pending);
+    expect(pin.errors).toEqual([
+      expect.stringMatching(/^Cannot reach GitHub at http:\/\/127\.0\.0\.1:1: /),
+      expect.stringMatching(/p\.mdx:1: .*: not pinned \(recorded as pending\): Cannot reach http:\/\/127\.0\.0\.1:1 while resolving/),
+    ]);
+    expect(pin.warnings).toEqual([]);
     expect(JSON.parse(w.lockText()).entries[0]).not.toHaveProperty('commit');
     const r = await w.verify();
     expect(r.errors).toEqual([]);
@@ -259,21 +263,34 @@ describe('GitHub provider specifics', () => {
     // With the network back, pin upgrades it.
     const again = await w.pin();
     expect(again.added).toHaveLength(1);
+    expect(again.errors).toEqual([]);
     expect((await w.verify({ strict: true })).errors).toEqual([]);
   });
 
-  test('a rate limit at pin time is pending with the reason; a 404 repository is an error', async () => {
+  test('offline with no mirror for the repository: pending because no source is configured, a warning only', async () => {
+    const w = world('github');
+    w.repo.commit({ 'a.txt': numbered(5) });
+    w.repo.tag('v1');
+    w.site.page('p.mdx', cite(w.ref('v1', 'a.txt', 'L1'), 'line 1') + '\n');
+    const pin = await w.pin({ offline: true });
+    expect(pin.errors).toEqual([]);
+    expect(pin.failed).toEqual([]);
+    expect(pin.pending).toEqual([w.ref('v1', 'a.txt', 'L1')]);
+    expect(pin.warnings).toEqual([expect.stringMatching(new RegExp(`p\\.mdx:1: .*: pending because no source is configured for this repository \\(--offline, and no CITATION_MIRRORS entry for acme/${w.name}\\)`))]);
+  });
+
+  test('a rate limit at pin time is recorded as pending with the reason, and an error; a 404 repository is an error', async () => {
     const w = world('github');
     w.repo.commit({ 'a.txt': numbered(5) });
     w.repo.tag('v1');
     w.site.page('p.mdx', `${cite(w.ref('v1', 'a.txt', 'L1'), 'line 1')}\n\n${cite('acme/nope@v1:a.txt#L1', 'x')}\n`);
     gh.reset();
-    gh.fault({ endpoint: 'ref', status: 429, times: 1 });
+    gh.fault({ endpoint: 'ref', match: `/${w.name}/`, status: 429, times: 1 });
     const pin = await w.pin();
     expect(pin.pending).toEqual([w.ref('v1', 'a.txt', 'L1')]);
-    expect(pin.warnings.join()).toMatch(/rate limit reached \(429\)/);
-    expect(pin.errors).toHaveLength(1);
-    expect(pin.errors[0]).toMatch(/p\.mdx:3: .*Repository acme\/nope not found/);
+    expect(pin.errors).toHaveLength(2);
+    expect(pin.errors.join('\n')).toMatch(/p\.mdx:1: .*not pinned \(recorded as pending\): GitHub rate limit reached \(429\)/);
+    expect(pin.errors.join('\n')).toMatch(/p\.mdx:3: .*Repository acme\/nope not found/);
   });
 
   test('a missing lock entry and a stale one; pin prunes the stale one', async () => {

@@ -55,7 +55,8 @@ export function world(mode: Mode): World {
     ? { GITHUB_API_URL: gh.url, GITHUB_TOKEN: TOKEN }
     : { CITATION_MIRRORS: `acme/${name}=${repo.dir}`, GITHUB_API_URL: `http://127.0.0.1:${dead}`, GITHUB_TOKEN: TOKEN };
   const logs: string[] = [];
-  const base = { root: site.root, env, log: (l: string) => logs.push(l), github: { retryBaseMs: 1, sleep: async () => {} } };
+  // Fast backoff and rate-limit waits; a short request timeout so a hang costs little.
+  const base = { root: site.root, env, log: (l: string) => logs.push(l), github: { retryBaseMs: 1, rateLimitUnitMs: 1, requestTimeoutMs: 2000, sleep: async () => {} } };
   return {
     name, repo, site, env, logs,
     ref: (tag, path, range) => `acme/${name}@${tag}:${path}#${range}`,

@@ -1,13 +1,13 @@
 /**
  * Local git repositories as providers, for air-gapped builds and internal mirrors:
  * CITATION_MIRRORS="etcd-io/etcd=/srv/etcd.git,kubernetes/kubernetes=/srv/kubernetes".
- * Reads git objects only (`rev-parse`, `cat-file`), never a working tree, which
+ * Reads git objects only (`rev-parse`, `ls-tree`, `cat-file`), never a working tree, which
  * git may have converted to CRLF or the user may have edited.
  */
 import { execFile } from 'node:child_process';
 import { statSync } from 'node:fs';
 import { dirname, isAbsolute, resolve } from 'node:path';
-import { ProviderError, type Resolution, type SourceProvider } from './types.ts';
+import { ProviderError, notAFile, type FetchedFile, type Resolution, type SourceProvider, type TreeEntry } from './types.ts';
 
 /**
  * Parses CITATION_MIRRORS into `owner/repo` → git directory (absolute).
@@ -43,7 +43,8 @@ export function parseMirrors(value: string | undefined, cwd: string = process.cw
 const GIT_ENV_DROP = ['GIT_DIR', 'GIT_WORK_TREE', 'GIT_INDEX_FILE', 'GIT_OBJECT_DIRECTORY', 'GIT_ALTERNATE_OBJECT_DIRECTORIES', 'GIT_NAMESPACE', 'GIT_CEILING_DIRECTORIES'];
 
 function git(dir: string, args: string[], binary: boolean): Promise<{ ok: true; out: Buffer } | { ok: false; err: string }> {
-  const env: NodeJS.ProcessEnv = { ...process.env, GIT_TERMINAL_PROMPT: '0' };
+  // Literal pathspecs: a cited path with `*` or `:(` names that path, not a pattern.
+  const env: NodeJS.ProcessEnv = { ...process.env, GIT_TERMINAL_PROMPT: '0', GIT_LITERAL_PATHSPECS: '1' };
   for (const k of GIT_ENV_DROP) delete env[k];
   // Stop discovery at the mirror itself: a non-repository inside some other clone must not read that clone.
   env.GIT_CEILING_DIRECTORIES = dirname(dir);
@@ -80,6 +81,7 @@ export function createMirrorProvider(name: string, dir: string): SourceProvider 
   return {
     name: 'mirror',
     description: `mirror ${dir}`,
+    origin: dir,
 
     async resolveRef(owner: string, repo: string, ref: string): Promise<Resolution> {
       check(owner, repo);
@@ -96,23 +98,32 @@ export function createMirrorProvider(name: string, dir: string): SourceProvider 
       throw new ProviderError('not-found', `Ref "${ref}" not found in the mirror of ${name} at ${dir}. Fetch it (git -C ${dir} fetch origin tag ${ref}) or check the @ref part of the citation.`);
     },
 
-    async fetchFile(owner: string, repo: string, commit: string, path: string): Promise<Uint8Array | null> {
+    async fetchFile(owner: string, repo: string, commit: string, path: string): Promise<FetchedFile | null> {
       check(owner, repo);
       await ensureRepo();
-      const blob = await git(dir, ['rev-parse', '--verify', '--quiet', `${commit}:${path}`], false);
-      if (!blob.ok) {
+      // The tree entry, with its mode: `<mode> <type> <sha>\t<path>\0`.
+      const listed = await git(dir, ['ls-tree', '-z', '--full-tree', commit, '--', path], true);
+      if (!listed.ok) {
         const c = await git(dir, ['cat-file', '-e', `${commit}^{commit}`], false);
         if (!c.ok) throw new ProviderError('not-found', `Commit ${commit} is not in the mirror of ${name} at ${dir}. Fetch it (git -C ${dir} fetch --tags origin).`);
-        return null;
+        throw new ProviderError('server', `git ls-tree failed for ${name}:${path} at ${commit.slice(0, 7)} in ${dir}: ${listed.err}.`);
       }
-      const sha = blob.out.toString('utf8');
-      const type = await git(dir, ['cat-file', '-t', sha], false);
-      if (!type.ok || type.out.toString('utf8') !== 'blob') {
-        throw new ProviderError('not-found', `${path} at ${commit.slice(0, 7)} in ${name} is a ${type.ok ? type.out.toString('utf8') : 'unreadable object'}, not a file. Cite a file.`);
-      }
-      const content = await git(dir, ['cat-file', 'blob', sha], true);
+      const entry = listed.out.toString('utf8').split('\0').map(parseLsTree).find((e) => e?.path === path);
+      if (!entry) return null;
+      if (entry.type !== 'file') throw notAFile(name, commit, path, entry);
+      const content = await git(dir, ['cat-file', 'blob', entry.sha], true);
       if (!content.ok) throw new ProviderError('server', `git cat-file failed for ${name}:${path} in ${dir}: ${content.err}.`);
-      return new Uint8Array(content.out.buffer, content.out.byteOffset, content.out.byteLength);
+      return { entry, bytes: new Uint8Array(content.out.buffer, content.out.byteOffset, content.out.byteLength) };
     },
   };
 }
+
+/** One `git ls-tree -z` record as a {@link TreeEntry}, or undefined for an empty or unknown record. */
+function parseLsTree(record: string): TreeEntry | undefined {
+  const m = /^([0-7]{6}) (blob|tree|commit) ([0-9a-f]{40,64})\t(.+)$/s.exec(record);
+  if (!m) return undefined;
+  const [, mode, objectType, sha, path] = m as unknown as [string, string, string, string, string];
+  const type: TreeEntry['type'] = mode === '120000' ? 'symlink' : objectType === 'tree' ? 'dir' : objectType === 'commit' ? 'submodule' : 'file';
+  return { path, type, mode, sha };
+}
+
