@@ -115,11 +115,12 @@ async function main(argv: string[]): Promise<number> {
     out(r.errors.map((e) => `error: ${e}`), process.stderr);
     const n = (s: string): number => r.citations.filter((c) => c.status === s).length;
     // Errors that belong to no checked citation (a malformed ref, a missing expect) count too.
-    const unattached = r.errors.length - r.citations.filter((c) => c.status === 'failed').length;
+    // With --strict, every citation that is not verified has an error of its own.
+    const unattached = r.errors.length - r.citations.filter((c) => c.status === 'failed' || (strict && c.status !== 'verified')).length;
     const other = unattached > 0 ? `, ${unattached} other error(s) above` : '';
-    out([`${r.citations.length} citations: ${n('verified')} verified, ${n('pending')} pending, ${n('unverified')} not verified in this run, ${n('failed')} failed${other}${strict ? ' (strict)' : ''}.`]);
+    out([`${r.citations.length} citations: ${n('verified')} verified, ${n('provisional')} provisional (checked at an earlier tag), ${n('pending')} pending, ${n('unverified')} not verified in this run, ${n('failed')} failed${other}${strict ? ' (strict)' : ''}.`]);
     if (r.errors.length === 0 && n('verified') < r.citations.length && !strict) {
-      out(['Not everything was verified: pending and unreadable citations are only warnings. Use --strict (or CITATIONS_STRICT=1) to make them fail.']);
+      out(['Not everything was verified: provisional, pending and unreadable citations are only warnings. Use --strict (or CITATIONS_STRICT=1) to make them fail.']);
     }
     return r.configErrors.length > 0 ? 2 : r.errors.length > 0 ? 1 : 0;
   }
@@ -130,7 +131,8 @@ async function main(argv: string[]): Promise<number> {
     out(r.warnings.map((w) => `warning: ${w}`), process.stderr);
     out(r.errors.map((e) => `error: ${e}`), process.stderr);
     const failed = r.failed.length > 0 ? ` (${r.failed.length} failed)` : '';
-    out([`pinned ${r.added.length} new, ${r.updated.length} updated, ${r.pending.length} pending${failed}, ${r.kept.length} unchanged, ${r.pruned.length} pruned; ${r.wrote ? 'wrote' : 'no change to'} citations.lock.json.`]);
+    const provisional = r.provisional.length > 0 ? ` (${r.provisional.length} of the entries provisional: checked at an earlier tag)` : '';
+    out([`pinned ${r.added.length} new, ${r.updated.length} updated, ${r.pending.length} pending${failed}, ${r.kept.length} unchanged, ${r.pruned.length} pruned; ${r.wrote ? 'wrote' : 'no change to'} citations.lock.json${provisional}.`]);
     return r.configErrors.length > 0 ? 2 : r.errors.length > 0 ? 1 : 0;
   }
   if (command === 'relocate') {

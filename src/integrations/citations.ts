@@ -2,6 +2,7 @@ import type { AstroIntegration, AstroIntegrationLogger, HookParameters } from 'a
 import { fileURLToPath } from 'node:url';
 import { describe as describeCitation, runVerification, type VerificationReport } from '../lib/citations/index.ts';
 import { toRenderData, type CitationRenderData } from '../lib/citations/render-data.ts';
+import { provisionalLabel } from '../lib/citations/staging.ts';
 import { modelSourceUsage } from '../lib/citations/source-usage.ts';
 
 const VIRTUAL_ID = 'virtual:sizing-guide/citations';
@@ -84,27 +85,29 @@ function provideData(updateConfig: HookParameters<'astro:config:setup'>['updateC
 
 /**
  * Prints one warning per repository and ref for citations this build could not
- * verify (pending, or not readable now) instead of one per citation, then any
+ * verify (provisional, pending, or not readable now) instead of one per citation, then any
  * other warning as it is. The Evidence page lists every citation.
  */
 function warnGrouped(report: VerificationReport, logger: AstroIntegrationLogger, strict: boolean): void {
-  const groups = new Map<string, { pending: number; unverified: number }>();
+  const groups = new Map<string, { provisional: number; checkedAt: Set<string>; pending: number; unverified: number }>();
   const grouped = new Set<string>();
   for (const r of report.citations) {
-    if (r.status !== 'pending' && r.status !== 'unverified') continue;
+    if (r.status !== 'provisional' && r.status !== 'pending' && r.status !== 'unverified') continue;
     const { owner, repo, ref } = r.citation.ref;
     const key = `${owner}/${repo}@${ref}`;
-    const g = groups.get(key) ?? { pending: 0, unverified: 0 };
+    const g = groups.get(key) ?? { provisional: 0, checkedAt: new Set<string>(), pending: 0, unverified: 0 };
+    if (r.status === 'provisional' && r.read) g.checkedAt.add(provisionalLabel({ repo: `${owner}/${repo}`, read: r.read }));
     g[r.status]++;
     groups.set(key, g);
     grouped.add(describeCitation(r.citation));
   }
   for (const [key, g] of groups) {
     const parts = [
+      g.provisional ? `${g.provisional} provisional (this tag could not be read; the lines were checked at ${[...g.checkedAt].join(', ')} instead)` : '',
       g.pending ? `${g.pending} pending (no commit pinned yet: run \`npm run cite -- pin\` with network access or CITATION_MIRRORS)` : '',
       g.unverified ? `${g.unverified} pinned but not readable in this build (set CITATION_MIRRORS, or GITHUB_TOKEN to fetch)` : '',
     ].filter(Boolean);
-    logger.warn(`${key}: ${parts.join('; ')}. Their pages say "not verified in this build"${strict ? '' : '; CITATIONS_STRICT=1 makes this fail'}.`);
+    logger.warn(`${key}: ${parts.join('; ')}. Their pages say which state they are in${strict ? '' : '; CITATIONS_STRICT=1 makes this fail'}.`);
   }
   for (const warning of report.warnings) {
     if (![...grouped].some((d) => warning.startsWith(d))) logger.warn(warning);

@@ -34,8 +34,8 @@ describe.each([DIST, DIST_BASE])('source links in %s', (dist) => {
         seen.add(entry.key);
         // The state is on the link (calculators, <Cite>) or on its excerpt or Evidence row.
         const state = a.closest('[data-status]')?.getAttribute('data-status');
-        if (entry.status === 'pending') expect(state, `/${route}: ${href} is pending but shown as ${state}`).toMatch(/^(pending|provisional)$/);
-        else expect(state, `/${route}: ${href}`).toMatch(/^(verified|unverified)$/);
+        if (entry.status === 'pinned') expect(state, `/${route}: ${href}`).toMatch(/^(verified|unverified)$/);
+        else expect(state, `/${route}: ${href} is ${entry.status} but shown as ${state}`).toBe(entry.status);
       }
     }
     expect(links).toBeGreaterThan(50);

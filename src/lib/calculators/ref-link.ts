@@ -12,6 +12,8 @@ export interface RefLinkData {
   href: string;
   /** `verified`, `pending`, `provisional`, `unverified` or `failed`. */
   status: string;
+  /** For `provisional`: the release the lines were checked at (`v1.37.0-beta.0`). */
+  checkedAt?: string;
 }
 
 const links = new Map<string, RefLinkData>();
@@ -52,6 +54,6 @@ export function refLink(ref: string): Tree {
     if (strict) throw new Error(`No verified link for ${ref}: the citation integration did not list it for this calculator.`);
     return h('span', { class: 'calc__ref' }, `${label} (link unavailable)`);
   }
-  const note = UNVERIFIED_NOTE[link.status];
+  const note = link.status === 'provisional' && link.checkedAt ? `provisional: checked at ${link.checkedAt}` : UNVERIFIED_NOTE[link.status];
   return h('a', { href: link.href, class: 'calc__ref', 'data-status': link.status }, label, ...(note ? [h('span', { class: 'calc__ref-state' }, ` (${note})`)] : []));
 }

@@ -3,8 +3,7 @@
  * line range on GitHub must be the permalink of a lock entry, and every citation ref a script
  * carries must be a lock key. Shared by the site tests and anyone checking a mirrored copy.
  */
-import type { Lock, LockEntry } from './lock.ts';
-import { citationPermalink, parseCitationRef } from './ref.ts';
+import { entryPermalink, type Lock, type LockEntry } from './lock.ts';
 
 /** A link the lock allows, and whether the entry behind it was pinned to a commit. */
 export interface AllowedLink {
@@ -13,18 +12,15 @@ export interface AllowedLink {
 }
 
 /**
- * The URL each lock entry is shown with: `/blob/<commit>/…` for a pinned entry, `/blob/<ref>/…`
- * for a pending one (which has no commit, and which pages must mark as pending).
+ * The URL each lock entry is shown with ({@link entryPermalink}): `/blob/<commit>/…` of the lines
+ * that were read for a pinned or provisional entry, `/blob/<ref>/…` for a pending one (which has
+ * no commit, and which pages must mark as pending).
  *
  * @param webHost - origin of the web UI, default `https://github.com`.
  */
 export function allowedSourceLinks(lock: Lock, webHost = 'https://github.com'): Map<string, AllowedLink> {
   const out = new Map<string, AllowedLink>();
-  for (const e of lock.entries.values()) {
-    const ref = parseCitationRef(e.key);
-    const revision = e.status === 'pinned' && e.commit ? e.commit : ref.ref;
-    out.set(citationPermalink(ref, revision, webHost), { key: e.key, status: e.status });
-  }
+  for (const e of lock.entries.values()) out.set(entryPermalink(e, webHost), { key: e.key, status: e.status });
   return out;
 }
 

@@ -7,7 +7,7 @@ import { readFile, rename, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { z } from 'zod';
 import { NORMALISATION } from './hash.ts';
-import { citationKey, parseCitationRef } from './ref.ts';
+import { citationKey, citationPermalink, parseCitationRef } from './ref.ts';
 
 export const LOCK_FILE = 'citations.lock.json';
 export const LOCK_VERSION = 1;
@@ -30,8 +30,20 @@ export interface LockEntry {
   /** First and last cited line, 1-based. */
   start: number;
   end: number;
-  /** `pending`: not pinned yet (no source was configured or reachable); the fields below are absent. */
-  status: 'pinned' | 'pending';
+  /**
+   * - `pinned`: the cited ref resolved to `commit` and the lines were hashed there;
+   * - `provisional`: the cited ref could not be read, so the lines were checked at an earlier tag
+   *   of the same release line (`read.ref`); never shown as verified, and strict builds fail on it;
+   * - `pending`: not pinned yet (no source was configured or reachable); the fields below are absent.
+   */
+  status: 'pinned' | 'provisional' | 'pending';
+  /**
+   * Where the lines were read when that is not the cited repository, ref and path: a Kubernetes
+   * staging path is read from its published repository (`kubernetes/apiserver@v0.37.0:pkg/…`,
+   * see ./staging.ts), and a provisional entry names the earlier tag it was checked at.
+   * `commit`, `blobSha` and the hashes then belong to this repository.
+   */
+  read?: ReadLocation;
   /** Full commit SHA the ref resolved to. */
   commit?: string;
   /** Git blob SHA of the whole file at `commit`. */
@@ -46,6 +58,14 @@ export interface LockEntry {
   provider?: ProviderName;
 }
 
+/** A repository, ref and path the engine read instead of the cited ones. */
+export interface ReadLocation {
+  /** `owner/repo`. */
+  repo: string;
+  ref: string;
+  path: string;
+}
+
 export interface Lock {
   entries: Map<string, LockEntry>;
 }
@@ -55,7 +75,7 @@ export class LockFileError extends Error {
   override name = 'LockFileError';
 }
 
-const FIELD_ORDER: Array<keyof LockEntry> = ['key', 'repo', 'ref', 'path', 'start', 'end', 'status', 'commit', 'blobSha', 'lineCount', 'sha256', 'pinnedAt', 'provider'];
+const FIELD_ORDER: Array<keyof LockEntry> = ['key', 'repo', 'ref', 'path', 'start', 'end', 'status', 'read', 'commit', 'blobSha', 'lineCount', 'sha256', 'pinnedAt', 'provider'];
 
 /** Fields every entry kind has. */
 const entryBase = {
@@ -68,15 +88,35 @@ const entryBase = {
   pinnedAt: z.iso.datetime({ offset: true, error: 'expected an ISO 8601 time such as 2024-01-01T00:00:00.000Z' }),
 };
 
-/** A pinned entry: the ref's commit and the hashes of the file and of the cited lines. */
-export const PinnedEntrySchema = z.strictObject({
-  ...entryBase,
-  status: z.literal('pinned'),
+const ReadLocationSchema = z.strictObject({
+  repo: entryBase.repo,
+  ref: entryBase.ref,
+  path: entryBase.path,
+});
+
+/** What was read and hashed: a commit and the hashes of the file and of the cited lines. */
+const checked = {
   commit: z.string().regex(/^[0-9a-f]{40}$/, 'expected a full 40-hex commit SHA'),
   blobSha: z.string().regex(/^[0-9a-f]{40}$/, 'expected a 40-hex git blob SHA'),
   lineCount: z.number().int('expected a whole number of lines').nonnegative('expected a number of lines'),
   sha256: z.string().regex(/^[0-9a-f]{64}$/, 'expected a lowercase 64-hex sha256'),
   provider: z.enum(['github', 'mirror']).optional(),
+};
+
+/** A pinned entry: the ref's commit and the hashes of the file and of the cited lines. */
+export const PinnedEntrySchema = z.strictObject({
+  ...entryBase,
+  status: z.literal('pinned'),
+  read: ReadLocationSchema.optional(),
+  ...checked,
+});
+
+/** A provisional entry: checked at an earlier tag (`read`), because the cited one could not be read. */
+export const ProvisionalEntrySchema = z.strictObject({
+  ...entryBase,
+  status: z.literal('provisional'),
+  read: ReadLocationSchema,
+  ...checked,
 });
 
 /** A pending entry: recorded, not pinned; it has no commit or hashes. */
@@ -86,7 +126,7 @@ export const PendingEntrySchema = z.strictObject({
 });
 
 /** Any lock entry, by its `status`. */
-export const LockEntrySchema = z.discriminatedUnion('status', [PinnedEntrySchema, PendingEntrySchema]);
+export const LockEntrySchema = z.discriminatedUnion('status', [PinnedEntrySchema, ProvisionalEntrySchema, PendingEntrySchema]);
 
 const LockFileSchema = z.strictObject({
   version: z.literal(LOCK_VERSION),
@@ -99,7 +139,7 @@ function asLockEntry(e: z.infer<typeof LockEntrySchema>): LockEntry {
   const out: Record<string, unknown> = {};
   for (const [k, v] of Object.entries(e)) if (v !== undefined) out[k] = v;
   // Every field the schemas accept is a LockEntry field (checked by the compiler):
-  const _fields: [Exclude<keyof z.infer<typeof PinnedEntrySchema> | keyof z.infer<typeof PendingEntrySchema>, keyof LockEntry>] extends [never] ? true : never = true;
+  const _fields: [Exclude<keyof z.infer<typeof LockEntrySchema>, keyof LockEntry>] extends [never] ? true : never = true;
   void _fields;
   return out as unknown as LockEntry;
 }
@@ -233,4 +273,36 @@ export async function writeLock(root: string, lock: Lock): Promise<void> {
   const tmp = `${file}.${process.pid}.${Math.random().toString(36).slice(2)}.tmp`;
   await writeFile(tmp, serializeLock(lock));
   await rename(tmp, file);
+}
+
+/** Whether an entry holds a commit and hashes (pinned, or provisional at an earlier tag). */
+export function isChecked(entry: LockEntry): entry is LockEntry & { commit: string; blobSha: string; lineCount: number; sha256: string } {
+  return entry.status !== 'pending';
+}
+
+/**
+ * Where an entry's lines are read: its `read` location, else the cited repository, ref and path.
+ * `ref` is what must still resolve to the entry's commit.
+ */
+export function readLocationOf(entry: LockEntry): { owner: string; repo: string; ref: string; path: string } {
+  const loc = entry.read ?? { repo: entry.repo, ref: entry.ref, path: entry.path };
+  const [owner, repo] = loc.repo.split('/') as [string, string];
+  return { owner, repo, ref: loc.ref, path: loc.path };
+}
+
+/**
+ * The link a page shows for an entry: the immutable permalink of the lines that were read
+ * (`/blob/<commit>/…`, in the repository that was read), or for a pending entry, which has no
+ * commit, the cited lines at the ref as written.
+ *
+ * @param webHost - origin of the web UI, default `https://github.com`.
+ */
+export function entryPermalink(entry: LockEntry, webHost = 'https://github.com'): string {
+  const { start, end } = entry;
+  if (!isChecked(entry)) {
+    const [owner, repo] = entry.repo.split('/') as [string, string];
+    return citationPermalink({ owner, repo, ref: entry.ref, path: entry.path, start, end }, entry.ref, webHost);
+  }
+  const loc = readLocationOf(entry);
+  return citationPermalink({ ...loc, start, end }, entry.commit, webHost);
 }

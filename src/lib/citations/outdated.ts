@@ -5,7 +5,7 @@
 import { DriftFinder, formatDrift, fragmentsOutside, type CitationDrift } from './drift.ts';
 import { extractCitations, type Citation } from './extract.ts';
 import type { DriftState } from './line-map.ts';
-import { LockFileError, readLock, type LockEntry } from './lock.ts';
+import { isChecked, LockFileError, readLocationOf, readLock, type LockEntry } from './lock.ts';
 import { ProviderError } from './providers/types.ts';
 import { readerFor, SourceReader, mapLimit, type SourceReaderOptions } from './source.ts';
 import { describe } from './verify.ts';
@@ -86,7 +86,7 @@ export async function runOutdated(options: OutdatedOptions): Promise<OutdatedRep
   const work: Array<{ c: Citation; e: LockEntry; against: string }> = [];
   for (const c of extraction.citations) {
     const e = lock.entries.get(c.key);
-    if (!e || e.status !== 'pinned') {
+    if (!e || !isChecked(e)) {
       report.warnings.push(`${describe(c)}: not pinned, skipped (run \`npm run cite -- pin\`).`);
       continue;
     }
@@ -101,18 +101,26 @@ export async function runOutdated(options: OutdatedOptions): Promise<OutdatedRep
   const finder = new DriftFinder(reader);
   await mapLimit(work, 8, async ({ c, e, against }) => {
     const r = c.ref;
+    // Both sides are read where the lines were pinned: a staging citation in its published
+    // repository (`--against v1.38.0` or `master` maps there too, see ./staging.ts).
+    const at = readLocationOf(e);
+    const next = reader.target({ ...r, ref: against });
     try {
+      if (next.owner !== at.owner || next.repo !== at.repo || next.path !== at.path) {
+        report.errors.push(`${describe(c)}: pinned in ${at.owner}/${at.repo}:${at.path}, but ${against} would be read from ${next.owner}/${next.repo}:${next.path}; compare them by hand.`);
+        return;
+      }
       let newer;
       try {
-        newer = await reader.resolve(r.owner, r.repo, against);
+        newer = await reader.resolve(next.owner, next.repo, next.ref);
       } catch (err) {
         if (err instanceof ProviderError && err.kind === 'not-found' && !options.against.includes(`${r.owner}/${r.repo}@${against}`)) {
-          skippedRepos.add(`${r.owner}/${r.repo} has no ref ${against}`);
+          skippedRepos.add(`${next.owner}/${next.repo} has no ref ${next.ref}`);
           return;
         }
         throw err;
       }
-      const found = await finder.follow(r, e.commit!, newer.commit);
+      const found = await finder.follow({ owner: at.owner, repo: at.repo, path: at.path, start: r.start, end: r.end }, e.commit!, newer.commit);
       if (found.kind === 'unavailable') { report.errors.push(`${describe(c)}: ${found.reason}.`); return; }
       const d = found.drift;
       const to = d.state === 'moved' || d.state === 'edited' ? d.to : undefined;

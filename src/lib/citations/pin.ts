@@ -7,10 +7,13 @@
  */
 import { extractCitations, type Citation } from './extract.ts';
 import { hashLines } from './hash.ts';
-import { LockFileError, readLock, serializeLock, writeLock, type Lock, type LockEntry } from './lock.ts';
+import { readAtEarlierTag } from './earlier-tag.ts';
+import type { FileText } from './hash.ts';
+import { LockFileError, readLocationOf, readLock, serializeLock, writeLock, type Lock, type LockEntry } from './lock.ts';
 import { searchable, formatRange } from './locate.ts';
 import { ProviderError, isTransient } from './providers/types.ts';
 import { readerFor, SourceReader, mapLimit, type ResolvedRef, type SourceReaderOptions } from './source.ts';
+import type { ReadTarget } from './staging.ts';
 import { describe, explainMissing } from './verify.ts';
 
 export interface PinOptions {
@@ -34,6 +37,8 @@ export interface PinReport {
   added: string[];
   updated: string[];
   pending: string[];
+  /** Keys whose entry is now provisional (checked at an earlier tag), whether written or kept. */
+  provisional: string[];
   kept: string[];
   pruned: string[];
   /**
@@ -61,7 +66,7 @@ const CONCURRENCY = 8;
  * directory, range past the end) is an error and gets no entry. `expect` fragments are checked too.
  */
 export async function runPin(options: PinOptions): Promise<PinReport> {
-  const report: PinReport = { added: [], updated: [], pending: [], kept: [], pruned: [], failed: [], errors: [], warnings: [], configErrors: [], wrote: false };
+  const report: PinReport = { added: [], updated: [], pending: [], provisional: [], kept: [], pruned: [], failed: [], errors: [], warnings: [], configErrors: [], wrote: false };
   const env = options.env ?? process.env;
   const now = options.now ?? (() => new Date());
   let reader: SourceReader;
@@ -90,6 +95,7 @@ export async function runPin(options: PinOptions): Promise<PinReport> {
     else byKey.set(c.key, [c]);
   }
 
+  // Pending and provisional entries are tried again: the cited tag may be readable now.
   const todo = [...byKey.keys()].filter((k) => {
     const e = lock.entries.get(k);
     if (e && e.status === 'pinned' && !options.refresh) {
@@ -104,19 +110,21 @@ export async function runPin(options: PinOptions): Promise<PinReport> {
   const lockedBlob = new Map<string, string>();
   for (const e of lock.entries.values()) {
     if (e.status !== 'pinned') continue;
-    lockedCommit.set(`${e.repo}@${e.ref}`, e.commit!);
-    lockedBlob.set(`${e.repo}@${e.commit}:${e.path}`, e.blobSha!);
+    const at = readLocationOf(e);
+    lockedCommit.set(`${at.owner}/${at.repo}@${at.ref}`, e.commit!);
+    lockedBlob.set(`${at.owner}/${at.repo}@${e.commit}:${at.path}`, e.blobSha!);
   }
 
-  const refOf = (k: string): Citation['ref'] => byKey.get(k)![0]!.ref;
-  const refKeys = [...new Set(todo.map((k) => { const r = refOf(k); return `${r.owner}/${r.repo}@${r.ref}`; }))];
+  // Where each citation is read in this run (a Kubernetes staging path: its published repository).
+  const targetOf = new Map(todo.map((k) => [k, reader.target(byKey.get(k)![0]!.ref)]));
+  const refKeyOf = (t: ReadTarget): string => `${t.owner}/${t.repo}@${t.ref}`;
+  const refKeys = [...new Set(todo.map((k) => refKeyOf(targetOf.get(k)!)))];
   const resolved = new Map<string, ResolvedRef | ProviderError | undefined>();
   await mapLimit(refKeys, CONCURRENCY, async (rk) => {
-    const k = todo.find((t) => { const r = refOf(t); return `${r.owner}/${r.repo}@${r.ref}` === rk; })!;
-    const r = refOf(k);
-    if (!reader.providerFor(r.owner, r.repo)) { resolved.set(rk, undefined); return; }
+    const t = targetOf.get(todo.find((k) => refKeyOf(targetOf.get(k)!) === rk)!)!;
+    if (!reader.providerFor(t.owner, t.repo)) { resolved.set(rk, undefined); return; }
     try {
-      resolved.set(rk, await reader.resolve(r.owner, r.repo, r.ref, { expectCommit: lockedCommit.get(rk) }));
+      resolved.set(rk, await reader.resolve(t.owner, t.repo, t.ref, { expectCommit: lockedCommit.get(rk) }));
     } catch (e) {
       if (e instanceof ProviderError) resolved.set(rk, e);
       else throw e;
@@ -133,17 +141,20 @@ export async function runPin(options: PinOptions): Promise<PinReport> {
     const cites = byKey.get(k)!;
     const first = cites[0]!;
     const r = first.ref;
+    const t = targetOf.get(k)!;
+    const elsewhere = t.owner !== r.owner || t.repo !== r.repo || t.ref !== r.ref || t.path !== r.path;
     const old = lock.entries.get(k);
-    const res = resolved.get(`${r.owner}/${r.repo}@${r.ref}`);
+    const res = resolved.get(refKeyOf(t));
     const recordPending = (): void => {
       lock.entries.set(k, { key: k, repo: `${r.owner}/${r.repo}`, ref: r.ref, path: r.path, start: r.start, end: r.end, status: 'pending', pinnedAt: old?.pinnedAt ?? now().toISOString() });
       report.pending.push(k);
     };
     // No source for this repository in this run: nothing failed, the entry waits (a warning).
     const noSource = (): void => {
-      const why = `pending because no source is configured for this repository (${reader.offline ? '--offline, and ' : ''}no CITATION_MIRRORS entry for ${r.owner}/${r.repo})`;
-      if (old?.status === 'pinned') {
-        warnings.push(`${describe(first)}: not re-pinned: ${why}; kept the existing entry.`);
+      const mirrorOf = elsewhere ? `${t.owner}/${t.repo} (where ${r.owner}/${r.repo}'s ${r.path.split('/').slice(0, 4).join('/')} is published)` : `${r.owner}/${r.repo}`;
+      const why = `pending because no source is configured for this repository (${reader.offline ? '--offline, and ' : ''}no CITATION_MIRRORS entry for ${mirrorOf})`;
+      if (old && old.status !== 'pending') {
+        warnings.push(`${describe(first)}: not re-pinned: ${why}; kept the existing ${old.status} entry.`);
         report.kept.push(k);
         return;
       }
@@ -154,8 +165,8 @@ export async function runPin(options: PinOptions): Promise<PinReport> {
     const failedNow = (why: string): void => {
       report.failed.push(k);
       const reason = why.replace(/\.+$/, '');
-      if (old?.status === 'pinned') {
-        errors.push(`${describe(first)}: not re-pinned: ${reason}. The existing entry is kept.`);
+      if (old && old.status !== 'pending') {
+        errors.push(`${describe(first)}: not re-pinned: ${reason}. The existing ${old.status} entry is kept.`);
         report.kept.push(k);
         return;
       }
@@ -167,34 +178,59 @@ export async function runPin(options: PinOptions): Promise<PinReport> {
     };
 
     if (res === undefined) return noSource();
+    // The lines to hash: at the cited tag, or (provisionally) at an earlier tag of its release line.
+    let commit: string;
+    let provider: ResolvedRef['provider'];
+    let text: FileText;
+    let readRef = t.ref;
+    const via = elsewhere ? ` (read from ${t.owner}/${t.repo}@${t.ref}:${t.path})` : '';
     if (res instanceof ProviderError) {
       if (isTransient(res)) return failedNow(res.message);
-      return error(`${res.message}`);
-    }
-    let f;
-    try {
-      f = await reader.file(r.owner, r.repo, res.commit, r.path, { expectBlobSha: lockedBlob.get(`${r.owner}/${r.repo}@${res.commit}:${r.path}`) });
-    } catch (e) {
-      if (e instanceof ProviderError) return error(e.message);
-      throw e;
+      if (res.kind !== 'not-found') return error(res.message);
+      let earlier;
+      try {
+        earlier = await readAtEarlierTag(reader, t);
+      } catch (e) {
+        if (!(e instanceof ProviderError)) throw e;
+        return isTransient(e) ? failedNow(e.message) : error(`${res.message}`);
+      }
+      if (!earlier) return error(`${res.message} No earlier tag of its release line holds ${t.path} either.`);
+      ({ commit, provider } = earlier.resolved);
+      text = earlier.text;
+      readRef = earlier.tag;
+      warnings.push(`${describe(first)}: provisional: ${t.owner}/${t.repo}@${t.ref} cannot be read (${res.message.replace(/\.+$/, '')}), so the lines were checked at ${earlier.tag} (${commit.slice(0, 7)}) instead. It is not verified until \`npm run cite -- pin\` can read ${t.ref}.`);
+    } else {
+      let f;
+      try {
+        f = await reader.file(t.owner, t.repo, res.commit, t.path, { expectBlobSha: lockedBlob.get(`${t.owner}/${t.repo}@${res.commit}:${t.path}`) });
+      } catch (e) {
+        if (e instanceof ProviderError) return error(e.message);
+        throw e;
+      }
+      if (f.kind === 'unavailable') return failedNow(f.reason);
+      if (f.kind === 'missing') return error(`${r.path} at ${r.ref} (${res.commit.slice(0, 7)})${via} does not exist. Fix: correct the path or the ref in the MDX.`);
+      ({ commit, provider } = res);
+      text = f.text;
     }
     options.onProgress?.(++done, todo.length);
-    if (f.kind === 'unavailable') return failedNow(f.reason);
-    const at = `${r.path} at ${r.ref} (${res.commit.slice(0, 7)})`;
-    if (f.kind === 'missing') return error(`${at} does not exist. Fix: correct the path or the ref in the MDX.`);
-    const lines = f.text.lines;
+    const provisional = readRef !== t.ref;
+    const at = `${r.path} at ${provisional ? readRef : r.ref} (${commit.slice(0, 7)})${via}`;
+    const lines = text.lines;
     if (r.end > lines.length) return error(`cites ${formatRange(r.start, r.end)} but ${at} has ${lines.length} lines. Fix: correct the range in the MDX.`);
     const cited = lines.slice(r.start - 1, r.end);
     const entry: LockEntry = {
-      key: k, repo: `${r.owner}/${r.repo}`, ref: r.ref, path: r.path, start: r.start, end: r.end, status: 'pinned',
-      commit: res.commit, blobSha: f.text.blobSha, lineCount: lines.length, sha256: hashLines(cited),
-      pinnedAt: now().toISOString(), provider: res.provider,
+      key: k, repo: `${r.owner}/${r.repo}`, ref: r.ref, path: r.path, start: r.start, end: r.end, status: provisional ? 'provisional' : 'pinned',
+      ...(elsewhere || provisional ? { read: { repo: `${t.owner}/${t.repo}`, ref: readRef, path: t.path } } : {}),
+      commit, blobSha: text.blobSha, lineCount: lines.length, sha256: hashLines(cited),
+      pinnedAt: now().toISOString(), provider,
     };
-    if (old?.status === 'pinned' && old.commit === entry.commit && old.sha256 === entry.sha256 && old.blobSha === entry.blobSha) {
+    const same = old && old.status === entry.status && old.commit === entry.commit && old.sha256 === entry.sha256 && old.blobSha === entry.blobSha
+      && JSON.stringify(old.read) === JSON.stringify(entry.read);
+    if (same) {
       report.kept.push(k);
     } else {
       lock.entries.set(k, entry);
-      (old?.status === 'pinned' ? report.updated : report.added).push(k);
+      (old && old.status !== 'pending' ? report.updated : report.added).push(k);
       if (old?.status === 'pinned' && old.commit !== entry.commit) {
         warnings.push(`${describe(first)}: ${r.ref} moved from ${old.commit!.slice(0, 7)} to ${entry.commit!.slice(0, 7)}; re-pinned.`);
       }
@@ -219,7 +255,8 @@ export async function runPin(options: PinOptions): Promise<PinReport> {
       report.pruned.push(k);
     }
   }
-  for (const list of [report.added, report.updated, report.pending, report.kept, report.pruned, report.failed]) list.sort();
+  for (const [k, e] of lock.entries) if (e.status === 'provisional') report.provisional.push(k);
+  for (const list of [report.added, report.updated, report.pending, report.provisional, report.kept, report.pruned, report.failed]) list.sort();
   // One message per unreachable host, before the citations it affected; then discarded cache records.
   report.errors.unshift(...reader.hostProblems.values());
   report.warnings.push(...reader.notices);

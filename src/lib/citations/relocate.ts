@@ -8,7 +8,7 @@ import { join } from 'node:path';
 import { DriftFinder, formatDrift, fragmentsOutside, type DriftResult } from './drift.ts';
 import { extractCitations, type Citation } from './extract.ts';
 import type { Hunk, LineRange } from './line-map.ts';
-import { LockFileError, readLock, type Lock, type LockEntry } from './lock.ts';
+import { isChecked, LockFileError, readLocationOf, readLock, type Lock, type LockEntry } from './lock.ts';
 import { signed } from './locate.ts';
 import { ProviderError } from './providers/types.ts';
 import { formatCitationRef } from './ref.ts';
@@ -74,10 +74,10 @@ export interface RelocateReport {
  */
 export function pinnedEntryFor(lock: Lock, c: Citation): LockEntry | string {
   const own = lock.entries.get(c.key);
-  if (own?.status === 'pinned') return own;
+  if (own && isChecked(own)) return own;
   const r = c.ref;
   const lines = [...lock.entries.values()].filter((e) => e.repo === `${r.owner}/${r.repo}` && e.path === r.path && e.start === r.start && e.end === r.end);
-  const same = lines.filter((e) => e.status === 'pinned');
+  const same = lines.filter((e) => isChecked(e));
   const commits = new Set(same.map((e) => e.commit));
   if (same.length === 0 && lines.length > 0) {
     return `its entry in citations.lock.json is pending (no commit was ever pinned), so there is nothing to compare with; skipped`;
@@ -133,8 +133,15 @@ export async function runRelocate(options: RelocateOptions): Promise<RelocateRep
     }
     let drift: DriftResult & { kind: 'ok' };
     try {
-      const { commit } = await reader.resolve(r.owner, r.repo, r.ref);
-      const found = await finder.follow(r, entry.commit!, commit);
+      // Both sides where the lines were pinned (a staging citation: its published repository).
+      const at = readLocationOf(entry);
+      const next = reader.target(r);
+      if (next.owner !== at.owner || next.repo !== at.repo || next.path !== at.path) {
+        report.errors.push(`${describe(c)}: pinned in ${at.owner}/${at.repo}:${at.path}, but ${r.ref} is read from ${next.owner}/${next.repo}:${next.path}; relocate it by hand.`);
+        return;
+      }
+      const { commit } = await reader.resolve(next.owner, next.repo, next.ref);
+      const found = await finder.follow({ owner: at.owner, repo: at.repo, path: at.path, start: r.start, end: r.end }, entry.commit!, commit);
       if (found.kind === 'unavailable') { report.errors.push(`${describe(c)}: ${found.reason}.`); return; }
       drift = found;
     } catch (e) {
@@ -142,7 +149,7 @@ export async function runRelocate(options: RelocateOptions): Promise<RelocateRep
       throw e;
     }
     const d = drift.drift;
-    const head = `${describe(c)}: from ${entry.ref} (pinned ${entry.commit!.slice(0, 12)}) to ${r.ref}:`;
+    const head = `${describe(c)}: from ${entry.read?.ref ?? entry.ref} (${entry.status} ${entry.commit!.slice(0, 12)}) to ${r.ref}:`;
     if (d.state === 'unchanged') {
       const outside = fragmentsOutside(drift.newLines, d.from, c.expect);
       if (outside.length === 0) { report.unchanged++; return; }

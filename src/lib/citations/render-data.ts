@@ -4,8 +4,8 @@
  * repository). Pure: report in, plain JSON-able object out.
  */
 import type { SourceUsage } from './source-usage.ts';
-import type { VerificationReport } from './verify.ts';
-import type { CitationStatus } from './verify.ts';
+import { provisionalLabel } from './staging.ts';
+import type { CitationStatus, VerificationReport } from './verify.ts';
 
 export interface RenderedCitation {
   /** MDX file (or src/lib/model/sources.ts) relative to the repository root. */
@@ -21,7 +21,12 @@ export interface RenderedCitation {
   key: string;
   context: number;
   status: CitationStatus;
+  /** Commit of the lines that were read (of `readRepo` when that is not the cited repository). */
   commit?: string;
+  /** The repository the lines were read from, when not the cited one (a Kubernetes staging repository). */
+  readRepo?: string;
+  /** For `provisional`: the release the lines were checked at instead (`v1.37.0-beta.0`). */
+  checkedAt?: string;
   permalink: string;
   /** Only for verified citations: cited lines plus context, and the number of the first. */
   lines?: string[];
@@ -54,6 +59,8 @@ export function toRenderData(report: VerificationReport, usage: ReadonlyMap<stri
       permalink: r.permalink,
     };
     if (r.commit) out.commit = r.commit;
+    if (r.read && r.read.repo !== `${r.citation.ref.owner}/${r.citation.ref.repo}`) out.readRepo = r.read.repo;
+    if (r.status === 'provisional' && r.read) out.checkedAt = provisionalLabel({ repo: `${r.citation.ref.owner}/${r.citation.ref.repo}`, read: r.read });
     if (r.citation.kind === 'Source' && r.citation.name) {
       const u = usage.get(r.citation.name);
       out.name = r.citation.name;
@@ -104,10 +111,34 @@ export function blockRelativeRange(start: number, end: number, firstLine: number
   return { start: a, end: b };
 }
 
-/** What a calculator needs to link one source: the permalink and the citation's state. */
+/** What a calculator needs to link one source: the permalink, the citation's state and, when provisional, where it was checked. */
 export interface SourceLink {
   href: string;
   status: CitationStatus;
+  checkedAt?: string;
+}
+
+/**
+ * What a page says about a citation it cannot call verified: a short note for a link
+ * (`pending`, `provisional: checked at v1.37.0-beta.0`) and a sentence for an excerpt card.
+ * @returns undefined for a verified citation.
+ */
+export function stateNote(c: Pick<RenderedCitation, 'status' | 'checkedAt' | 'refText'> | undefined): { short: string; sentence: string } | undefined {
+  switch (c?.status) {
+    case 'verified':
+      return undefined;
+    case 'provisional':
+      return {
+        short: `provisional: checked at ${c.checkedAt}`,
+        sentence: `Provisional: the cited release could not be read, so these lines were checked at ${c.checkedAt} instead; they are not verified at the cited tag.`,
+      };
+    case 'pending':
+      return { short: 'pending', sentence: 'Pending: this citation is not pinned to a commit yet, so its lines are not verified.' };
+    case 'failed':
+      return { short: 'failed verification', sentence: 'This citation failed verification.' };
+    default:
+      return { short: 'not verified in this build', sentence: 'This build could not read the pinned source, so the lines are not verified here.' };
+  }
 }
 
 /**
@@ -117,7 +148,9 @@ export interface SourceLink {
 export function sourceLinksFor(data: CitationRenderData, calculator: string): Record<string, SourceLink> {
   const out: Record<string, SourceLink> = {};
   for (const c of data.citations) {
-    if (c.kind === 'source' && c.calculators?.includes(calculator)) out[c.refText] = { href: c.permalink, status: c.status };
+    if (c.kind === 'source' && c.calculators?.includes(calculator)) {
+      out[c.refText] = { href: c.permalink, status: c.status, ...(c.checkedAt ? { checkedAt: c.checkedAt } : {}) };
+    }
   }
   return out;
 }

@@ -18,6 +18,8 @@ import type { ProviderName } from './lock.ts';
 import { createGitHubProvider, githubOptionsFromEnv, type GitHubProviderOptions } from './providers/github.ts';
 import { createMirrorProvider, parseMirrors } from './providers/mirror.ts';
 import { ProviderError, isTransient, notAFile, type SourceProvider, type TreeEntry } from './providers/types.ts';
+import type { CitationRef } from './ref.ts';
+import { readTarget, type ReadTarget } from './staging.ts';
 
 export type CacheReads = 'intact' | 'confirmed' | 'none';
 
@@ -84,6 +86,25 @@ export class SourceReader {
     });
     this.mirrors = new Map([...parseMirrors(env.CITATION_MIRRORS, options.root)].map(([name, dir]) => [name, createMirrorProvider(name, dir)]));
     this.github = this.offline ? undefined : createGitHubProvider({ ...githubOptionsFromEnv(env), ...(log ? { log } : {}), ...options.github });
+  }
+
+  /** Where a citation's lines are read in this run: its staging repository, or as cited (./staging.ts). */
+  target(c: Pick<CitationRef, 'owner' | 'repo' | 'ref' | 'path'>): ReadTarget {
+    return readTarget(c, this.mirrors.has('kubernetes/kubernetes'));
+  }
+
+  /**
+   * Tags of `owner/repo` starting with `prefix`.
+   * @throws ProviderError; `unreachable` when offline without a mirror.
+   */
+  async listTags(owner: string, repo: string, prefix: string): Promise<string[]> {
+    const provider = this.providerFor(owner, repo);
+    if (!provider) throw new ProviderError('unreachable', `offline: the tags of ${owner}/${repo} were not listed (no CITATION_MIRRORS entry for ${owner}/${repo})`);
+    try {
+      return await provider.listTags(owner, repo, prefix);
+    } catch (e) {
+      throw this.seen(e);
+    }
   }
 
   /** The provider for `owner/repo` in this run, or undefined (offline without a mirror). */

@@ -76,7 +76,34 @@ export function earlierTagsOfLine(tag: string, tags: readonly string[]): string[
     .map((x) => x.t);
 }
 
+/**
+ * Where to read a citation: its staging repository when it cites kubernetes/kubernetes's staging
+ * tree and no source of the monorepo itself is configured (a `kubernetes/kubernetes` mirror is
+ * read directly), else the citation as written.
+ *
+ * @param hasMonorepoMirror - whether CITATION_MIRRORS names kubernetes/kubernetes.
+ */
+export function readTarget(c: Pick<CitationRef, 'owner' | 'repo' | 'ref' | 'path'>, hasMonorepoMirror: boolean): ReadTarget {
+  const staged = hasMonorepoMirror ? undefined : stagingTarget(c);
+  return staged ?? { owner: c.owner, repo: c.repo, ref: c.ref, path: c.path };
+}
+
+/** The tag-name prefix of a tag's release line: `v0.37.0` → `v0.37.`; undefined when it is not a version. */
+export function releaseLinePrefix(tag: string): string | undefined {
+  const v = semver.parse(tag);
+  return v ? `${tag.startsWith('v') ? 'v' : ''}${v.major}.${v.minor}.` : undefined;
+}
+
 /** `v0.37.0-beta.0` → `v1.37.0-beta.0`: the Kubernetes release a staging tag was published for. */
 export function kubernetesReleaseOf(stagingTag: string): string {
   return stagingTag.replace(/^v0\./, 'v1.');
+}
+
+/**
+ * The release a provisional entry was checked at, as readers know it: `v1.37.0-beta.0` for the
+ * staging tag `v0.37.0-beta.0` of a kubernetes/kubernetes citation, else the tag as read.
+ */
+export function provisionalLabel(e: { repo: string; read?: { repo: string; ref: string } | undefined }): string {
+  const ref = e.read?.ref ?? '';
+  return e.repo === 'kubernetes/kubernetes' && e.read && e.read.repo !== e.repo ? kubernetesReleaseOf(ref) : ref;
 }

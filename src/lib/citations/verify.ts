@@ -5,21 +5,31 @@
  */
 import { extractCitations, type Citation } from './extract.ts';
 import { hashLines } from './hash.ts';
-import { entryMismatch, LockFileError, LOCK_FILE, readLock, type Lock, type LockEntry } from './lock.ts';
+import { entryMismatch, entryPermalink, isChecked, LockFileError, LOCK_FILE, readLocationOf, readLock, type Lock, type LockEntry } from './lock.ts';
+import { provisionalLabel } from './staging.ts';
 import { findShift, formatRange, occurrences, searchable, signed, type Searchable } from './locate.ts';
 import { ProviderError, isTransient, redactUrlCredentials } from './providers/types.ts';
 import { citationPermalink, webHostFromApiUrl } from './ref.ts';
 import { readerFor, SourceReader, mapLimit, type FileResult, type ResolvedRef, type SourceReaderOptions } from './source.ts';
 
-export type CitationStatus = 'verified' | 'pending' | 'unverified' | 'failed';
+/**
+ * - `verified`: the lines were read in this run at the pinned commit and match the lock and `expect`;
+ * - `provisional`: the cited tag could not be read when pinned; the lines were checked (and are
+ *   re-checked here) at an earlier tag of its release line; never verified, an error when strict;
+ * - `pending`: no commit pinned yet; `unverified`: pinned, but not readable in this run;
+ * - `failed`: something does not match (the build fails).
+ */
+export type CitationStatus = 'verified' | 'provisional' | 'pending' | 'unverified' | 'failed';
 
 export interface CitationResult {
   citation: Citation;
   /** Lock key. */
   key: string;
   status: CitationStatus;
-  /** Pinned commit (from the lock), when there is one. */
+  /** Pinned commit (from the lock), when there is one: of `read.repo` when the lines were read elsewhere. */
   commit?: string;
+  /** Where the lines were read when not the cited repository and ref: a staging repository, or the earlier tag of a provisional citation. */
+  read?: { repo: string; ref: string; path: string };
   /**
    * Only when `verified`: the cited lines plus `context` lines each side, clamped
    * to the file, normalised (LF, no line terminators).
@@ -131,11 +141,13 @@ export async function verifyAgainstLock(
   const strict = options.strict;
   const results: CitationResult[] = citations.map((c) => {
     const entry = lock.entries.get(c.key);
-    const commit = entry?.status === 'pinned' ? entry.commit : undefined;
+    const usable = entry && !entryMismatch(entry) ? entry : undefined;
+    const commit = usable && isChecked(usable) ? usable.commit : undefined;
     return {
       citation: c, key: c.key, status: 'unverified' as CitationStatus,
       ...(commit ? { commit } : {}),
-      permalink: citationPermalink(c.ref, commit ?? c.ref.ref, webHost),
+      ...(usable?.read ? { read: usable.read } : {}),
+      permalink: usable ? entryPermalink(usable, webHost) : citationPermalink(c.ref, c.ref.ref, webHost),
       messages: [],
     };
   });
@@ -174,28 +186,44 @@ export async function verifyAgainstLock(
     pinned.push({ r, e });
   }
 
-  // b. the ref still resolves to the pinned commit.
-  const refKeys = [...new Set(pinned.map(({ r }) => refKey(r.citation)))];
+  // b. the ref that was read still resolves to the pinned commit.
+  const refKeys = [...new Set(pinned.map(({ e }) => refKey(e)))];
   const resolutions = new Map<string, ResolvedRef | ProviderError>();
   await mapLimit(refKeys, CONCURRENCY, async (k) => {
-    const first = pinned.find(({ r }) => refKey(r.citation) === k)!;
-    const c = first.r.citation.ref;
-    if (!reader.providerFor(c.owner, c.repo)) return; // offline: the tag is not re-resolved
+    const first = pinned.find(({ e }) => refKey(e) === k)!;
+    const at = readLocationOf(first.e);
+    if (!reader.providerFor(at.owner, at.repo)) return; // offline: the tag is not re-resolved
     try {
-      resolutions.set(k, await reader.resolve(c.owner, c.repo, c.ref, { expectCommit: first.e.commit }));
+      resolutions.set(k, await reader.resolve(at.owner, at.repo, at.ref, { expectCommit: first.e.commit }));
     } catch (e) {
       if (e instanceof ProviderError) resolutions.set(k, e);
       else throw e;
     }
   });
 
+  // A provisional citation's own tag may be readable by now: then it is time to pin it.
+  const nowReadable = new Map<string, ResolvedRef>();
+  const provisionalTargets = [...new Map(pinned.filter(({ e }) => e.status === 'provisional').map(({ r }) => {
+    const t = reader.target(r.citation.ref);
+    return [`${t.owner}/${t.repo}@${t.ref}`, t] as const;
+  })).entries()];
+  await mapLimit(provisionalTargets, CONCURRENCY, async ([k, t]) => {
+    if (!reader.providerFor(t.owner, t.repo)) return;
+    try {
+      nowReadable.set(k, await reader.resolve(t.owner, t.repo, t.ref));
+    } catch (e) {
+      if (!(e instanceof ProviderError)) throw e; // still unreadable: stays provisional
+    }
+  });
+
   const toRead: Array<{ r: CitationResult; e: LockEntry }> = [];
   for (const p of pinned) {
     const { r, e } = p;
-    const res = resolutions.get(refKey(r.citation));
+    const at = readLocationOf(e);
+    const res = resolutions.get(refKey(e));
     if (res instanceof ProviderError) {
       if (isTransient(res)) {
-        const m = `${describe(r.citation)}: could not re-resolve ${r.citation.ref.ref} to check that the tag has not moved: ${res.message}`;
+        const m = `${describe(r.citation)}: could not re-resolve ${at.ref} to check that the tag has not moved: ${res.message}`;
         r.messages.push(m);
         (strict ? report.errors : report.warnings).push(m);
         if (strict) r.status = 'failed';
@@ -204,9 +232,9 @@ export async function verifyAgainstLock(
         continue;
       }
     } else if (!res) {
-      r.messages.push(`${describe(r.citation)}: note: offline, so ${r.citation.ref.ref} was not re-resolved (a moved tag is not detected in this run).`);
+      r.messages.push(`${describe(r.citation)}: note: offline, so ${at.ref} was not re-resolved (a moved tag is not detected in this run).`);
     } else if (res.commit !== e.commit) {
-      fail(r, `the ref ${r.citation.ref.ref} of ${r.citation.ref.owner}/${r.citation.ref.repo} moved: it now resolves to ${res.commit.slice(0, 7)}, the lock pinned ${e.commit!.slice(0, 7)}.`,
+      fail(r, `the ref ${at.ref} of ${at.owner}/${at.repo} moved: it now resolves to ${res.commit.slice(0, 7)}, the lock pinned ${e.commit!.slice(0, 7)}.`,
         `review the upstream change, then accept it with \`npm run cite -- pin --refresh\` (or cite a commit SHA).`);
       continue;
     }
@@ -214,14 +242,14 @@ export async function verifyAgainstLock(
   }
 
   // c–e. read each distinct file once, then check each citation.
-  const fileKeys = [...new Set(toRead.map(({ r, e }) => fileKey(r.citation, e.commit!)))];
+  const fileKeys = [...new Set(toRead.map(({ e }) => fileKey(e)))];
   const files = new Map<string, FileResult | ProviderError>();
   let done = 0;
   await mapLimit(fileKeys, CONCURRENCY, async (k) => {
-    const { r, e } = toRead.find((p) => fileKey(p.r.citation, p.e.commit!) === k)!;
-    const c = r.citation.ref;
+    const { e } = toRead.find((p) => fileKey(p.e) === k)!;
+    const at = readLocationOf(e);
     try {
-      const f = await reader.file(c.owner, c.repo, e.commit!, c.path, { expectBlobSha: e.blobSha });
+      const f = await reader.file(at.owner, at.repo, e.commit!, at.path, { expectBlobSha: e.blobSha });
       files.set(k, f);
       if (f.kind !== 'ok' || f.from !== 'cache') options.onProgress?.(++done, fileKeys.length);
     } catch (err) {
@@ -233,15 +261,20 @@ export async function verifyAgainstLock(
   const searchCache = new Map<string, Searchable>();
   for (const { r, e } of toRead) {
     const c = r.citation;
-    const k = fileKey(c, e.commit!);
+    const k = fileKey(e);
     const f = files.get(k)!;
-    const at = `${c.ref.path} at ${c.ref.ref} (${e.commit!.slice(0, 7)})`;
+    const loc = readLocationOf(e);
+    const elsewhere = e.read ? ` (read from ${loc.owner}/${loc.repo}@${loc.ref}:${loc.path})` : '';
+    const at = `${c.ref.path} at ${e.status === 'provisional' ? loc.ref : c.ref.ref} (${e.commit!.slice(0, 7)})${elsewhere}`;
     if (f instanceof ProviderError) {
       fail(r, f.message, 'fix the configuration or the citation as the message says.');
       continue;
     }
     if (f.kind === 'unavailable') {
-      if (r.status !== 'failed') soft(r, 'unverified', `not verified in this build: its lines could not be read (${f.reason}). Run \`npm run cite -- verify\` with network access to fill .cache/citations, or set CITATION_MIRRORS.`);
+      // A provisional citation stays provisional (what the page says of it), only not re-checked here.
+      const state = e.status === 'provisional' ? 'provisional' : 'unverified';
+      const what = e.status === 'provisional' ? `provisional (checked at ${provisionalLabel(e)} when pinned), and not re-checked in this build` : 'not verified in this build';
+      if (r.status !== 'failed') soft(r, state, `${what}: its lines could not be read (${f.reason}). Run \`npm run cite -- verify\` with network access to fill .cache/citations, or set CITATION_MIRRORS.`);
       continue;
     }
     if (f.kind === 'missing') {
@@ -272,6 +305,13 @@ export async function verifyAgainstLock(
     }
     if (r.messages.length > failuresBefore || r.status === 'failed') {
       r.status = 'failed';
+      continue;
+    }
+    if (e.status === 'provisional') {
+      const t = reader.target(c.ref);
+      const readable = nowReadable.get(`${t.owner}/${t.repo}@${t.ref}`);
+      soft(r, 'provisional', `provisional: pending at ${c.ref.ref}; lines checked at ${provisionalLabel(e)} (${loc.owner}/${loc.repo} commit ${e.commit!.slice(0, 12)}).` +
+        (readable ? ` ${t.owner}/${t.repo}@${t.ref} is readable now (${readable.commit.slice(0, 7)}): run \`${PIN}\` to pin it.` : ` Run \`${PIN}\` when ${t.ref} can be read.`));
       continue;
     }
     const from = Math.max(1, c.ref.start - c.context);
@@ -313,10 +353,12 @@ export function explainMissing(s: Searchable, c: Citation, missing: readonly str
   return `${parts.join('; ')}${tail}.`;
 }
 
-function refKey(c: Citation): string {
-  return `${c.ref.owner}/${c.ref.repo}@${c.ref.ref}`;
+function refKey(e: LockEntry): string {
+  const at = readLocationOf(e);
+  return `${at.owner}/${at.repo}@${at.ref}`;
 }
 
-function fileKey(c: Citation, commit: string): string {
-  return `${c.ref.owner}/${c.ref.repo}@${commit}:${c.ref.path}`;
+function fileKey(e: LockEntry): string {
+  const at = readLocationOf(e);
+  return `${at.owner}/${at.repo}@${e.commit}:${at.path}`;
 }

@@ -8,6 +8,7 @@
  * Endpoints:
  *   GET /repos/{o}/{r}                              repo
  *   GET /repos/{o}/{r}/git/ref/{tags|heads}/{name}  ref   (ETag; 304 on If-None-Match)
+ *   GET /repos/{o}/{r}/git/matching-refs/{prefix}   matching-refs (every ref under the prefix)
  *   GET /repos/{o}/{r}/git/tags/{sha}               tag   (annotated tag object)
  *   GET /repos/{o}/{r}/git/blobs/{sha}              blob  (raw with Accept vnd.github.raw[+json], else JSON base64)
  *   GET /repos/{o}/{r}/contents/{path}?ref=         contents, as GitHub answers it:
@@ -26,7 +27,7 @@ import { createServer as createTcpServer, type Socket } from 'node:net';
 import type { AddressInfo } from 'node:net';
 import { posix } from 'node:path';
 
-export type Endpoint = 'repo' | 'ref' | 'tag' | 'blob' | 'contents' | 'unknown';
+export type Endpoint = 'repo' | 'ref' | 'matching-refs' | 'tag' | 'blob' | 'contents' | 'unknown';
 
 export interface RecordedRequest {
   method: string;
@@ -125,6 +126,7 @@ export async function startFakeGitHub(repos: Record<string, string> = {}): Promi
     if (segs[0] === 'repos' && segs.length >= 3) {
       if (segs.length === 3) endpoint = 'repo';
       else if (segs[3] === 'git' && segs[4] === 'ref') endpoint = 'ref';
+      else if (segs[3] === 'git' && segs[4] === 'matching-refs') endpoint = 'matching-refs';
       else if (segs[3] === 'git' && segs[4] === 'tags') endpoint = 'tag';
       else if (segs[3] === 'git' && segs[4] === 'blobs') endpoint = 'blob';
       else if (segs[3] === 'contents') endpoint = 'contents';
@@ -190,6 +192,17 @@ export async function startFakeGitHub(repos: Record<string, string> = {}): Promi
       const etag = `W/"${createHash('sha1').update(`${full} ${sha}`).digest('hex')}"`;
       if (ifNoneMatch === etag) return send(304, null, { etag });
       return send(200, { ref: full, node_id: 'x', url: `${u.origin}${u.pathname}`, object: { type, sha, url: 'x' } }, { etag });
+    }
+
+    if (endpoint === 'matching-refs') {
+      // GitHub answers an array (empty when nothing matches) of the refs under the prefix.
+      const prefix = `refs/${segs.slice(5).join('/')}`;
+      const r = await run(dir, ['for-each-ref', '--format=%(refname) %(objecttype) %(objectname)', 'refs/']);
+      const refs = text(r.out).split('\n').filter((l) => l.startsWith(prefix)).map((l) => {
+        const [ref, type, sha] = l.split(' ');
+        return { ref, node_id: 'x', url: `${u.origin}/repos/${segs[1]}/${segs[2]}/git/${ref}`, object: { type, sha, url: 'x' } };
+      });
+      return send(200, refs);
     }
 
     if (endpoint === 'tag') {

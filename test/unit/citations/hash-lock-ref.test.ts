@@ -137,7 +137,7 @@ describe('the lock schema', () => {
     expect(parseWith((e) => { e.lineCount = -1; })).toContain(`${at}field "lineCount": expected a number of lines, got -1.`);
     expect(parseWith((e) => { e.pinnedAt = 'yesterday'; })).toContain(`${at}field "pinnedAt": expected an ISO 8601 time`);
     expect(parseWith((e) => { e.sha265 = e.sha256; })).toContain(`${at}unknown field "sha265".`);
-    expect(parseWith((e) => { e.status = 'verified'; })).toContain(`${at}field "status": expected "pinned" or "pending", got "verified".`);
+    expect(parseWith((e) => { e.status = 'verified'; })).toContain(`${at}field "status": expected "pinned" or "provisional" or "pending", got "verified".`);
     expect(parseWith((e) => { delete e.key; })).toContain('citations.lock.json is invalid: entries[0]: missing field "key".');
     expect(parseWith(() => {}, [good()])).toContain('entry "a/a@v1:a.go#L1" (entries[1]) appears twice.');
     expect(parseWith(() => {}, ['x'])).toContain('entries[0]: the entry: expected an object, got "x"');

@@ -348,6 +348,14 @@ export function createGitHubProvider(options: GitHubProviderOptions = {}): Sourc
       return notFound(owner, repo, `Ref "${ref}" not found in ${owner}/${repo}: no tag or branch of that name. Check the @ref part of the citation (a commit must be a full 40-hex SHA).`);
     },
 
+    async listTags(owner: string, repo: string, prefix: string): Promise<string[]> {
+      // One request: matching-refs answers every ref under the prefix (a release line has far fewer than a page).
+      const res = await call(`${repoPath(owner, repo)}/git/matching-refs/tags/${encodePath(prefix)}`, { per_page: 100 }, `listing the ${prefix}* tags of ${owner}/${repo}`);
+      if (res.status === 404) return notFound(owner, repo, `${owner}/${repo} has no tags starting with ${prefix}.`);
+      if (res.status !== 200 || !Array.isArray(res.data)) throw new ProviderError('server', `Unexpected answer (status ${res.status}) listing the tags of ${owner}/${repo}.`);
+      return (res.data as Array<{ ref?: unknown }>).map((r) => (typeof r.ref === 'string' ? r.ref.replace(/^refs\/tags\//, '') : '')).filter((t) => t.startsWith(prefix));
+    },
+
     async fetchFile(owner: string, repo: string, commit: string, path: string): Promise<FetchedFile | null> {
       const name = `${owner}/${repo}`;
       const at = `${name}@${commit.slice(0, 7)}:${path}`;

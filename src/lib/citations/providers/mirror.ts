@@ -98,6 +98,15 @@ export function createMirrorProvider(name: string, dir: string): SourceProvider 
       throw new ProviderError('not-found', `Ref "${ref}" not found in the mirror of ${name} at ${dir}. Fetch it (git -C ${dir} fetch origin tag ${ref}) or check the @ref part of the citation.`);
     },
 
+    async listTags(owner: string, repo: string, prefix: string): Promise<string[]> {
+      check(owner, repo);
+      await ensureRepo();
+      const r = await git(dir, ['for-each-ref', '--format=%(refname:strip=2)', `refs/tags/${prefix}*`], false);
+      if (!r.ok) throw new ProviderError('server', `git for-each-ref failed in the mirror of ${name} at ${dir}: ${r.err}.`);
+      const out = r.out.toString('utf8');
+      return out === '' ? [] : out.split('\n');
+    },
+
     async fetchFile(owner: string, repo: string, commit: string, path: string): Promise<FetchedFile | null> {
       check(owner, repo);
       await ensureRepo();

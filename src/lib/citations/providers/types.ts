@@ -61,6 +61,12 @@ export interface SourceProvider {
    * @throws ProviderError `not-a-file` for a directory, symlink or submodule; others for anything but a missing path.
    */
   fetchFile(owner: string, repo: string, commit: string, path: string): Promise<FetchedFile | null>;
+  /**
+   * Names of the repository's tags that start with `prefix` (`v0.37.`), in no particular order;
+   * for finding the earlier tags of a release line when the cited one cannot be read.
+   * @throws ProviderError as for resolveRef.
+   */
+  listTags(owner: string, repo: string, prefix: string): Promise<string[]>;
 }
 
 /**
