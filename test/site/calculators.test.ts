@@ -1,7 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
 import { chromiumPathForTests, launchBrowser } from '../helpers/browser.ts';
-import { DIST } from '../helpers/paths.ts';
+import { DIST, ROOT } from '../helpers/paths.ts';
+import { allowedSourceLinks } from '../../src/lib/citations/link-audit.ts';
+import { readLock } from '../../src/lib/citations/lock.ts';
 import { serveStatic, type StaticSite } from '../helpers/static-server.ts';
 
 const executablePath = chromiumPathForTests();
@@ -296,8 +298,14 @@ describe.skipIf(!executablePath)('calculators in Chromium', () => {
       await expect.poll(() => resultOf(p).innerText()).toMatch(/Served by the watch cache, after an etcd current-revision read\./);
       await p.getByLabel('Request', { exact: true }).selectOption('GET');
       await expect.poll(() => resultOf(p).innerText()).toMatch(/Served by etcd, as a linearizable read\./);
-      const hrefs = await resultOf(p).locator('a').evaluateAll((as) => as.map((a) => (a as HTMLAnchorElement).href));
-      expect(hrefs).toContain('https://github.com/kubernetes/kubernetes/blob/v1.37.0/staging/src/k8s.io/apiserver/pkg/storage/cacher/delegator.go#L120-L125');
+      // The links the browser renders are the lock's permalinks for the deciding lines, with their state.
+      const links = await resultOf(p).locator('a.calc__ref').evaluateAll((as) => as.map((a) => [(a as HTMLAnchorElement).href, a.getAttribute('data-status'), a.textContent]));
+      const allowed = allowedSourceLinks(await readLock(ROOT));
+      expect(links.map(([, , text]) => text)).toContainEqual(expect.stringMatching(/^delegator\.go L120–125 @ v1\.37\.0/));
+      for (const [href, status] of links) {
+        expect(allowed.get(href!), `${href} is not a lock permalink`).toBeDefined();
+        if (allowed.get(href!)!.status !== 'pinned') expect(status).toBe(allowed.get(href!)!.status);
+      }
       await p.getByLabel('Request', { exact: true }).selectOption('LIST');
       await p.getByLabel('resourceVersion', { exact: true }).fill('');
       await p.getByLabel('resourceVersionMatch', { exact: true }).selectOption('Exact');
