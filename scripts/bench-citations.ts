@@ -5,6 +5,10 @@
  *   cold verify — lock present, cache emptied;
  *   warm   — cache present: no content request, ≤ 1 conditional request per distinct ref;
  *   offline — verification from the cache only, no network.
+ * Then the same for 500 Kubernetes staging citations whose cited release (v1.37.0) is not
+ * published yet, read provisionally from a repository served as kubernetes/apiserver at v0.37.0-beta.0:
+ * the cited tag's miss costs 3 requests (tag, branch, repository), the release line's tags 1, the
+ * earlier tag 1 (+1 peel), and each file 1.
  * Goal (issue 3): cold requests = distinct refs + distinct files (+1 per annotated tag peel);
  * each file is one contents request (JSON: tree entry and base64 bytes; a file over 1 MB would add
  * one blob request). Every byte read, from GitHub or the cache, is checked against its blob SHA.
@@ -51,7 +55,7 @@ for (let p = 0; p < PAGES; p++) {
 const env = { GITHUB_API_URL: gh.url };
 const distinctFiles = names.length * FILES_PER_REPO;
 const row = (label: string, ms: number, extra = ''): void => {
-  const byEndpoint = ['ref', 'tag', 'contents', 'blob', 'repo'].map((e) => `${e}=${gh.count(e as 'ref')}`).join(' ');
+  const byEndpoint = ['ref', 'matching-refs', 'tag', 'contents', 'blob', 'repo'].map((e) => `${e}=${gh.count(e as 'ref')}`).join(' ');
   console.log(`${label.padEnd(14)} ${ms.toFixed(0).padStart(6)} ms   requests=${String(gh.count()).padStart(3)} (${byEndpoint}; conditional=${gh.count(undefined, { conditional: true })})${extra}`);
 };
 const time = async <T>(f: () => Promise<T>): Promise<[T, number]> => {
@@ -83,6 +87,42 @@ row('offline verify', tOff, `   verified=${off.citations.filter((c) => c.status 
 const [, tOff2] = await time(() => runVerification({ root: site.root, env, strict: true, offline: true }));
 row('offline again', tOff2);
 
+// Kubernetes staging citations, provisional at the nearest earlier tag of the release line.
+const staging = createRepo('bench-apiserver');
+const stagingFiles: Record<string, string> = {};
+for (let f = 0; f < FILES_PER_REPO; f++) {
+  stagingFiles[`pkg/s${f}/store${f}.go`] = Array.from({ length: LINES }, (_, i) => `\tw${i + 1} := s${f}(${i + 1}) // line ${i + 1}`).join('\n') + '\n';
+}
+staging.commit(stagingFiles);
+staging.tag('v0.37.0-alpha.0', { annotated: true });
+staging.tag('v0.37.0-beta.0', { annotated: true });
+gh.setRepo('kubernetes/apiserver', staging.dir);
+const kSite = createSite();
+const K = 500;
+for (let p = 0; p < PAGES; p++) {
+  const parts: string[] = [`# Page ${p}`, ''];
+  for (let k = 0; k < K / PAGES; k++) {
+    const n = p * (K / PAGES) + k;
+    const f = n % FILES_PER_REPO;
+    const start = 1 + ((n * 11) % (LINES - 5));
+    parts.push(`Claim ${n} <Cite ref="kubernetes/kubernetes@v1.37.0:staging/src/k8s.io/apiserver/pkg/s${f}/store${f}.go#L${start}-L${start + 1}" expect="s${f}(${start})" />.`, '');
+  }
+  kSite.page(`k${p}.mdx`, parts.join('\n'));
+}
+console.log(`\n${K} Kubernetes staging citations in ${FILES_PER_REPO} files; v1.37.0 not published, checked at v0.37.0-beta.0`);
+console.log(`expected cold requests: 3 (the missing tag) + 1 (the line's tags) + 2 (the beta tag, annotated) + ${FILES_PER_REPO} files = ${6 + FILES_PER_REPO}\n`);
+gh.reset();
+const [kPin, tKPin] = await time(() => runPin({ root: kSite.root, env }));
+row('cold pin', tKPin, `   provisional=${kPin.provisional.length} errors=${kPin.errors.length}`);
+gh.reset();
+const [kWarm, tKWarm] = await time(() => runVerification({ root: kSite.root, env, strict: false, offline: false }));
+row('warm verify', tKWarm, `   provisional=${kWarm.citations.filter((c) => c.status === 'provisional').length} errors=${kWarm.errors.length}`);
+gh.reset();
+const [kOff, tKOff] = await time(() => runVerification({ root: kSite.root, env, strict: false, offline: true }));
+row('offline verify', tKOff, `   provisional=${kOff.citations.filter((c) => c.status === 'provisional').length} errors=${kOff.errors.length}`);
+
 await gh.close();
 site.remove();
+kSite.remove();
+staging.remove();
 for (const r of repos) r.remove();

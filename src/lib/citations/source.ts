@@ -69,6 +69,7 @@ export class SourceReader {
   private readonly github: SourceProvider | undefined;
   private readonly refMemo = new Map<string, Promise<ResolvedRef>>();
   private readonly fileMemo = new Map<string, Promise<FileResult>>();
+  private readonly tagMemo = new Map<string, Promise<string[]>>();
 
   /** @throws ProviderError(`config`) for bad CITATION_MIRRORS or GITHUB_API_URL. */
   constructor(options: SourceReaderOptions) {
@@ -97,14 +98,22 @@ export class SourceReader {
    * Tags of `owner/repo` starting with `prefix`.
    * @throws ProviderError; `unreachable` when offline without a mirror.
    */
-  async listTags(owner: string, repo: string, prefix: string): Promise<string[]> {
-    const provider = this.providerFor(owner, repo);
-    if (!provider) throw new ProviderError('unreachable', `offline: the tags of ${owner}/${repo} were not listed (no CITATION_MIRRORS entry for ${owner}/${repo})`);
-    try {
-      return await provider.listTags(owner, repo, prefix);
-    } catch (e) {
-      throw this.seen(e);
+  listTags(owner: string, repo: string, prefix: string): Promise<string[]> {
+    const k = `${owner}/${repo} ${prefix}`;
+    let p = this.tagMemo.get(k);
+    if (!p) {
+      p = (async () => {
+        const provider = this.providerFor(owner, repo);
+        if (!provider) throw new ProviderError('unreachable', `offline: the tags of ${owner}/${repo} were not listed (no CITATION_MIRRORS entry for ${owner}/${repo})`);
+        try {
+          return await provider.listTags(owner, repo, prefix);
+        } catch (e) {
+          throw this.seen(e);
+        }
+      })();
+      this.tagMemo.set(k, p);
     }
+    return p;
   }
 
   /** The provider for `owner/repo` in this run, or undefined (offline without a mirror). */
