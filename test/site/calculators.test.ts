@@ -309,11 +309,51 @@ describe.skipIf(!executablePath)('calculators in Chromium', () => {
       await p.getByLabel('Request', { exact: true }).selectOption('LIST');
       await p.getByLabel('resourceVersion', { exact: true }).fill('');
       await p.getByLabel('resourceVersionMatch', { exact: true }).selectOption('Exact');
-      await expect.poll(() => resultOf(p).innerText()).toMatch(/422: resourceVersionMatch is forbidden unless resourceVersion is provided/);
+      await expect.poll(() => resultOf(p).innerText()).toMatch(/422 Unprocessable Entity, no Retry-After: resourceVersionMatch is forbidden unless resourceVersion is provided/);
+      // An Exact LIST newer than the cache: the cache waits, then 504 with Retry-After: 1.
+      await p.getByLabel('resourceVersion', { exact: true }).fill('999999');
+      await expect.poll(() => resultOf(p).innerText()).toMatch(/504 Gateway Timeout, Retry-After: 1: Timeout: Too large resource version: 999999, current: 100000/);
       await p.getByLabel('resourceVersion', { exact: true }).fill('0');
       await p.getByLabel('resourceVersionMatch', { exact: true }).selectOption('');
       await p.getByLabel('The watch cache is ready', { exact: true }).uncheck();
-      await expect.poll(() => resultOf(p).innerText()).toMatch(/429/);
+      await expect.poll(() => resultOf(p).innerText()).toMatch(/429 Too Many Requests, Retry-After: 1–30/);
+      await p.getByLabel('The watch cache is ready', { exact: true }).check();
+      expect(errors).toEqual([]);
+    } finally {
+      await page.close();
+    }
+  });
+
+  it('the read-path explorer reads a resource without a watch cache from etcd, hides the cache\u2019s fields, and keeps the resource in the link', async () => {
+    const { page, errors } = await open(site.url + 'etcd-reads/');
+    try {
+      const p = await ready(page, 'readPath');
+      const ready_ = p.getByLabel('The watch cache is ready', { exact: true });
+      await expect.poll(() => ready_.isVisible()).toBe(true);
+      await p.getByLabel('Resource', { exact: true }).selectOption('events');
+      await p.getByLabel('resourceVersion', { exact: true }).fill('0');
+      await p.getByLabel('limit', { exact: true }).fill('10');
+      await expect.poll(() => resultOf(p).innerText()).toMatch(/Served by etcd, as a linearizable read\./);
+      const text = await resultOf(p).innerText();
+      expect(text).toContain('the limit of 10 is honoured');
+      expect(text).toContain('every WATCH of them is an etcd watch');
+      expect(text).not.toContain('ignores limit');
+      await expect.poll(() => ready_.isVisible()).toBe(false);
+      expect(page.url()).toMatch(/p\.res=events/);
+      const hrefs = await resultOf(p).locator('a').evaluateAll((as) => as.map((a) => (a as HTMLAnchorElement).href));
+      expect(hrefs).toContain('https://github.com/kubernetes/kubernetes/blob/v1.37.0/pkg/kubeapiserver/default_storage_factory_builder.go#L55-L62');
+
+      await page.goto(page.url(), { waitUntil: 'load' });
+      const again = await ready(page, 'readPath');
+      expect(await again.getByLabel('Resource', { exact: true }).inputValue()).toBe('events');
+      await expect.poll(() => again.getByLabel('The watch cache is ready', { exact: true }).isVisible()).toBe(false);
+      await expect.poll(() => resultOf(again).innerText()).toMatch(/the limit of 10 is honoured/);
+      // A revision newer than etcd's, without a cache: checked after the read, 504 and no Retry-After.
+      await again.getByLabel('limit', { exact: true }).fill('0');
+      await again.getByLabel('resourceVersion', { exact: true }).fill('100001');
+      await expect.poll(() => resultOf(again).innerText()).toMatch(/reads etcd first \(one request\), then answers with an error:\s*504 Gateway Timeout, no Retry-After/);
+      await again.getByLabel('Resource', { exact: true }).selectOption('cached');
+      await expect.poll(() => again.getByLabel('The watch cache is ready', { exact: true }).isVisible()).toBe(true);
       expect(errors).toEqual([]);
     } finally {
       await page.close();

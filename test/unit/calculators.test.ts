@@ -258,6 +258,36 @@ describe('calculator definitions', () => {
     expect(textOf(readPathCalc.compute({ ...defaults(readPathCalc), limit: 'abc' }).result)).toMatch(/^No result yet/);
   });
 
+  it('read path: every error shows its status and Retry-After as kube-apiserver sends them', () => {
+    const t = (raw: Record<string, string>) => textOf(readPathCalc.compute({ ...defaults(readPathCalc), ...raw }).result);
+    // The Exact LIST at a revision newer than the cache: the cache waits, then 504 with Retry-After: 1.
+    const future = t({ rv: '999999', rvm: 'Exact', held: '0' });
+    expect(future).toMatch(/^Served by the watch cache\./);
+    expect(future).toContain('504 Gateway Timeout, Retry-After: 1: Timeout: Too large resource version: 999999, current: 100000');
+    expect(t({ rv: '999999', rvm: 'Exact', pn: '0' })).toContain('kube-apiserver reads etcd first (2 requests), then answers with an error:504 Gateway Timeout, no Retry-After: Timeout: Too large resource version: 999999, current: 100000');
+    expect(t({ ready: '0' })).toContain('Response429 Too Many Requests, Retry-After: 1–30 (seconds, growing with the time the cache has been unready): storage is (re)initializing');
+    expect(t({ rvm: 'Exact' })).toContain('422 Unprocessable Entity, no Retry-After: resourceVersionMatch is forbidden unless resourceVersion is provided');
+    expect(t({ rv: '500', rvm: 'Exact', held: '0' })).toContain('It can also end in 410 Gone, no Retry-After: The resourceVersion for the provided list is too old.');
+  });
+
+  it('read path: a resource without a watch cache reads etcd, honours limit with "0", and hides the cache\'s fields', () => {
+    const out = (raw: Record<string, string>) => readPathCalc.compute({ ...defaults(readPathCalc), ...raw });
+    const events = textOf(out({ res: 'events', rv: '0', limit: '10' }).result);
+    expect(events).toMatch(/^Served by etcd, as a linearizable read\./);
+    expect(events).toContain('the limit of 10 is honoured');
+    expect(events).not.toContain('ignores limit');
+    expect(textOf(out({ res: 'off', verb: 'GET', rv: '100001' }).result)).toContain('kube-apiserver reads etcd first (one request), then answers with an error:504 Gateway Timeout, no Retry-After');
+    expect(out({ res: 'size0' }).state).toMatchObject({ res: 'size0', cur: 100000 });
+    for (const key of ['ready', 'held', 'snap', 'pn']) {
+      expect(readPathCalc.showWhen![key]!({ ...defaults(readPathCalc), res: 'events' })).toBe(false);
+      expect(readPathCalc.showWhen![key]!(defaults(readPathCalc))).toBe(true);
+    }
+    // An unknown resource in the fields is read as the default, like the URL schema does.
+    expect(out({ res: 'bogus' }).state).toMatchObject({ res: 'cached' });
+    expect(decodeCalculator('readPath', new URLSearchParams('p.res=events&p.cur=42')).state).toMatchObject({ res: 'events', cur: 42 });
+    expect(out({ cur: '0' }).errors['cur']).toBeTruthy();
+  });
+
   it('result sentences use English ordinals and plurals at the edges', () => {
     expect(['1', '2', '3', '4', '11', '12', '13', '21', '22', '101', '111'].map((n) => ordinal(Number(n)))).toEqual(['1st', '2nd', '3rd', '4th', '11th', '12th', '13th', '21st', '22nd', '101st', '111th']);
     expect(textOf(writePathCalc.compute({ ...defaults(writePathCalc), n: '5', rtt: '1 1 5 5', fs: '2' }).result)).toContain('the 2nd decides');

@@ -8,7 +8,7 @@ export const apiserverView: CalcView = {
   title: 'What API-server replicas cost etcd',
   fields: [
     { key: 'r', label: 'API-server replicas (R)', kind: 'text', inputmode: 'numeric', hint: '1–1,000.' },
-    { key: 't', label: 'Resource types with a watch cache (T)', kind: 'text', inputmode: 'numeric', hint: '0–10,000.' },
+    { key: 't', label: 'Resource types with a watch cache (T)', kind: 'text', inputmode: 'numeric', hint: '0–10,000. Events have none by default.' },
     { key: 'n', label: 'Objects of those types (N)', kind: 'text', inputmode: 'numeric', hint: '0–100,000,000.' },
     { key: 's', label: 'Mean object size in bytes (S)', kind: 'text', inputmode: 'numeric', hint: '0–10,000,000.' },
   ],
@@ -33,6 +33,7 @@ export const apiserverCalc: CalcDef = {
         facts([
           ['etcd watches (R × T)', fmtInt(load.etcdWatches)],
           ['Objects listed from etcd when every replica restarts (R × N)', fmtInt(load.objectsListedOnFullRestart)],
+          ['Objects listed from etcd by consistency checks, every 5–7.5 min (R × N)', fmtInt(load.objectsListedPerConsistencyCheck)],
           ['Watch-cache memory across replicas (≈ R × N × S)', `${fmtBytes(load.watchCacheBytes)} (${fmtBytes(n * s)} per replica)`],
           ['Consistent GETs (resourceVersion unset)', 'still one etcd read each, on every replica'],
         ]),

@@ -1,5 +1,5 @@
 /** Calculator 9: where kube-apiserver v1.37 serves a GET or LIST, why, and what etcd pays. */
-import { routeRead, type ReadServedBy } from '../model/read-path.ts';
+import { routeRead, STATUS_TEXT, type ReadHttpError, type ReadResource, type ReadServedBy } from '../model/read-path.ts';
 import { facts, invalid, para, whole, type CalcDef, type CalcView, type Raw } from './calc.ts';
 import { h, type Tree } from './tree.ts';
 import { refLink } from './ref-link.ts';
@@ -14,24 +14,49 @@ export const SERVED_BY: Readonly<Record<ReadServedBy | 'error', string>> = {
   error: 'an error',
 };
 
+/**
+ * An error response in one line, as a client sees it: status, Retry-After, message.
+ * `Retry-After: 1–30` is the unready cache's, which grows with how long the cache has been unready.
+ */
+export function httpErrorText(e: ReadHttpError): string {
+  const ra = e.retryAfter;
+  const retry = ra === null ? 'no Retry-After' : ra.min === ra.max ? `Retry-After: ${ra.min}` : `Retry-After: ${ra.min}–${ra.max} (seconds, growing with the time the cache has been unready)`;
+  return `${e.status} ${STATUS_TEXT[e.status]}, ${retry}: ${e.message}`;
+}
+
 function refList(refs: readonly string[]): Tree {
   return h('ul', { class: 'calc__refs' }, ...[...new Set(refs)].map((r) => h('li', {}, refLink(r))));
 }
 
 const bool = (raw: Readonly<Raw>, key: string): boolean => raw[key] === '1';
+/** The watch-cache fields mean something only for a resource that has one. */
+const cached = (raw: Readonly<Raw>): boolean => (raw['res'] ?? 'cached') === 'cached';
+const RESOURCES: readonly ReadResource[] = ['cached', 'events', 'size0', 'off'];
 
 /** Title and labelled fields, used only by the build to render the form (the browser reads the DOM). */
 export const readPathView: CalcView = {
   title: 'Read-path explorer (Kubernetes v1.37)',
   fields: [
     { key: 'verb', label: 'Request', kind: 'select', options: [['GET', 'GET one object'], ['LIST', 'LIST a collection']] },
+    {
+      key: 'res',
+      label: 'Resource',
+      kind: 'select',
+      options: [
+        ['cached', 'A resource with a watch cache (Pods, Nodes, ConfigMaps, …)'],
+        ['events', 'Events (core or events.k8s.io): no watch cache by default'],
+        ['size0', 'A resource set to --watch-cache-sizes=<resource>#0'],
+        ['off', 'Any resource, with --watch-cache=false'],
+      ],
+    },
     { key: 'rv', label: 'resourceVersion', kind: 'text', inputmode: 'numeric', hint: 'Empty = unset, "0" = any, or a value such as 12345.' },
     { key: 'rvm', label: 'resourceVersionMatch', kind: 'select', options: [['', 'unset'], ['NotOlderThan', 'NotOlderThan'], ['Exact', 'Exact']] },
     { key: 'limit', label: 'limit', kind: 'text', inputmode: 'numeric', hint: '0 = no limit.' },
     { key: 'cont', label: 'A continue token is sent', kind: 'checkbox' },
     { key: 'sel', label: 'A label or field selector is set', kind: 'checkbox' },
+    { key: 'cur', label: 'etcd\u2019s current revision', kind: 'text', inputmode: 'numeric', hint: 'The cluster\u2019s latest resourceVersion; a ready watch cache has caught up with it.' },
     { key: 'ready', label: 'The watch cache is ready', kind: 'checkbox' },
-    { key: 'held', label: 'The cache still holds a snapshot at that revision', kind: 'checkbox' },
+    { key: 'held', label: 'The cache still holds a snapshot at that past revision', kind: 'checkbox' },
     { key: 'snap', label: 'ListFromCacheSnapshot is on (beta, default on)', kind: 'checkbox' },
     { key: 'pn', label: 'etcd supports watch progress requests (3.4.31+, 3.5.13+)', kind: 'checkbox' },
   ],
@@ -40,8 +65,9 @@ export const readPathView: CalcView = {
 export const readPathCalc: CalcDef = {
   id: 'readPath',
   prefix: 'p',
+  showWhen: { ready: cached, held: cached, snap: cached, pn: cached },
   toRaw: (s) => {
-    const out: Raw = { verb: String(s['verb']), rv: String(s['rv']), rvm: String(s['rvm']), limit: String(s['limit']) };
+    const out: Raw = { verb: String(s['verb']), res: String(s['res']), rv: String(s['rv']), rvm: String(s['rvm']), limit: String(s['limit']), cur: String(s['cur']) };
     for (const k of ['cont', 'sel', 'ready', 'held', 'snap', 'pn']) out[k] = s[k] ? '1' : '0';
     return out;
   },
@@ -51,18 +77,22 @@ export const readPathCalc: CalcDef = {
     // A GET ignores limit upstream, so a bad limit is marked but does not hide the GET's answer;
     // the state stays null, so the URL and Copy link never carry a value the field does not show.
     const parsedLimit = whole(raw, 'readPath', 'limit', 'limit', errors);
-    if (parsedLimit === null && verb === 'LIST') return invalid(errors);
+    const cur = whole(raw, 'readPath', 'cur', 'etcd\u2019s current revision', errors);
+    if (cur === null || (parsedLimit === null && verb === 'LIST')) return invalid(errors);
     const limit = parsedLimit ?? 0;
     const rvm = raw['rvm'] === 'Exact' || raw['rvm'] === 'NotOlderThan' ? raw['rvm'] : '';
+    const res = RESOURCES.find((x) => x === raw['res']) ?? 'cached';
     const rv = raw['rv'] ?? '';
     const flags = { cont: bool(raw, 'cont'), sel: bool(raw, 'sel'), ready: bool(raw, 'ready'), held: bool(raw, 'held'), snap: bool(raw, 'snap'), pn: bool(raw, 'pn') };
-    const state = parsedLimit === null ? null : { verb, rv, rvm, limit, ...flags };
+    const state = parsedLimit === null ? null : { verb, res, rv, rvm, limit, cur, ...flags };
     const r = routeRead({
       verb,
+      resource: res,
       resourceVersion: rv,
       resourceVersionMatch: rvm,
       limit,
       continueToken: flags.cont,
+      currentRevision: cur,
       cacheReady: flags.ready,
       etcdSupportsProgressNotify: flags.pn,
       cacheSnapshots: flags.snap,
@@ -70,17 +100,18 @@ export const readPathCalc: CalcDef = {
       hasSelector: flags.sel,
     });
     if (!r.ok) {
+      const first = Math.max(0, ...r.errors.map((e) => e.etcdRequestsFirst ?? 0));
       return {
         errors,
         state,
         result: [
           para(
-            r.errors.some((e) => e.afterEtcdRead)
-              ? 'kube-apiserver sends this GET to etcd (its watch cache is not ready), makes one linearizable read, and only then rejects it:'
+            first > 0
+              ? `kube-apiserver reads etcd first (${first === 1 ? 'one request' : `${first} requests`}), then answers with an error:`
               : 'kube-apiserver rejects this request before reading anything:',
             'calc__warn',
           ),
-          h('ul', {}, ...r.errors.map((e) => h('li', {}, `${e.status}: ${e.message}`))),
+          h('ul', {}, ...r.errors.map((e) => h('li', {}, httpErrorText(e)))),
           refList(r.errors.flatMap((e) => e.sources)),
         ],
       };
@@ -94,11 +125,13 @@ export const readPathCalc: CalcDef = {
         facts([
           ['etcd cost', r.etcdCost],
           ['Freshness', r.freshnessText],
+          ...(r.response === null ? [] : [['Response', httpErrorText(r.response)] as const]),
         ]),
-        r.fallback === null ? null : para(`If not: ${SERVED_BY[r.fallback.servedBy]}. ${r.fallback.when}`, 'calc__note'),
+        r.fallback === null ? null : para(`If not: ${SERVED_BY[r.fallback.servedBy]}. ${r.fallback.when}${r.fallback.error === null ? '' : ` The client gets ${httpErrorText(r.fallback.error)}`}`, 'calc__note'),
+        ...r.mayFail.map((f) => para(`It can also end in ${httpErrorText(f.error)} — when ${f.when}`, 'calc__note')),
         ...r.notes.map((n) => para(n, 'calc__note')),
         para('Deciding upstream lines (kubernetes v1.37.0):', 'calc__note'),
-        refList([...r.refs, ...(r.fallback?.refs ?? [])]),
+        refList([...r.refs, ...(r.fallback?.refs ?? []), ...r.mayFail.flatMap((f) => f.refs)]),
       ].filter((x): x is Tree => x !== null),
     };
   },

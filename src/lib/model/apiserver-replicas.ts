@@ -1,10 +1,14 @@
 /**
  * What API-server replicas cost etcd and memory (a model).
  *
- * Each kube-apiserver replica runs one watch cache ("cacher") per resource type that has one;
+ * Each kube-apiserver replica runs one watch cache ("cacher") per resource type that has one
+ * (by default every built-in type except core and events.k8s.io Events, whose size is 0:
+ * kubernetes/kubernetes@v1.37.0:pkg/kubeapiserver/default_storage_factory_builder.go#L55-L62);
  * each cacher lists its resource from etcd on start and then keeps one etcd watch on the
  * resource's key prefix (kubernetes/kubernetes@v1.37.0:staging/src/k8s.io/apiserver/pkg/storage/cacher/cacher.go#L442-L452,
- * #L487-L507). Every replica caches every object of those types.
+ * #L487-L507). Every replica caches every object of those types, and, with DetectCacheInconsistency
+ * (beta, on by default since 1.34), lists them all from etcd again every 5 to 7.5 minutes to
+ * compare (staging/src/k8s.io/apiserver/pkg/storage/cacher/consistency/checker.go#L38-L52, #L83-L93).
  */
 import { assertWhole } from './input.ts';
 
@@ -19,6 +23,8 @@ export interface ApiserverReplicaLoad {
   etcdWatches: number;
   /** Objects read from etcd when every replica restarts and refills its caches: R × N. */
   objectsListedOnFullRestart: number;
+  /** Objects the replicas' consistency checks read from etcd in each 5–7.5 minute period: R × N. */
+  objectsListedPerConsistencyCheck: number;
   /** Watch-cache memory across replicas, bytes: ≈ R × N × S (objects only; event history and indexes come on top). */
   watchCacheBytes: number;
   /** Consistent GETs (resourceVersion unset) bypass the watch cache: each one is an etcd read. */
@@ -44,11 +50,14 @@ export function apiserverReplicaLoad(replicas: number, cachedTypes: number, obje
   return {
     etcdWatches: replicas * cachedTypes,
     objectsListedOnFullRestart: replicas * objects,
+    objectsListedPerConsistencyCheck: replicas * objects,
     watchCacheBytes: replicas * objects * meanObjectBytes,
     consistentGetsReachEtcd: true,
     notes: [
       'Each replica keeps its own copy of every cached object, so watch-cache memory and restart list traffic grow with R.',
       'A GET with resourceVersion unset is served from etcd on every replica, whatever the cache holds.',
+      'Events have no watch cache by default, so they are not among the T types: every Event GET and LIST is an etcd read, and every client watch on Events is an etcd watch of its own.',
+      'With DetectCacheInconsistency (beta, on by default), each replica also lists every cached object from etcd every 5 to 7.5 minutes, in pages of 10,000, to check its cache.',
       'Memory is a lower bound: the cache also keeps a window of recent events and, with ListFromCacheSnapshot, snapshots sharing those objects.',
     ],
   };

@@ -1,8 +1,10 @@
 /**
- * Read-path explorer: where kube-apiserver v1.37 serves a GET or LIST of a resource that has a
- * watch cache, and what that costs etcd. Rules are transcribed from the cacher's delegator
+ * Read-path explorer: where kube-apiserver v1.37 serves a GET or LIST, and what that costs etcd,
+ * for a resource with a watch cache and for one without (Events by default, any resource set to
+ * `--watch-cache-sizes=<resource>#0`, every resource with `--watch-cache=false`). Rules are
+ * transcribed from the cacher's delegator
  * (kubernetes/kubernetes@v1.37.0:staging/src/k8s.io/apiserver/pkg/storage/cacher/delegator.go,
- * delegator/interface.go) and request validation
+ * delegator/interface.go), the etcd3 store (storage/etcd3/store.go) and request validation
  * (staging/src/k8s.io/apimachinery/pkg/apis/meta/internalversion/validation/validation.go#L28-L51,
  * staging/src/k8s.io/apiserver/pkg/storage/interfaces.go#L351-L389). Semantics of the parameters:
  * https://kubernetes.io/docs/reference/using-api/api-concepts/#semantics-for-get-and-list
@@ -11,17 +13,24 @@
  * - Not modelled: WATCH; a LIST with a `metadata.name` field selector (a non-recursive list,
  *   which Exact/continue always send to etcd, cacher.go#L1404-L1414); continue tokens with a
  *   negative resourceVersion (the "inconsistent continue" a 410 offers, treated upstream as a
- *   consistent read); an Exact resourceVersion newer than the cache (served from the cache after
- *   waiting, when etcd supports progress notify, cacher.go#L1433-L1444); races where the cache
- *   compacts a snapshot mid-request (falls back to etcd, delegator.go#L169-L171).
- * - A continue token's resourceVersion is that of the list's first page; whether the cache still
- *   holds it uses the same input as an Exact resourceVersion (`exactRvInCache`).
+ *   consistent read); races where the cache compacts a snapshot mid-request (falls back to etcd,
+ *   delegator.go#L169-L171); a watch cache that lags behind etcd (a ready cache is taken to have
+ *   caught up with `currentRevision`).
+ * - A continue token's resourceVersion is that of the list's first page, an older revision; whether
+ *   the cache still holds it uses the same input as an Exact resourceVersion (`exactRvInCache`).
  */
 import { assertWhole } from './input.ts';
 import * as S from './sources.ts';
 
 /** Request verb. */
 export type ReadVerb = 'GET' | 'LIST';
+
+/**
+ * The resource's storage: 'cached' has a watch cache; the others have none, so the store reads
+ * etcd directly: 'events' (core and events.k8s.io Events, size 0 by default), 'size0'
+ * (`--watch-cache-sizes=<resource>#0`), 'off' (`--watch-cache=false`, every resource).
+ */
+export type ReadResource = 'cached' | 'events' | 'size0' | 'off';
 
 /** Where the request is answered. 'too-many-requests' = HTTP 429 while the watch cache initialises. */
 export type ReadServedBy =
@@ -37,6 +46,8 @@ export type ReadFreshness = 'linearizable' | 'not-older-than' | 'exact' | 'any' 
 /** The explorer's inputs. */
 export interface ReadRequest {
   verb: ReadVerb;
+  /** Which storage the resource has (watch cache or not). */
+  resource: ReadResource;
   /** '' = unset, '0', or a resourceVersion such as '12345'. */
   resourceVersion: string;
   /** '' = unset, 'NotOlderThan' or 'Exact' (anything else is rejected like upstream). LIST only. */
@@ -45,25 +56,29 @@ export interface ReadRequest {
   limit: number;
   /** Whether a continue token (from a previous page) is sent. LIST only. */
   continueToken: boolean;
+  /** etcd's current revision, whole number ≥ 1; a ready watch cache has caught up with it. */
+  currentRevision: number;
   /** Whether this API server's watch cache for the resource has initialised. */
   cacheReady: boolean;
   /** Whether etcd supports RequestWatchProgress (etcd ≥ 3.4.31 / ≥ 3.5.13). */
   etcdSupportsProgressNotify: boolean;
   /** ListFromCacheSnapshot feature (beta, on by default since 1.34): the cache keeps snapshots for exact reads. */
   cacheSnapshots: boolean;
-  /** Whether the cache still holds the snapshot for the Exact / legacy-exact / continue resourceVersion. */
+  /** For a revision the cache has already seen: whether it still holds a snapshot at it. */
   exactRvInCache: boolean;
   /** Whether a label or field selector is set. LIST only. */
   hasSelector: boolean;
 }
 
-/** Defaults: a plain consistent LIST against a ready cache and a current etcd. */
+/** Defaults: a plain consistent LIST of a cached resource against a ready cache and a current etcd. */
 export const DEFAULT_READ_REQUEST: Readonly<ReadRequest> = {
   verb: 'LIST',
+  resource: 'cached',
   resourceVersion: '',
   resourceVersionMatch: '',
   limit: 0,
   continueToken: false,
+  currentRevision: 100000,
   cacheReady: true,
   etcdSupportsProgressNotify: true,
   cacheSnapshots: true,
@@ -71,20 +86,39 @@ export const DEFAULT_READ_REQUEST: Readonly<ReadRequest> = {
   hasSelector: false,
 };
 
-/** A request kube-apiserver rejects: before routing, or (a GET with an unready cache) after reading etcd. */
-export interface ReadValidationError {
-  field: 'resourceVersion' | 'resourceVersionMatch' | 'continue';
-  /**
-   * HTTP status upstream answers with: 422 (Invalid ListOptions), 400 (BadRequest), or 500 where a
-   * storage error reaches the handler unconverted (a GET the watch cache cannot parse).
-   */
-  status: 400 | 422 | 500;
+/** The Retry-After header kube-apiserver sends, in seconds (min === max for a fixed value). */
+export interface RetryAfter {
+  min: number;
+  max: number;
+}
+
+/** An error response as kube-apiserver writes it. */
+export interface ReadHttpError {
+  /** HTTP status code. */
+  status: 400 | 410 | 422 | 429 | 500 | 504;
   /** Upstream's message text. */
   message: string;
-  /** True when kube-apiserver has already made one linearizable etcd read before it rejects the request. */
-  afterEtcdRead?: boolean;
+  /** The Retry-After header, or null when none is sent (the handler sets it only for RetryAfterSeconds > 0). */
+  retryAfter: RetryAfter | null;
+}
+
+/** A request kube-apiserver answers with an error: at validation, or after reading etcd. */
+export interface ReadError extends ReadHttpError {
+  field: 'resourceVersion' | 'resourceVersionMatch' | 'continue';
+  /**
+   * When kube-apiserver has already read etcd before it answers with this error, how many etcd
+   * requests it made; absent for a request rejected before anything is read.
+   */
+  etcdRequestsFirst?: number;
   /** The upstream lines that decide this error, as citation refs (for a 500, also the handler that makes it one). */
   sources: string[];
+}
+
+/** An error response a route ends in under a condition. */
+export interface ReadFailure {
+  when: string;
+  error: ReadHttpError;
+  refs: string[];
 }
 
 /** Where and how a valid request is served. */
@@ -101,21 +135,53 @@ export interface ReadRoute {
   etcdRequests: number;
   freshness: ReadFreshness;
   freshnessText: string;
-  /** What happens if the cache cannot catch up, when that changes the answer; else null. */
-  fallback: { servedBy: ReadServedBy | 'error'; when: string; refs: string[] } | null;
+  /** The response itself when it is an error (servedBy 'too-many-requests'); else null. */
+  response: ReadHttpError | null;
+  /** What happens if the cache cannot answer in time, when that changes the answer; else null. */
+  fallback: { servedBy: ReadServedBy | 'error'; when: string; refs: string[]; error: ReadHttpError | null } | null;
+  /** Other error responses this route can end in, each with its condition. */
+  mayFail: ReadFailure[];
   /** Parameters that this verb ignores, and other remarks. */
   notes: string[];
 }
 
-export type ReadResult = ReadRoute | { ok: false; errors: ReadValidationError[] };
+export type ReadResult = ReadRoute | { ok: false; errors: ReadError[] };
 
 const MAX_UINT64 = 18446744073709551615n;
+/** Upper bound of `currentRevision`, within JavaScript's safe integers. */
+export const MAX_REVISION = 1e15;
+
+/** HTTP reason phrases of the statuses the explorer shows. */
+export const STATUS_TEXT: Readonly<Record<ReadHttpError['status'], string>> = {
+  400: 'Bad Request',
+  410: 'Gone',
+  422: 'Unprocessable Entity',
+  429: 'Too Many Requests',
+  500: 'Internal Server Error',
+  504: 'Gateway Timeout',
+};
+
+/** Retry-After of a watch-cache wait that timed out (resourceVersionTooHighRetrySeconds). */
+const RETRY_1S: RetryAfter = { min: 1, max: 1 };
+/** Retry-After of a 429 from an unready cache: from 1 s, growing with the time unready, capped at 30 s. */
+export const UNREADY_RETRY_AFTER: RetryAfter = { min: 1, max: 30 };
+
+/**
+ * The Retry-After of a LIST rejected by an unready watch cache, as calculateRetryAfterForUnreadyCache
+ * computes it from how long the cache has been unready: ⌊min(30, max(1, e^(0.06·s)))⌋.
+ *
+ * @param secondsUnready - time since the cache left the ready state, seconds ≥ 0.
+ */
+export function unreadyCacheRetryAfter(secondsUnready: number): number {
+  return Math.trunc(Math.min(30, Math.max(1, Math.exp(0.06 * secondsUnready))));
+}
 
 /**
  * Whether `rv` parses to revision 0 ("0", "00", …). The watch cache then waits for nothing and
  * answers with what it holds (watch_cache.go waitUntilFreshLocked with revision 0), whereas the
  * delegator's own branches compare the text with "0", so "00" with a `limit` is still a legacy
- * exact read (interface.go#L38-L62): callers use this only where upstream has parsed the value.
+ * exact match for the delegator (interface.go#L38-L62): callers use this only where upstream has
+ * parsed the value.
  */
 function parsesToZero(rv: string): boolean {
   return /^0+$/.test(rv);
@@ -132,36 +198,66 @@ function parsesAsResourceVersion(rv: string): boolean {
   return /^\d+$/.test(rv) && BigInt(rv) <= MAX_UINT64;
 }
 
+/** A parsed, non-zero resourceVersion newer than etcd's current revision. */
+function isFuture(rv: string, current: number): boolean {
+  return rv !== '' && !parsesToZero(rv) && BigInt(rv) > BigInt(current);
+}
+
+/** The revision as upstream prints it (%d of the parsed value). */
+function revText(rv: string): string {
+  return BigInt(rv).toString();
+}
+
+/** storage.NewTooLargeResourceVersionError: a 504 Timeout, with Retry-After only when retrySeconds > 0. */
+function tooLarge(rv: string, current: number, retrySeconds: number): ReadHttpError {
+  return {
+    status: 504,
+    message: `Timeout: Too large resource version: ${revText(rv)}, current: ${current}`,
+    retryAfter: retrySeconds > 0 ? { min: retrySeconds, max: retrySeconds } : null,
+  };
+}
+
+/** The refs behind a 504 Too large resource version and its Retry-After header. */
+const TOO_LARGE_REFS = [S.tooLargeResourceVersionError, S.timeoutErrorIs504, S.retryAfterHeader];
+
+const COMPACTED_410: ReadHttpError = { status: 410, message: 'The resourceVersion for the provided list is too old.', retryAfter: null };
+const CONTINUE_COMPACTED_410: ReadHttpError = {
+  status: 410,
+  message: 'The provided continue parameter is too old to display a consistent list result. You can start a new list without the continue parameter, or use the continue token in this response to retrieve the remainder of the results. […]',
+  retryAfter: null,
+};
+
 /**
  * Validates a request like kube-apiserver: ListOptions validation (422) then storage list
  * validation (400); for GET only the resourceVersion syntax.
  *
  * @returns the errors, empty when the request is valid.
  */
-export function validateReadRequest(r: ReadRequest): ReadValidationError[] {
-  const errors: ReadValidationError[] = [];
-  const rvInvalid = (): ReadValidationError => ({
+export function validateReadRequest(r: ReadRequest): ReadError[] {
+  const errors: ReadError[] = [];
+  const rvInvalid = (): ReadError => ({
     field: 'resourceVersion',
     status: 400,
     message: `invalid resource version: "${r.resourceVersion}" is not an unsigned 64-bit integer`,
+    retryAfter: null,
     sources: [S.storageValidateListOptions],
   });
   if (r.verb === 'GET') {
     if (parsesAsResourceVersion(r.resourceVersion)) return errors;
     // GET has no request-level check. A ready cache parses the value and returns the storage error
-    // as is, which the handler turns into a 500; an unready cache sends the GET to etcd first, and
-    // the store rejects the value only after that read.
+    // as is, which the handler turns into a 500; the etcd store (no cache, or an unready one) reads
+    // etcd first and rejects the value only after that read.
     const invalid = `resourceVersion: Invalid value: "${r.resourceVersion}": strconv.ParseUint: parsing ${JSON.stringify(r.resourceVersion)}: ${/^\d+$/.test(r.resourceVersion) ? 'value out of range' : 'invalid syntax'}`;
     errors.push(
-      r.cacheReady
-        ? { field: 'resourceVersion', status: 500, message: invalid, sources: [S.delegatorGetFromCache, S.handlerUnconvertedErrorIs500] }
-        : { field: 'resourceVersion', status: 400, message: `invalid resource version: ${invalid}`, sources: [S.etcdStoreValidateMinimumRv], afterEtcdRead: true },
+      r.resource === 'cached' && r.cacheReady
+        ? { field: 'resourceVersion', status: 500, message: invalid, retryAfter: null, sources: [S.delegatorGetFromCache, S.handlerUnconvertedErrorIs500] }
+        : { field: 'resourceVersion', status: 400, message: `invalid resource version: ${invalid}`, retryAfter: null, sources: [S.etcdStoreValidateMinimumRv], etcdRequestsFirst: 1 },
     );
     return errors;
   }
   const match = r.resourceVersionMatch;
   if (match !== '') {
-    const api = (message: string): ReadValidationError => ({ field: 'resourceVersionMatch', status: 422, message, sources: [S.apiValidateListOptions] });
+    const api = (message: string): ReadError => ({ field: 'resourceVersionMatch', status: 422, message, retryAfter: null, sources: [S.apiValidateListOptions] });
     if (r.resourceVersion === '') errors.push(api('resourceVersionMatch is forbidden unless resourceVersion is provided'));
     if (r.continueToken) errors.push(api('resourceVersionMatch is forbidden when continue is provided'));
     if (match !== 'Exact' && match !== 'NotOlderThan') errors.push(api(`Unsupported value: "${match}": supported values: "Exact", "NotOlderThan", ""`));
@@ -170,7 +266,7 @@ export function validateReadRequest(r: ReadRequest): ReadValidationError[] {
   if (errors.length > 0) return errors;
   if (r.continueToken) {
     if (r.resourceVersion !== '' && r.resourceVersion !== '0') {
-      errors.push({ field: 'continue', status: 400, message: 'specifying resource version is not allowed when using continue', sources: [S.storageValidateListOptions] });
+      errors.push({ field: 'continue', status: 400, message: 'specifying resource version is not allowed when using continue', retryAfter: null, sources: [S.storageValidateListOptions] });
     }
     return errors;
   }
@@ -180,125 +276,213 @@ export function validateReadRequest(r: ReadRequest): ReadValidationError[] {
 
 const COST = {
   none: 'None: the watch cache answers from memory, kept current by the watch it already holds on etcd.',
-  linearizableGet: 'One linearizable range read of one key: the leader confirms its leadership with a quorum (ReadIndex) before answering.',
-  linearizableList: 'One linearizable range read over the whole resource prefix (or one page of `limit` objects): etcd reads, and sends to the API server, every object of the resource — the most expensive read.',
-  exactList: 'One range read at a past revision over the resource prefix (or one page): etcd reads every object of the resource as of that revision from its MVCC history; fails with 410 Gone if etcd has compacted it.',
+  linearizableGet: 'One linearizable range read of one key: the leader confirms its leadership with a quorum (ReadIndex) before the member answers.',
+  linearizableList: 'One linearizable range read over the whole resource prefix: etcd reads, and sends to the API server, every object of the resource — the most expensive read.',
+  linearizablePage: 'One linearizable range read of up to `limit` objects (further reads with a doubled page size while a selector filters objects out).',
+  exactList: 'One range read at a past revision over the resource prefix (or one page): etcd reads every object of the resource as of that revision from its MVCC history.',
   revisionThenCache: 'One linearizable single-key read (GetCurrentResourceVersion) to learn the current revision; the objects come from the cache.',
+  progress: 'While the request waits, the cache asks etcd for a watch progress notification every 100 ms; the objects come from the cache.',
+  waitNoProgress: 'None: the cache waits for its watch to deliver newer events (without progress notify it cannot ask etcd); the objects come from the cache.',
   rejected: 'None: the API server answers 429 with Retry-After while its watch cache initialises.',
 } as const;
 
 const FRESH = {
   linearizable: 'Linearizable: at least as new as any write completed before the request.',
   consistentFromCache: 'Linearizable: the cache waits until it has caught up with the current etcd revision (the same guarantee as reading etcd).',
-  notOlderThan: (rv: string): string => `Not older than resourceVersion ${rv}: the cache waits (up to 3 s) until it has seen ${rv}, then answers with whatever it holds, possibly newer.`,
-  exact: (rv: string): string => `Exactly resourceVersion ${rv}: the state as of that revision, however old.`,
+  notOlderThan: (rv: string): string => `Not older than resourceVersion ${rv}: whatever the cache holds once it has seen ${rv}, possibly newer.`,
+  exact: (rv: string, future = false): string => `Exactly resourceVersion ${rv}: the state as of that revision${future ? '' : ', however old'}.`,
+  firstPage: 'Exactly the revision of the first page (pages stay consistent with each other).',
   any: 'Any: whatever this API server\'s cache holds. It may be older than data the client has already seen, e.g. from another API-server replica.',
   none: 'No data returned.',
 } as const;
 
-type Omit2 = Omit<ReadRoute, 'ok' | 'notes'>;
+type RouteBody = Omit<ReadRoute, 'ok' | 'notes'>;
 
-/** Etcd route for a LIST that the delegator sends to storage: exact revision or latest. */
-function etcdListRoute(r: ReadRequest, why: string, refs: string[]): Omit2 {
-  const exactRv = r.resourceVersionMatch === 'Exact' || (r.resourceVersionMatch === '' && (r.continueToken || (r.limit > 0 && r.resourceVersion !== '' && r.resourceVersion !== '0')));
-  if (exactRv) {
-    const rvText = r.continueToken ? 'the continue token\'s resourceVersion' : r.resourceVersion;
-    return {
+/** A route body with no error response, fallback or failure. */
+function body(b: Omit<RouteBody, 'response' | 'fallback' | 'mayFail'> & Partial<Pick<RouteBody, 'fallback' | 'mayFail' | 'response'>>): RouteBody {
+  return { response: null, fallback: null, mayFail: [], ...b };
+}
+
+/** What a cache wait for a newer revision costs etcd, and the lines behind it. */
+function waitCost(r: ReadRequest): { etcdCost: string; refs: string[] } {
+  return r.etcdSupportsProgressNotify ? { etcdCost: COST.progress, refs: [S.progressRequestPeriod] } : { etcdCost: COST.waitNoProgress, refs: [] };
+}
+
+/** What the watch cache does for a revision it has not seen yet: waits up to 3 s, then 504 with Retry-After: 1. */
+function cacheWaitFallback(r: ReadRequest, rv: string): RouteBody['fallback'] {
+  return {
+    servedBy: 'error',
+    when: `etcd does not reach revision ${revText(rv)} within 3 s (it is at ${r.currentRevision}; only new writes move it). There is no etcd fallback here: only consistent LISTs fall back.`,
+    refs: [S.waitUntilFreshLocked, S.watchCacheBlockTimeout, S.watchCacheRetrySeconds, ...TOO_LARGE_REFS],
+    error: tooLarge(rv, r.currentRevision, 1),
+  };
+}
+
+/**
+ * The etcd store's LIST, as storage.ValidateListOptions and store.GetList read the request: a read at
+ * an exact revision (Exact, a continue token, or a limit with a non-zero resourceVersion and no match),
+ * else at the latest revision with the not-older-than check after the read.
+ */
+function etcdList(r: ReadRequest, why: string, refs: string[]): RouteBody | ReadError {
+  const rv = r.resourceVersion;
+  const parsedNonZero = rv !== '' && !parsesToZero(rv);
+  const exact = r.continueToken || (parsedNonZero && (r.resourceVersionMatch === 'Exact' || (r.resourceVersionMatch === '' && r.limit > 0)));
+  const streams = !r.continueToken && r.limit === 0;
+  const allRefs = [...refs, S.storageValidateListOptions, ...(streams ? [S.etcdStoreShouldStream, S.etcdRangeStreamGate] : [])];
+  if (exact) {
+    if (!r.continueToken && isFuture(rv, r.currentRevision)) {
+      return {
+        field: 'resourceVersion',
+        ...tooLarge(rv, r.currentRevision, 0),
+        etcdRequestsFirst: 2,
+        sources: [...allRefs, S.etcdListFutureRevision, ...TOO_LARGE_REFS],
+      };
+    }
+    const at = r.continueToken ? 'the continue token\'s revision (the first page\'s)' : `revision ${rv}`;
+    return body({
       servedBy: 'etcd-exact-revision',
-      reason: `${why} etcd reads at ${r.continueToken ? rvText : `revision ${rvText}`}.`,
-      refs: [...refs, S.storageValidateListOptions],
+      reason: `${why} etcd reads at ${at}.`,
+      refs: allRefs,
       etcdCost: COST.exactList,
       etcdRequests: 1,
       freshness: 'exact',
-      freshnessText: r.continueToken ? 'Exactly the revision of the first page (pages stay consistent with each other).' : FRESH.exact(r.resourceVersion),
-      fallback: null,
+      freshnessText: r.continueToken ? FRESH.firstPage : FRESH.exact(rv),
+      mayFail: [
+        {
+          when: 'etcd has compacted that revision (kube-apiserver asks for a compaction every 5 minutes by default); the client must list again.',
+          error: r.continueToken ? CONTINUE_COMPACTED_410 : COMPACTED_410,
+          refs: [S.etcdListCompacted410, S.resourceExpiredIs410],
+        },
+      ],
+    });
+  }
+  const notOlder = parsedNonZero;
+  if (notOlder && isFuture(rv, r.currentRevision)) {
+    return {
+      field: 'resourceVersion',
+      ...tooLarge(rv, r.currentRevision, 0),
+      etcdRequestsFirst: 1,
+      sources: [...allRefs, S.etcdListMinimumRvAfterRead, S.etcdStoreValidateMinimumRv, ...TOO_LARGE_REFS],
     };
   }
-  const notOlder = r.resourceVersion !== '' && r.resourceVersion !== '0';
-  return {
+  return body({
     servedBy: 'etcd-linearizable',
-    reason: `${why} etcd reads the latest revision${notOlder ? ` and the API server checks it is not older than ${r.resourceVersion}` : ''}.`,
-    refs: [...refs, S.storageValidateListOptions],
-    etcdCost: COST.linearizableList,
+    reason: `${why} etcd reads the latest revision${notOlder ? `, and the API server then checks that it is not older than ${rv}` : ''}${r.limit > 0 ? `; the limit of ${r.limit} is honoured` : ''}.`,
+    refs: [...allRefs, ...(notOlder ? [S.etcdListMinimumRvAfterRead] : [])],
+    etcdCost: r.limit > 0 ? COST.linearizablePage : COST.linearizableList,
     etcdRequests: 1,
     freshness: 'linearizable',
     freshnessText: FRESH.linearizable,
-    fallback: null,
-  };
+  });
 }
 
-function routeGet(r: ReadRequest): Omit2 {
-  if (r.resourceVersion === '') {
-    return {
-      servedBy: 'etcd-linearizable',
-      reason: 'A GET without resourceVersion is a consistent read: the delegator always sends it to etcd, whatever the cache holds.',
-      refs: [S.delegatorGetRvUnset, S.etcdStoreGet],
-      etcdCost: COST.linearizableGet,
-      etcdRequests: 1,
-      freshness: 'linearizable',
-      freshnessText: FRESH.linearizable,
-      fallback: null,
-    };
+/** The etcd store's GET: always the latest revision, with the not-older-than check after the read. */
+function etcdGet(r: ReadRequest, why: string, refs: string[]): RouteBody | ReadError {
+  const rv = r.resourceVersion;
+  const notOlder = rv !== '' && !parsesToZero(rv);
+  if (notOlder && isFuture(rv, r.currentRevision)) {
+    return { field: 'resourceVersion', ...tooLarge(rv, r.currentRevision, 0), etcdRequestsFirst: 1, sources: [...refs, S.etcdStoreValidateMinimumRv, ...TOO_LARGE_REFS] };
+  }
+  return body({
+    servedBy: 'etcd-linearizable',
+    reason: `${why} etcd reads the latest revision${notOlder ? ` and the store checks that it is not older than ${rv}` : ''}.`,
+    refs,
+    etcdCost: COST.linearizableGet,
+    etcdRequests: 1,
+    freshness: 'linearizable',
+    freshnessText: FRESH.linearizable,
+  });
+}
+
+/** Why a resource has no watch cache, and the lines that decide it. */
+function noCache(r: ReadRequest): { why: string; refs: string[] } {
+  switch (r.resource) {
+    case 'events':
+      return {
+        why: 'Events have no watch cache: kube-apiserver sets the watch-cache size of core and events.k8s.io Events to 0 by default, so their storage reads etcd directly.',
+        refs: [S.eventsWatchCacheOffByDefault, S.watchCacheSizesMerged, S.watchCacheDecorator],
+      };
+    case 'size0':
+      return { why: 'A resource set to --watch-cache-sizes=<resource>#0 has no watch cache: its storage reads etcd directly.', refs: [S.watchCacheDecorator] };
+    default:
+      return { why: 'With --watch-cache=false no resource has a watch cache: every storage reads etcd directly.', refs: [S.watchCacheOffUndecorated, S.watchCacheDecorator] };
+  }
+}
+
+function routeGet(r: ReadRequest): RouteBody | ReadError {
+  const rv = r.resourceVersion;
+  if (r.resource !== 'cached') {
+    const c = noCache(r);
+    return etcdGet(r, c.why, [...c.refs, S.etcdStoreGet]);
+  }
+  if (rv === '') {
+    return etcdGet(r, 'A GET without resourceVersion is a consistent read: the delegator always sends it to etcd, whatever the cache holds.', [S.delegatorGetRvUnset, S.etcdStoreGet]);
   }
   if (!r.cacheReady) {
-    return {
-      servedBy: 'etcd-linearizable',
-      reason: `The watch cache is not ready, so the GET goes to etcd, which reads the latest revision${parsesToZero(r.resourceVersion) ? '' : ` and checks it is not older than ${r.resourceVersion}`}.`,
-      refs: [S.delegatorGetNotReady, S.etcdStoreGet],
-      etcdCost: COST.linearizableGet,
-      etcdRequests: 1,
-      freshness: 'linearizable',
-      freshnessText: FRESH.linearizable,
-      fallback: null,
-    };
+    return etcdGet(r, 'The watch cache is not ready, so the GET goes to etcd:', [S.delegatorGetNotReady, S.etcdStoreGet]);
   }
-  const zero = parsesToZero(r.resourceVersion);
-  return {
+  const zero = parsesToZero(rv);
+  const waits = isFuture(rv, r.currentRevision);
+  return body({
     servedBy: 'watch-cache',
     reason: zero
-      ? `${anyVersionPhrase(r.resourceVersion)}: the ready cache answers at once.`
-      : `resourceVersion ${r.resourceVersion} is given and the cache is ready: the cache answers once it has seen ${r.resourceVersion}.`,
-    refs: [S.delegatorGetFromCache, ...(zero ? [] : [S.waitUntilFreshLocked])],
-    etcdCost: COST.none,
+      ? `${anyVersionPhrase(rv)}: the ready cache answers at once.`
+      : waits
+        ? `resourceVersion ${rv} is newer than the cache has seen (${r.currentRevision}): the cache waits up to 3 s for it and answers once it has seen ${rv}.`
+        : `resourceVersion ${rv} is given and the cache has already seen it: the cache answers at once.`,
+    refs: [S.delegatorGetFromCache, ...(zero ? [] : [S.cacherGetWaits, S.waitUntilFreshLocked]), ...(waits ? waitCost(r).refs : [])],
+    etcdCost: waits ? waitCost(r).etcdCost : COST.none,
     etcdRequests: 0,
     freshness: zero ? 'any' : 'not-older-than',
-    freshnessText: zero ? FRESH.any : FRESH.notOlderThan(r.resourceVersion),
-    fallback: zero
-      ? null
-      : { servedBy: 'error', when: `The cache has not seen ${r.resourceVersion} within 3 s: the GET fails with "Too large resource version" (retry after 1 s); there is no etcd fallback for GET.`, refs: [S.waitUntilFreshLocked, S.watchCacheBlockTimeout] },
-  };
+    freshnessText: zero ? FRESH.any : FRESH.notOlderThan(rv),
+    fallback: waits ? cacheWaitFallback(r, rv) : null,
+  });
 }
 
-function routeList(r: ReadRequest): Omit2 {
+function routeList(r: ReadRequest): RouteBody | ReadError {
   const rv = r.resourceVersion;
+  if (r.resource !== 'cached') {
+    const c = noCache(r);
+    return etcdList(r, c.why, c.refs);
+  }
   // Step 1: ShouldDelegateList (interface.go#L38-L62).
-  let delegate: boolean;
+  let delegate = false;
   let consistent = false;
-  let why: string;
+  let waitsForFuture = false;
+  let why = '';
   const refs: string[] = [S.delegatorListShouldDelegate];
-  const exactDecision = (what: string, deciding: string[]): void => {
+  const exactDecision = (what: string, deciding: string[], atRv: string | null): void => {
     refs.push(...deciding, S.cacherExactRvServable);
     if (!r.cacheSnapshots) {
       delegate = true;
       why = `${what}: without cache snapshots (ListFromCacheSnapshot off) only etcd can answer at an exact revision.`;
+    } else if (atRv !== null && isFuture(atRv, r.currentRevision)) {
+      // shouldDelegateExactRV: a revision the cache has not seen is delegated only when the cache cannot wait for it.
+      delegate = !r.etcdSupportsProgressNotify;
+      waitsForFuture = !delegate;
+      why = r.etcdSupportsProgressNotify
+        ? `${what}: the revision is newer than the cache has seen (${r.currentRevision}), and since etcd supports progress notify the cache waits for it instead of delegating.`
+        : `${what}: the revision is newer than the cache has seen, and without progress notify (etcd ≥ 3.4.31 / ≥ 3.5.13) the cache cannot wait for it, so etcd answers.`;
+      if (!r.etcdSupportsProgressNotify) refs.push(S.progressNotifyEtcdVersions);
+    } else if (atRv !== null && parsesToZero(atRv)) {
+      delegate = true;
+      why = `${what}, but "${atRv}" parses as revision 0, at which the cache holds no snapshot.`;
     } else if (!r.exactRvInCache) {
       delegate = true;
       why = `${what}: the cache no longer holds a snapshot at that revision.`;
     } else {
-      delegate = false;
       why = `${what}: the cache holds a snapshot at that revision.`;
     }
   };
   if (r.resourceVersionMatch === 'Exact') {
-    exactDecision('resourceVersionMatch=Exact', [S.shouldDelegateListExact, S.cacherShouldDelegateExactRV]);
+    exactDecision('resourceVersionMatch=Exact', [S.shouldDelegateListExact, S.cacherShouldDelegateExactRV], rv);
   } else if (r.resourceVersionMatch === 'NotOlderThan') {
     refs.push(S.shouldDelegateListNotOlderThan);
-    delegate = false;
     why = 'resourceVersionMatch=NotOlderThan is always served by the cache.';
   } else if (r.continueToken) {
-    exactDecision('A continue token asks for the next page at the first page\'s revision', [S.shouldDelegateListContinue, S.cacherShouldDelegateContinue]);
+    exactDecision('A continue token asks for the next page at the first page\'s revision', [S.shouldDelegateListContinue, S.cacherShouldDelegateContinue], null);
   } else if (r.limit > 0 && rv !== '' && rv !== '0') {
-    exactDecision(`limit with resourceVersion ${rv} (and no resourceVersionMatch) is the legacy exact match`, [S.shouldDelegateListLegacyExact, S.cacherShouldDelegateExactRV]);
+    exactDecision(`limit with resourceVersion ${rv} (and no resourceVersionMatch) is the legacy exact match`, [S.shouldDelegateListLegacyExact, S.cacherShouldDelegateExactRV], rv);
   } else if (rv === '') {
     refs.push(S.shouldDelegateListConsistent, S.consistentReadSupported);
     consistent = true;
@@ -309,35 +493,34 @@ function routeList(r: ReadRequest): Omit2 {
     if (!r.etcdSupportsProgressNotify) refs.push(S.progressNotifyEtcdVersions);
   } else {
     refs.push(S.shouldDelegateListRvZero);
-    delegate = false;
     why = parsesToZero(rv) ? `${anyVersionPhrase(rv)}: served by the cache.` : `resourceVersion ${rv} without limit means "not older than": served by the cache.`;
   }
 
   // Step 2: delegated to etcd.
-  if (delegate!) return etcdListRoute(r, why!, refs);
+  if (delegate) return etcdList(r, why, refs);
 
   // Step 3: cache not ready.
   if (!r.cacheReady) {
     if (!r.hasSelector && r.limit > 0) {
-      return etcdListRoute(r, `${why!} But the cache is not ready and the request has a limit and no selector, so it goes to etcd.`, [...refs, S.delegatorListNotReady, S.shouldDelegateListOnNotReadyCache]);
+      return etcdList(r, `${why} But the cache is not ready and the request has a limit and no selector, so it goes to etcd.`, [...refs, S.delegatorListNotReady, S.shouldDelegateListOnNotReadyCache]);
     }
-    return {
+    return body({
       servedBy: 'too-many-requests',
-      reason: `${why!} But the cache is not ready and the request ${r.hasSelector ? 'has a selector' : 'has no limit'}, so it is not sent to etcd: the API server answers 429 Too Many Requests with Retry-After.`,
-      refs: [...refs, S.delegatorListNotReady, S.shouldDelegateListOnNotReadyCache, S.cacherNotReady429],
+      reason: `${why} But the cache is not ready and the request ${r.hasSelector ? 'has a selector' : 'has no limit'}, so it is not sent to etcd: the API server answers 429 Too Many Requests with Retry-After.`,
+      refs: [...refs, S.delegatorListNotReady, S.shouldDelegateListOnNotReadyCache, S.cacherNotReady429, S.unreadyCacheRetryAfter, S.tooManyRequestsIs429, S.retryAfterHeader],
       etcdCost: COST.rejected,
       etcdRequests: 0,
       freshness: 'none',
       freshnessText: FRESH.none,
-      fallback: null,
-    };
+      response: { status: 429, message: 'storage is (re)initializing', retryAfter: UNREADY_RETRY_AFTER },
+    });
   }
 
   // Step 4: served by the ready cache.
   if (consistent) {
-    return {
+    return body({
       servedBy: 'watch-cache-after-etcd-revision',
-      reason: `${why!} The API server reads etcd's current revision, waits until the cache has caught up with it, then lists from the cache.`,
+      reason: `${why} The API server reads etcd's current revision, waits until the cache has caught up with it, then lists from the cache.`,
       refs: [...refs, S.delegatorListFromCache, S.getCurrentResourceVersion, S.waitUntilFreshLocked],
       etcdCost: COST.revisionThenCache,
       etcdRequests: 1,
@@ -345,50 +528,66 @@ function routeList(r: ReadRequest): Omit2 {
       freshnessText: FRESH.consistentFromCache,
       fallback: {
         servedBy: 'etcd-linearizable',
-        when: 'The cache has not caught up within 3 s: the LIST falls back to a linearizable etcd list (unless the alpha gate ConsistentListFromCacheSkipTimeoutFallback, off by default, makes it a 429).',
+        when: 'The cache has not caught up within 3 s: the LIST falls back to a linearizable etcd list.',
         refs: [S.delegatorListConsistentFallback, S.watchCacheBlockTimeout],
+        error: null,
       },
-    };
+      mayFail: [
+        {
+          when: 'the cache has not caught up within 3 s and the alpha gate ConsistentListFromCacheSkipTimeoutFallback (off by default) is on: no etcd fallback.',
+          error: { status: 429, message: `Timeout: Too large resource version: ${r.currentRevision}, current: …`, retryAfter: RETRY_1S },
+          refs: [S.delegatorListConsistentFallback, S.watchCacheRetrySeconds, S.tooManyRequestsIs429, S.retryAfterHeader],
+        },
+      ],
+    });
   }
   const exact = r.resourceVersionMatch === 'Exact' || r.continueToken || (r.resourceVersionMatch === '' && r.limit > 0 && rv !== '' && rv !== '0');
   if (exact) {
-    return {
+    return body({
       servedBy: 'watch-cache',
-      reason: `${why!} The cache lists from that snapshot.`,
-      refs: [...refs, S.delegatorListFromCache],
-      etcdCost: COST.none,
+      reason: waitsForFuture
+        ? `${why} It waits up to 3 s for its watch to reach revision ${rv}, then lists from the snapshot at it.`
+        : `${why} The cache lists from that snapshot.`,
+      refs: [...refs, S.delegatorListFromCache, S.waitAndGetExactSnapshot, ...(waitsForFuture ? waitCost(r).refs : [])],
+      etcdCost: waitsForFuture ? waitCost(r).etcdCost : COST.none,
       etcdRequests: 0,
       freshness: 'exact',
-      freshnessText: r.continueToken ? 'Exactly the revision of the first page (pages stay consistent with each other).' : FRESH.exact(rv),
-      fallback: null,
-    };
+      freshnessText: r.continueToken ? FRESH.firstPage : FRESH.exact(rv, waitsForFuture),
+      fallback: waitsForFuture ? cacheWaitFallback(r, rv) : null,
+    });
   }
   const any = parsesToZero(rv);
-  return {
+  const waits = isFuture(rv, r.currentRevision);
+  return body({
     servedBy: 'watch-cache',
-    reason: why!,
-    refs: [...refs, S.delegatorListFromCache, ...(any ? [] : [S.waitUntilFreshLocked])],
-    etcdCost: COST.none,
+    reason: any ? why : `${why} ${waits ? `It is newer than the cache has seen (${r.currentRevision}): the cache waits up to 3 s for it.` : 'The cache has already seen it and answers at once.'}`,
+    refs: [...refs, S.delegatorListFromCache, ...(any ? [] : [S.waitUntilFreshLocked]), ...(waits ? waitCost(r).refs : [])],
+    etcdCost: waits ? waitCost(r).etcdCost : COST.none,
     etcdRequests: 0,
     freshness: any ? 'any' : 'not-older-than',
     freshnessText: any ? FRESH.any : FRESH.notOlderThan(rv),
-    fallback: any
-      ? null
-      : { servedBy: 'error', when: `The cache has not seen ${rv} within 3 s: the LIST fails with "Too large resource version" (retry after 1 s); only consistent reads fall back to etcd.`, refs: [S.waitUntilFreshLocked, S.delegatorListConsistentFallback] },
-  };
+    fallback: waits ? cacheWaitFallback(r, rv) : null,
+  });
 }
 
+/** The note on how the etcd store reads a LIST without limit or continue token. */
+const RANGE_STREAM_NOTE =
+  'With no limit and no continue token the store reads etcd with one RangeStream when etcd serves it (etcd v3.7; the EtcdRangeStream gate is beta and on by default in 1.37); against an older etcd it falls back to one Range and tries RangeStream again after 10 minutes.';
+
 /**
- * Routes a read request the way kube-apiserver v1.37 does for a resource with a watch cache.
+ * Routes a read request the way kube-apiserver v1.37 does.
  *
- * @param request - the inputs; `limit` must be a whole number 0–2^53−1.
- * @returns `{ ok: false, errors }` for a request upstream rejects (messages as upstream), else the route:
- *   servedBy, reason, refs (citation refs of the deciding lines), etcdCost, freshness, fallback, notes.
- * @throws RangeError for a limit that is not a whole number ≥ 0.
+ * @param request - the inputs; `limit` must be a whole number 0–2^53−1, `currentRevision` 1–1e15.
+ * @returns `{ ok: false, errors }` for a request upstream answers with an error (validation, or a
+ *   revision newer than etcd's read from etcd; messages, statuses and Retry-After as upstream),
+ *   else the route: servedBy, reason, refs (citation refs of the deciding lines), etcdCost,
+ *   freshness, the error response (429), fallback, the failures it may end in, notes.
+ * @throws RangeError for a limit or currentRevision out of range.
  * Source: https://kubernetes.io/docs/reference/using-api/api-concepts/#semantics-for-get-and-list and the refs returned.
  */
 export function routeRead(request: ReadRequest): ReadResult {
   assertWhole(request.limit, 0, Number.MAX_SAFE_INTEGER, 'limit');
+  assertWhole(request.currentRevision, 1, MAX_REVISION, 'current revision');
   const errors = validateReadRequest(request);
   if (errors.length > 0) return { ok: false, errors };
   const notes: string[] = [];
@@ -402,15 +601,21 @@ export function routeRead(request: ReadRequest): ReadResult {
     const verb = ignored.length === 1 && ignored[0] !== 'selectors' ? 'is' : 'are';
     const list = ignored.length > 1 ? `${ignored.slice(0, -1).join(', ')} and ${ignored.at(-1)}` : ignored[0];
     if (ignored.length > 0) notes.push(`A GET of one object takes only resourceVersion; ${list} ${verb} ignored.`);
-    return { ok: true, ...routeGet(request), notes };
+    const route = routeGet(request);
+    return 'field' in route ? { ok: false, errors: [route] } : { ok: true, ...route, notes };
   }
   const route = routeList(request);
+  if ('field' in route) return { ok: false, errors: [route] };
   if (route.servedBy === 'watch-cache' && request.resourceVersion === '0' && request.limit > 0 && !request.continueToken) {
     notes.push('With resourceVersion "0" the watch cache ignores limit and returns the whole list in one response.');
     route.refs.push(S.cacherLimitIgnoredForRvZero);
   }
-  if (route.servedBy === 'etcd-exact-revision') {
-    notes.push('If etcd has compacted that revision (kube-apiserver compacts every 5 minutes by default), etcd answers 410 Gone and the client must list again.');
+  const readsEtcd = route.servedBy === 'etcd-linearizable' || route.servedBy === 'etcd-exact-revision';
+  if (readsEtcd && request.limit === 0 && !request.continueToken) {
+    notes.push(RANGE_STREAM_NOTE);
+    route.refs.push(S.rangeStreamRecheck);
   }
+  if (readsEtcd && request.hasSelector) notes.push('etcd has no selectors: it returns every object in the range and the API server filters them.');
+  if (request.resource === 'events') notes.push('Core Events and events.k8s.io Events are the same objects under one etcd prefix, so this holds for both APIs, and every WATCH of them is an etcd watch too.');
   return { ok: true, ...route, notes };
 }

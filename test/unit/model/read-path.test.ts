@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
-import { DEFAULT_READ_REQUEST, routeRead, type ReadRequest, type ReadResult } from '../../../src/lib/model/read-path.ts';
+import { DEFAULT_READ_REQUEST, MAX_REVISION, routeRead, STATUS_TEXT, UNREADY_RETRY_AFTER, unreadyCacheRetryAfter, type ReadRequest, type ReadResource, type ReadResult } from '../../../src/lib/model/read-path.ts';
+import { CALCULATOR_SCHEMAS } from '../../../src/lib/model/calculator-state.ts';
 import * as SOURCES from '../../../src/lib/model/sources.ts';
 import { parseCitationRef } from '../../../src/lib/citations/ref.ts';
 
@@ -30,9 +31,41 @@ describe('GET', () => {
     expect(r.freshnessText).toMatch(/older than data the client has already seen/);
     expect(r.refs).toContain(SOURCES.delegatorGetFromCache);
   });
-  it('with a resourceVersion waits for the cache, with no etcd fallback', () => {
+  it('with a resourceVersion the cache has seen: answered at once', () => {
     const r = route({ verb: 'GET', resourceVersion: '123' });
-    expect(r).toMatchObject({ servedBy: 'watch-cache', freshness: 'not-older-than', fallback: { servedBy: 'error' } });
+    expect(r).toMatchObject({ servedBy: 'watch-cache', freshness: 'not-older-than', fallback: null, etcdRequests: 0 });
+    expect(r.reason).toMatch(/already seen it: the cache answers at once/);
+  });
+  it('with a resourceVersion newer than the cache: waits up to 3 s, then 504 with Retry-After: 1 (no etcd fallback)', () => {
+    const r = route({ verb: 'GET', resourceVersion: '100001' });
+    expect(r).toMatchObject({
+      servedBy: 'watch-cache',
+      etcdRequests: 0,
+      fallback: { servedBy: 'error', error: { status: 504, message: 'Timeout: Too large resource version: 100001, current: 100000', retryAfter: { min: 1, max: 1 } } },
+    });
+    expect(r.refs).toEqual(expect.arrayContaining([SOURCES.cacherGetWaits, SOURCES.waitUntilFreshLocked]));
+    expect(r.fallback!.refs).toEqual(expect.arrayContaining([SOURCES.watchCacheRetrySeconds, SOURCES.tooLargeResourceVersionError, SOURCES.timeoutErrorIs504, SOURCES.retryAfterHeader]));
+  });
+  it('while it waits, the cache asks etcd for progress notifications only when etcd supports them', () => {
+    const withProgress = route({ verb: 'GET', resourceVersion: '100001' });
+    expect(withProgress.etcdCost).toMatch(/progress notification every 100 ms/);
+    expect(withProgress.refs).toContain(SOURCES.progressRequestPeriod);
+    const without = route({ verb: 'GET', resourceVersion: '100001', etcdSupportsProgressNotify: false });
+    expect(without.etcdCost).toMatch(/without progress notify it cannot ask etcd/);
+    expect(without.refs).not.toContain(SOURCES.progressRequestPeriod);
+    expect(without.fallback!.error).toMatchObject({ status: 504, retryAfter: { min: 1, max: 1 } });
+  });
+  it('while the cache is not ready, a resourceVersion newer than etcd\'s fails after the etcd read: 504, no Retry-After', () => {
+    expect(errors({ verb: 'GET', resourceVersion: '100001', cacheReady: false })).toEqual([
+      {
+        field: 'resourceVersion',
+        status: 504,
+        message: 'Timeout: Too large resource version: 100001, current: 100000',
+        retryAfter: null,
+        etcdRequestsFirst: 1,
+        sources: [SOURCES.delegatorGetNotReady, SOURCES.etcdStoreGet, SOURCES.etcdStoreValidateMinimumRv, SOURCES.tooLargeResourceVersionError, SOURCES.timeoutErrorIs504, SOURCES.retryAfterHeader],
+      },
+    ]);
   });
   it('goes to etcd while the cache is not ready', () => {
     const r = route({ verb: 'GET', resourceVersion: '123', cacheReady: false });
@@ -46,7 +79,7 @@ describe('GET', () => {
   });
   it('a malformed resourceVersion: a ready cache fails to parse it (an unconverted storage error, so 500)', () => {
     expect(errors({ verb: 'GET', resourceVersion: 'abc' })).toEqual([
-      { field: 'resourceVersion', status: 500, message: 'resourceVersion: Invalid value: "abc": strconv.ParseUint: parsing "abc": invalid syntax', sources: [SOURCES.delegatorGetFromCache, SOURCES.handlerUnconvertedErrorIs500] },
+      { field: 'resourceVersion', status: 500, message: 'resourceVersion: Invalid value: "abc": strconv.ParseUint: parsing "abc": invalid syntax', retryAfter: null, sources: [SOURCES.delegatorGetFromCache, SOURCES.handlerUnconvertedErrorIs500] },
     ]);
   });
   it('a malformed resourceVersion with the cache not ready: one etcd read first, then 400 from the store', () => {
@@ -55,8 +88,9 @@ describe('GET', () => {
         field: 'resourceVersion',
         status: 400,
         message: 'invalid resource version: resourceVersion: Invalid value: "99999999999999999999": strconv.ParseUint: parsing "99999999999999999999": value out of range',
+        retryAfter: null,
         sources: [SOURCES.etcdStoreValidateMinimumRv],
-        afterEtcdRead: true,
+        etcdRequestsFirst: 1,
       },
     ]);
   });
@@ -78,20 +112,28 @@ describe('LIST routing', () => {
     expect(r.notes[0]).toMatch(/ignores limit/);
     expect(r.refs).toContain(SOURCES.cacherLimitIgnoredForRvZero);
   });
-  it('a resourceVersion without limit means not-older-than from the cache', () => {
-    expect(route({ resourceVersion: '123' })).toMatchObject({ servedBy: 'watch-cache', freshness: 'not-older-than', fallback: { servedBy: 'error' } });
+  it('a resourceVersion without limit means not-older-than from the cache, which waits only for a revision it has not seen', () => {
+    expect(route({ resourceVersion: '123' })).toMatchObject({ servedBy: 'watch-cache', freshness: 'not-older-than', fallback: null });
+    expect(route({ resourceVersion: '123', currentRevision: 100 })).toMatchObject({
+      servedBy: 'watch-cache',
+      freshness: 'not-older-than',
+      fallback: { servedBy: 'error', error: { status: 504, message: 'Timeout: Too large resource version: 123, current: 100', retryAfter: { min: 1, max: 1 } } },
+    });
     expect(route({ resourceVersion: '123', resourceVersionMatch: 'NotOlderThan', limit: 10 })).toMatchObject({ servedBy: 'watch-cache', freshness: 'not-older-than' });
     expect(route({ resourceVersion: '0', resourceVersionMatch: 'NotOlderThan' })).toMatchObject({ servedBy: 'watch-cache', freshness: 'any' });
   });
   // The cache parses the value (strconv.ParseUint), the delegator compares its text with "0".
-  it('"00" parses as revision 0, so the cache serves any version; with a limit the text still makes it a legacy exact read', () => {
+  it('"00" parses as revision 0, so the cache serves any version; with a limit the delegator\'s text check still makes it a legacy exact match, which no snapshot serves, so etcd reads the latest revision', () => {
     for (const over of [{ verb: 'GET' as const }, {}]) {
       const r = route({ ...over, resourceVersion: '00' });
       expect(r).toMatchObject({ servedBy: 'watch-cache', freshness: 'any', fallback: null });
       expect(r.reason).toMatch(/resourceVersion "00" parses as 0, which means any version/);
     }
     expect(route({ resourceVersion: '00', resourceVersionMatch: 'NotOlderThan' })).toMatchObject({ servedBy: 'watch-cache', freshness: 'any', fallback: null });
-    expect(route({ resourceVersion: '00', limit: 10 })).toMatchObject({ freshness: 'exact' });
+    const legacy = route({ resourceVersion: '00', limit: 10 });
+    expect(legacy).toMatchObject({ servedBy: 'etcd-linearizable', freshness: 'linearizable', mayFail: [] });
+    expect(legacy.reason).toMatch(/"00" parses as revision 0, at which the cache holds no snapshot/);
+    expect(legacy.reason).toMatch(/the limit of 10 is honoured/);
     expect(route({ verb: 'GET', resourceVersion: '00', cacheReady: false }).reason).not.toMatch(/not older than/);
   });
   it.each<[string, Partial<ReadRequest>]>([
@@ -100,11 +142,15 @@ describe('LIST routing', () => {
     ['continue', { continueToken: true, limit: 500 }],
   ])('%s: cache snapshot if held, else etcd at that revision', (_, over) => {
     expect(route(over)).toMatchObject({ servedBy: 'watch-cache', freshness: 'exact', etcdRequests: 0 });
-    expect(route({ ...over, exactRvInCache: false })).toMatchObject({ servedBy: 'etcd-exact-revision', freshness: 'exact', etcdRequests: 1 });
+    const older = route({ ...over, exactRvInCache: false });
+    expect(older).toMatchObject({ servedBy: 'etcd-exact-revision', freshness: 'exact', etcdRequests: 1 });
+    expect(older.mayFail).toHaveLength(1);
+    expect(older.mayFail[0]!.error).toMatchObject({ status: 410, retryAfter: null });
+    expect(older.mayFail[0]!.refs).toEqual([SOURCES.etcdListCompacted410, SOURCES.resourceExpiredIs410]);
     const noSnap = route({ ...over, cacheSnapshots: false });
     expect(noSnap.servedBy).toBe('etcd-exact-revision');
     expect(noSnap.reason).toMatch(/ListFromCacheSnapshot off/);
-    expect(noSnap.notes.join(' ')).toMatch(/410 Gone/);
+    expect(noSnap.mayFail[0]!.when).toMatch(/compacted/);
   });
   it('continue with resourceVersion "0" is allowed', () => {
     expect(route({ continueToken: true, resourceVersion: '0' }).servedBy).toBe('watch-cache');
@@ -127,7 +173,7 @@ describe('LIST routing', () => {
 describe('LIST validation (as upstream)', () => {
   it('resourceVersionMatch without resourceVersion → 422', () => {
     expect(errors({ resourceVersionMatch: 'NotOlderThan' })).toEqual([
-      { field: 'resourceVersionMatch', status: 422, message: 'resourceVersionMatch is forbidden unless resourceVersion is provided', sources: [SOURCES.apiValidateListOptions] },
+      { field: 'resourceVersionMatch', status: 422, message: 'resourceVersionMatch is forbidden unless resourceVersion is provided', retryAfter: null, sources: [SOURCES.apiValidateListOptions] },
     ]);
   });
   it('Exact with resourceVersion "0" → 422', () => {
@@ -155,7 +201,9 @@ describe('LIST validation (as upstream)', () => {
 describe('routeRead over every input combination (property)', () => {
   const arb = fc.record({
     verb: fc.constantFrom<'GET' | 'LIST'>('GET', 'LIST'),
-    resourceVersion: fc.constantFrom('', '0', '42', 'x'),
+    resource: fc.constantFrom<ReadResource>('cached', 'events', 'size0', 'off'),
+    resourceVersion: fc.constantFrom('', '0', '42', '100001', 'x'),
+    currentRevision: fc.constantFrom(1, 42, 100000),
     resourceVersionMatch: fc.constantFrom('', 'NotOlderThan', 'Exact', 'Bogus'),
     limit: fc.constantFrom(0, 1, 500),
     continueToken: fc.boolean(),
@@ -171,17 +219,162 @@ describe('routeRead over every input combination (property)', () => {
         const out = routeRead(r);
         if (!out.ok) {
           expect(out.errors.length).toBeGreaterThan(0);
+          for (const e of out.errors) {
+            expect(STATUS_TEXT[e.status]).toBeTruthy();
+            // Only the watch cache's own waits and rejections send Retry-After; validation and etcd-side errors do not.
+            expect(e.retryAfter).toBeNull();
+            if (e.status === 504) expect(e.etcdRequestsFirst).toBeGreaterThan(0);
+          }
           return;
         }
+        if (r.resource !== 'cached') {
+          expect(out.servedBy).toMatch(/^etcd-/);
+          // Without a watch cache the cache's own inputs change nothing.
+          const other = routeRead({ ...r, cacheReady: !r.cacheReady, etcdSupportsProgressNotify: !r.etcdSupportsProgressNotify, cacheSnapshots: !r.cacheSnapshots, exactRvInCache: !r.exactRvInCache });
+          expect(other).toEqual(out);
+        }
+        if (out.servedBy === 'too-many-requests') expect(out.response).toMatchObject({ status: 429, retryAfter: UNREADY_RETRY_AFTER });
+        else expect(out.response).toBeNull();
+        for (const f of out.mayFail) expect(STATUS_TEXT[f.error.status]).toBeTruthy();
         expect(out.reason.length).toBeGreaterThan(10);
         expect(out.refs.length).toBeGreaterThan(0);
         for (const ref of out.refs) expect(() => parseCitationRef(ref)).not.toThrow();
         expect(out.etcdRequests).toBe(out.servedBy === 'watch-cache' || out.servedBy === 'too-many-requests' ? 0 : 1);
+        if (out.fallback?.servedBy === 'error') expect(out.fallback.error).toMatchObject({ status: 504, retryAfter: { min: 1, max: 1 } });
         if (r.verb === 'GET' && r.resourceVersion === '') expect(out.servedBy).toBe('etcd-linearizable');
         if (out.servedBy === 'too-many-requests') expect(r.verb === 'LIST' && !r.cacheReady && (r.hasSelector || r.limit === 0)).toBe(true);
         if (out.freshness === 'any') expect(r.resourceVersion).toBe('0');
       }),
       { numRuns: 2000 },
     );
+  });
+});
+
+describe('resources without a watch cache: every read is an etcd read', () => {
+  const uncached: [ReadResource, string][] = [
+    ['events', SOURCES.eventsWatchCacheOffByDefault],
+    ['size0', SOURCES.watchCacheDecorator],
+    ['off', SOURCES.watchCacheOffUndecorated],
+  ];
+  it.each(uncached)('%s: GET reads etcd at the latest revision, whatever resourceVersion asks for', (resource, deciding) => {
+    for (const resourceVersion of ['', '0', '00', '123', '100000']) {
+      const r = route({ verb: 'GET', resource, resourceVersion });
+      expect(r).toMatchObject({ servedBy: 'etcd-linearizable', freshness: 'linearizable', etcdRequests: 1, fallback: null });
+      expect(r.refs).toEqual(expect.arrayContaining([deciding, SOURCES.etcdStoreGet]));
+    }
+  });
+  it.each(uncached)('%s: a resourceVersion newer than etcd\'s is checked after the read: 504, no Retry-After', (resource) => {
+    for (const verb of ['GET', 'LIST'] as const) {
+      for (const resourceVersionMatch of verb === 'LIST' ? ['', 'NotOlderThan'] : ['']) {
+        const [e] = errors({ verb, resource, resourceVersion: '100001', resourceVersionMatch });
+        expect(e).toMatchObject({ status: 504, message: 'Timeout: Too large resource version: 100001, current: 100000', retryAfter: null, etcdRequestsFirst: 1 });
+        expect(e!.sources).toContain(SOURCES.etcdStoreValidateMinimumRv);
+        if (verb === 'LIST') expect(e!.sources).toContain(SOURCES.etcdListMinimumRvAfterRead);
+      }
+    }
+  });
+  it.each(uncached)('%s: LIST with resourceVersion "0" reads the latest revision and honours limit', (resource) => {
+    const r = route({ resource, resourceVersion: '0', limit: 50 });
+    expect(r).toMatchObject({ servedBy: 'etcd-linearizable', freshness: 'linearizable', etcdRequests: 1 });
+    expect(r.reason).toMatch(/the limit of 50 is honoured/);
+    expect(r.notes.join(' ')).not.toMatch(/ignores limit/);
+    expect(r.etcdCost).toMatch(/up to `limit` objects/);
+  });
+  it.each(uncached)('%s: a consistent LIST is one range read, a RangeStream when etcd serves it', (resource) => {
+    const r = route({ resource });
+    expect(r).toMatchObject({ servedBy: 'etcd-linearizable', freshness: 'linearizable', etcdRequests: 1, fallback: null });
+    expect(r.refs).toEqual(expect.arrayContaining([SOURCES.etcdStoreShouldStream, SOURCES.etcdRangeStreamGate, SOURCES.rangeStreamRecheck]));
+    expect(r.notes.join(' ')).toMatch(/one RangeStream when etcd serves it/);
+    // A page or a continue token is already bounded: no stream.
+    expect(route({ resource, limit: 10 }).notes.join(' ')).not.toMatch(/RangeStream/);
+    expect(route({ resource, continueToken: true }).refs).not.toContain(SOURCES.etcdStoreShouldStream);
+  });
+  it.each(uncached)('%s: Exact and legacy exact read at that revision, 410 Gone once etcd has compacted it; newer than etcd: 504 after two etcd requests', (resource) => {
+    for (const over of [{ resourceVersionMatch: 'Exact' }, { limit: 10 }]) {
+      const r = route({ resource, resourceVersion: '500', ...over });
+      expect(r).toMatchObject({ servedBy: 'etcd-exact-revision', freshness: 'exact' });
+      expect(r.mayFail).toEqual([expect.objectContaining({ error: { status: 410, message: 'The resourceVersion for the provided list is too old.', retryAfter: null } })]);
+      const [e] = errors({ resource, resourceVersion: '999999', ...over });
+      expect(e).toMatchObject({ status: 504, message: 'Timeout: Too large resource version: 999999, current: 100000', retryAfter: null, etcdRequestsFirst: 2 });
+      expect(e!.sources).toContain(SOURCES.etcdListFutureRevision);
+    }
+    const cont = route({ resource, continueToken: true, limit: 10 });
+    expect(cont).toMatchObject({ servedBy: 'etcd-exact-revision', freshnessText: expect.stringMatching(/first page/) });
+    expect(cont.mayFail[0]!.error).toMatchObject({ status: 410, message: expect.stringMatching(/^The provided continue parameter is too old/) });
+  });
+  it('no watch cache, so no 429 and no 500: an unready cache or a malformed GET resourceVersion changes nothing but the store\'s 400 after the read', () => {
+    expect(route({ resource: 'events', cacheReady: false }).servedBy).toBe('etcd-linearizable');
+    expect(errors({ verb: 'GET', resource: 'events', resourceVersion: 'abc' })).toMatchObject([{ status: 400, etcdRequestsFirst: 1 }]);
+  });
+  it('says why each resource has no cache, and that Events cover both Event APIs and their watches', () => {
+    expect(route({ resource: 'events' }).reason).toMatch(/sets the watch-cache size of core and events\.k8s\.io Events to 0 by default/);
+    expect(route({ resource: 'events' }).refs).toEqual(expect.arrayContaining([SOURCES.eventsWatchCacheOffByDefault, SOURCES.watchCacheSizesMerged]));
+    expect(route({ resource: 'events' }).notes.join(' ')).toMatch(/every WATCH of them is an etcd watch/);
+    expect(route({ resource: 'size0' }).reason).toMatch(/--watch-cache-sizes=<resource>#0/);
+    expect(route({ resource: 'off' }).reason).toMatch(/--watch-cache=false/);
+    expect(route({ resource: 'off' }).notes.join(' ')).not.toMatch(/Events/);
+  });
+  it('selectors are applied by the API server after etcd has returned the range', () => {
+    expect(route({ resource: 'events', hasSelector: true }).notes.join(' ')).toMatch(/etcd has no selectors/);
+  });
+});
+
+describe('an Exact or legacy-exact LIST at a revision newer than the cache', () => {
+  const future = { resourceVersion: '999999', resourceVersionMatch: 'Exact', exactRvInCache: false } as const;
+  it('is not delegated when etcd supports progress notify: the cache waits up to 3 s, then 504 with Retry-After: 1', () => {
+    for (const over of [future, { resourceVersion: '999999', limit: 10 }]) {
+      const r = route(over);
+      expect(r).toMatchObject({ servedBy: 'watch-cache', freshness: 'exact', etcdRequests: 0 });
+      expect(r.reason).toMatch(/newer than the cache has seen \(100000\)/);
+      expect(r.etcdCost).toMatch(/progress notification every 100 ms/);
+      expect(r.refs).toEqual(expect.arrayContaining([SOURCES.cacherExactRvServable, SOURCES.waitAndGetExactSnapshot]));
+      expect(r.fallback).toMatchObject({ servedBy: 'error', error: { status: 504, message: 'Timeout: Too large resource version: 999999, current: 100000', retryAfter: { min: 1, max: 1 } } });
+    }
+  });
+  it('goes to etcd when etcd lacks progress notify, which fails it at once: 504 without Retry-After', () => {
+    expect(errors({ ...future, etcdSupportsProgressNotify: false })).toMatchObject([{ status: 504, retryAfter: null, etcdRequestsFirst: 2 }]);
+  });
+  it('with an unready cache: etcd (limit, no selector) fails it with 504; otherwise 429', () => {
+    expect(errors({ resourceVersion: '999999', limit: 10, cacheReady: false })).toMatchObject([{ status: 504, retryAfter: null }]);
+    expect(route({ ...future, cacheReady: false })).toMatchObject({ servedBy: 'too-many-requests', response: { status: 429, message: 'storage is (re)initializing', retryAfter: { min: 1, max: 30 } } });
+  });
+  it('a revision the cache has seen is still decided by its snapshots', () => {
+    expect(route({ ...future, currentRevision: 999999 })).toMatchObject({ servedBy: 'etcd-exact-revision' });
+    expect(route({ ...future, currentRevision: 999999, exactRvInCache: true })).toMatchObject({ servedBy: 'watch-cache', fallback: null });
+  });
+});
+
+describe('statuses and Retry-After, as kube-apiserver sends them', () => {
+  it('a 429 from an unready cache carries Retry-After from 1 s to 30 s, by calculateRetryAfterForUnreadyCache', () => {
+    expect([0, 11, 12, 30, 56, 57, 3600].map(unreadyCacheRetryAfter)).toEqual([1, 1, 2, 6, 28, 30, 30]);
+    const r = route({ cacheReady: false });
+    expect(r.response).toEqual({ status: 429, message: 'storage is (re)initializing', retryAfter: UNREADY_RETRY_AFTER });
+    expect(r.refs).toEqual(expect.arrayContaining([SOURCES.unreadyCacheRetryAfter, SOURCES.tooManyRequestsIs429, SOURCES.retryAfterHeader]));
+  });
+  it('validation errors carry no Retry-After', () => {
+    for (const over of [{ resourceVersionMatch: 'Exact' }, { continueToken: true, resourceVersion: '5' }, { resourceVersion: '-1' }, { verb: 'GET' as const, resourceVersion: 'x' }]) {
+      for (const e of errors(over)) expect(e.retryAfter).toBeNull();
+    }
+  });
+  it('a consistent LIST can end in 429 with Retry-After: 1 only under the alpha skip-fallback gate', () => {
+    const [f] = route({}).mayFail;
+    expect(f!.error).toMatchObject({ status: 429, retryAfter: { min: 1, max: 1 } });
+    expect(f!.when).toMatch(/ConsistentListFromCacheSkipTimeoutFallback \(off by default\)/);
+  });
+  it('every status has its reason phrase', () => {
+    expect(STATUS_TEXT).toEqual({ 400: 'Bad Request', 410: 'Gone', 422: 'Unprocessable Entity', 429: 'Too Many Requests', 500: 'Internal Server Error', 504: 'Gateway Timeout' });
+  });
+});
+
+describe('inputs agree with the URL schema', () => {
+  it('the default request is the schema\'s default state, and the revision bounds agree', () => {
+    const s = CALCULATOR_SCHEMAS.readPath;
+    expect(s.res.default).toBe(DEFAULT_READ_REQUEST.resource);
+    expect(s.cur.default).toBe(DEFAULT_READ_REQUEST.currentRevision);
+    expect(s.cur.max).toBe(MAX_REVISION);
+    expect([...s.res.values]).toEqual(['cached', 'events', 'size0', 'off']);
+  });
+  it('rejects a current revision out of range as a programming error', () => {
+    expect(() => routeRead(req({ currentRevision: 0 }))).toThrow(RangeError);
   });
 });

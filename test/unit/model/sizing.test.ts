@@ -9,7 +9,10 @@ import { topologyHosts } from '../../../src/lib/model/topology.ts';
 describe('apiserverReplicaLoad', () => {
   it('computes R × T watches, R × N listed objects, R × N × S bytes', () => {
     const r = apiserverReplicaLoad(3, 60, 10_000, 2048);
-    expect(r).toMatchObject({ etcdWatches: 180, objectsListedOnFullRestart: 30_000, watchCacheBytes: 61_440_000, consistentGetsReachEtcd: true });
+    expect(r).toMatchObject({ etcdWatches: 180, objectsListedOnFullRestart: 30_000, objectsListedPerConsistencyCheck: 30_000, watchCacheBytes: 61_440_000, consistentGetsReachEtcd: true });
+    // Events are outside T: no watch cache by default, so no replica watch; their reads go to etcd.
+    expect(r.notes.join(' ')).toMatch(/Events have no watch cache by default, so they are not among the T types/);
+    expect(r.notes.join(' ')).toMatch(/every 5 to 7\.5 minutes, in pages of 10,000/);
   });
   it('rejects zero replicas and fractions', () => {
     expect(() => apiserverReplicaLoad(0, 1, 1, 1)).toThrow(RangeError);
