@@ -68,6 +68,13 @@ describe('citations in npm run build', () => {
     expect(build.output).toContain('a fragment that is not there');
   }, 180_000);
 
+  it('fails on a <Cite> the extractor cannot see (inside an expression), instead of showing it unchecked', async () => {
+    writeFileSync(join(site, 'content/docs/index.mdx'), page(`${citeGood}\n\n{true && <Cite ref="acme/widgets@v9.9.9:src/widget.go#L1" expect="nothing" />}`));
+    const build = await runIn(site, 'npx', ['--no', 'astro', 'build'], env);
+    expect(build.status).not.toBe(0);
+    expect(build.output).toContain('<Cite ref="acme/widgets@v9.9.9:src/widget.go#L1"> on / was not found by the citation extractor');
+  }, 180_000);
+
   it('fails when the tag moved to another commit', async () => {
     writeFileSync(join(site, 'content/docs/index.mdx'), page(citeGood));
     repo.commit({ 'src/widget.go': ['inserted', ...lines].join('\n') + '\n' });

@@ -20,11 +20,14 @@ const links = new Map<string, RefLinkData>();
 let strict = false;
 
 /**
- * Adds links for refs (ref text → link). `strict` (the build) makes {@link refLink} throw for a
+ * Adds links for refs (ref text → link), or with `replace` sets them. `strict` (the build) makes {@link refLink} throw for a
  * ref without one, so a calculator can never render an unpinned link; in the browser an unknown
  * ref is shown as text.
  */
-export function useSourceLinks(data: Readonly<Record<string, RefLinkData>>, options: { strict?: boolean } = {}): void {
+export function useSourceLinks(data: Readonly<Record<string, RefLinkData>>, options: { strict?: boolean; replace?: boolean } = {}): void {
+  // The build renders one calculator at a time with only its own links, so a ref its usage analysis
+  // missed fails there instead of borrowing another calculator's link; a page in the browser adds them up.
+  if (options.replace) links.clear();
   for (const [ref, link] of Object.entries(data)) links.set(ref, link);
   strict = options.strict ?? strict;
 }

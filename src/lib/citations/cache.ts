@@ -157,7 +157,8 @@ export class CitationCache {
   private async readRegular(p: string): Promise<Buffer | undefined> {
     let handle;
     try {
-      handle = await open(p, constants.O_RDONLY | constants.O_NOFOLLOW);
+      // O_NONBLOCK: opening a FIFO planted in the cache must not wait for a writer (the stat below refuses it).
+      handle = await open(p, constants.O_RDONLY | constants.O_NOFOLLOW | constants.O_NONBLOCK);
     } catch (e) {
       const code = (e as NodeJS.ErrnoException).code ?? '';
       if (NOT_THERE.has(code)) return undefined;

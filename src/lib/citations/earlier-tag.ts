@@ -27,8 +27,16 @@ export async function readAtEarlierTag(reader: SourceReader, target: ReadTarget)
   if (!prefix) return undefined;
   const tags = earlierTagsOfLine(target.ref, await reader.listTags(target.owner, target.repo, prefix));
   for (const tag of tags) {
-    const resolved = await reader.resolve(target.owner, target.repo, tag);
-    const f = await reader.file(target.owner, target.repo, resolved.commit, target.path);
+    let resolved;
+    let f;
+    try {
+      resolved = await reader.resolve(target.owner, target.repo, tag);
+      f = await reader.file(target.owner, target.repo, resolved.commit, target.path);
+    } catch (e) {
+      // A tag that names no commit, or a path that is not a file there: try the next one.
+      if (e instanceof ProviderError && (e.kind === 'not-found' || e.kind === 'not-a-file')) continue;
+      throw e;
+    }
     if (f.kind === 'ok') return { tag, resolved, text: f.text };
     if (f.kind === 'unavailable') throw f.error ?? new ProviderError('unreachable', f.reason);
   }

@@ -24,12 +24,26 @@ export function allowedSourceLinks(lock: Lock, webHost = 'https://github.com'): 
   return out;
 }
 
-/** Links to repository contents (files, trees, raw bytes, blame, commits), not to issues or a repository's front page. */
-const SOURCE_LINK = /https?:\/\/(?:github\.com\/[A-Za-z0-9_.-]+\/[A-Za-z0-9_.-]+\/(?:blob|tree|raw|blame|commit|commits)\/|raw\.githubusercontent\.com\/)[^\s"'`<>)\\]*/g;
+/**
+ * Links to repository contents on GitHub in any spelling a browser accepts (any case, `www.`, a
+ * port, no scheme, percent-encoded path words): files, trees, raw bytes, blame, history, commits,
+ * comparisons, archives, the editor, codeload, raw.githubusercontent.com, and the REST contents and
+ * blob endpoints. Not issues, pull requests or a repository's front page.
+ */
+const SOURCE_LINK = new RegExp(
+  String.raw`(?:https?:)?//(?:` +
+    String.raw`(?:www\.)?github\.com(?::\d+)?/[\w.-]+/[\w.-]+/(?:blob|tree|raw|blame|commits?|compare|archive|edit|history)(?:/|%2f)` +
+    String.raw`|(?:raw\.githubusercontent|codeload\.github|objects\.githubusercontent)\.com(?::\d+)?/` +
+    String.raw`|api\.github\.com(?::\d+)?/repos/[\w.-]+/[\w.-]+/(?:contents|git/blobs|zipball|tarball)` +
+  String.raw`)[^\s"'\`<>)\\]*`,
+  'gi',
+);
 
 /** Every link to repository contents in a text (HTML or JavaScript), in order of appearance. */
 export function sourceLinksIn(text: string): string[] {
-  return [...text.matchAll(SOURCE_LINK)].map((m) => m[0].replace(/&amp;/g, '&'));
+  // Percent-encoded letters (`%62lob`) are decoded first, so they cannot hide a path word.
+  const decoded = text.replace(/%([46][0-9a-f]|[57][0-9a])/gi, (_, h: string) => String.fromCharCode(parseInt(h, 16)));
+  return [...decoded.matchAll(SOURCE_LINK)].map((m) => m[0].replace(/&amp;/g, '&'));
 }
 
 /** `owner/repo@ref:path#L1[-L2]` as a script would hold it (a model source). */

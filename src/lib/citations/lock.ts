@@ -8,6 +8,7 @@ import { join } from 'node:path';
 import { z } from 'zod';
 import { NORMALISATION } from './hash.ts';
 import { citationKey, citationPermalink, parseCitationRef } from './ref.ts';
+import { earlierTagsOfLine, stagingTarget } from './staging.ts';
 
 export const LOCK_FILE = 'citations.lock.json';
 export const LOCK_VERSION = 1;
@@ -80,7 +81,7 @@ const FIELD_ORDER: Array<keyof LockEntry> = ['key', 'repo', 'ref', 'path', 'star
 /** Fields every entry kind has. */
 const entryBase = {
   key: z.string().min(1, 'expected the citation ref'),
-  repo: z.string().regex(/^[A-Za-z0-9_.-]+\/[A-Za-z0-9_.-]+$/, 'expected owner/repo'),
+  repo: z.string().regex(/^(?!\.+\/)[A-Za-z0-9_.-]+\/(?!\.+$)[A-Za-z0-9_.-]+$/, 'expected owner/repo'),
   ref: z.string().min(1, 'expected a tag, branch or commit'),
   path: z.string().min(1, 'expected a path in the repository'),
   start: z.number().int('expected a whole line number').positive('expected a line number of at least 1'),
@@ -248,6 +249,32 @@ export function entryMismatch(entry: LockEntry): string | undefined {
   const expected = { repo: `${ref.owner}/${ref.repo}`, ref: ref.ref, path: ref.path, start: ref.start, end: ref.end };
   for (const [k, v] of Object.entries(expected)) {
     if (entry[k as keyof LockEntry] !== v) return `its ${k} is ${JSON.stringify(entry[k as keyof LockEntry])}, the key says ${JSON.stringify(v)}`;
+  }
+  return readMismatch(entry, ref);
+}
+
+/**
+ * Whether an entry's `read` location (and, for a provisional entry, its tag) is one the engine
+ * itself would choose for the citation: the cited file, or its Kubernetes staging repository at the
+ * mapped tag, or provisionally an earlier tag of that release line. A hand-edited `read` could
+ * otherwise make the lines of any repository stand in for the cited ones.
+ */
+function readMismatch(entry: LockEntry, ref: ReturnType<typeof parseCitationRef>): string | undefined {
+  const staged = stagingTarget(ref);
+  const show = (r: ReadLocation): string => `${r.repo}@${r.ref}:${r.path}`;
+  if (!entry.read) {
+    return entry.status === 'provisional' ? 'it is provisional but names no earlier tag it was checked at' : undefined;
+  }
+  if (!staged) return `it says its lines were read from ${show(entry.read)}, but only a Kubernetes staging citation is read anywhere but where it points`;
+  const expected = { repo: `${staged.owner}/${staged.repo}`, ref: staged.ref, path: staged.path };
+  if (entry.read.repo !== expected.repo || entry.read.path !== expected.path) {
+    return `it says its lines were read from ${show(entry.read)}, but ${ref.ref}'s staging lines are in ${show(expected)}`;
+  }
+  if (entry.status === 'pinned' && entry.read.ref !== expected.ref) {
+    return `it is pinned at ${entry.read.ref}, but ${ref.ref} is published as ${expected.ref}`;
+  }
+  if (entry.status === 'provisional' && !earlierTagsOfLine(expected.ref, [entry.read.ref]).includes(entry.read.ref)) {
+    return `it is provisional at ${entry.read.ref}, which is not an earlier tag of ${expected.ref}'s release line`;
   }
   return undefined;
 }

@@ -10,6 +10,7 @@ import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import type { Citation, ExtractionError, ExtractionResult } from './extract.ts';
+import { sourceLinksIn } from './link-audit.ts';
 import { CitationRefError, citationKey, parseCitationRef } from './ref.ts';
 
 /** Where the model's refs and their fragments live, relative to the repository root. */
@@ -49,8 +50,16 @@ export async function extractModelCitations(root: string): Promise<ExtractionRes
     const error = (what: string, fix: string): void => {
       errors.push({ file, line: at.line, column: at.column, message: `${file}:${at.line}:${at.column}: SOURCES.${name} ${what}. ${fix}` });
     };
+    if (!/^[A-Za-z_$][\w$]*$/.test(name)) {
+      error('is not named as an identifier', 'Export each source as `export const someName = \'…\';`.');
+      continue;
+    }
     if (typeof value !== 'string') {
       error('is not a string', 'Export each source as a ref string or a documentation URL.');
+      continue;
+    }
+    if (sourceLinksIn(value).length > 0) {
+      error(`is a link to upstream files (${value}), which would never be pinned`, 'Write it as a citation ref (owner/repo@tag:path#Lx-Ly) with `expect` fragments.');
       continue;
     }
     if (DOC_URL.test(value)) continue;
@@ -97,7 +106,7 @@ async function importModule(file: string): Promise<Record<string, unknown>> {
  * literal (what `relocate` rewrites). Line 1 and no literal when the export is written otherwise.
  */
 function locateExport(text: string, name: string): { line: number; column: number; literal: { start: number; end: number } } {
-  const decl = new RegExp(`^export const ${name} = `, 'm').exec(text);
+  const decl = new RegExp(`^export const ${name.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')} = `, 'm').exec(text);
   if (!decl) return { line: 1, column: 1, literal: { start: -1, end: -1 } };
   const line = text.slice(0, decl.index).split('\n').length;
   const start = decl.index + decl[0].length;

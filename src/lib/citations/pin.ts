@@ -186,7 +186,8 @@ export async function runPin(options: PinOptions): Promise<PinReport> {
     const via = elsewhere ? ` (read from ${t.owner}/${t.repo}@${t.ref}:${t.path})` : '';
     if (res instanceof ProviderError) {
       if (isTransient(res)) return failedNow(res.message);
-      if (res.kind !== 'not-found') return error(res.message);
+      // Only a Kubernetes staging citation falls back to an earlier tag: elsewhere a missing tag is a mistake to fix.
+      if (res.kind !== 'not-found' || !elsewhere) return error(res.message);
       let earlier;
       try {
         earlier = await readAtEarlierTag(reader, t);

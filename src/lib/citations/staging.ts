@@ -23,6 +23,7 @@ export interface ReadTarget {
 
 const STAGING = /^staging\/src\/k8s\.io\/([a-z0-9-]+)\/(.+)$/;
 const RELEASE_TAG = /^v1\.([0-9]+)\.([0-9]+)(-[0-9A-Za-z.-]+)?$/;
+const RELEASE_LINE_TAG = /^v(0|[1-9][0-9]*)\.(0|[1-9][0-9]*)\.(0|[1-9][0-9]*)(-(alpha|beta|rc)\.(0|[1-9][0-9]*))?$/;
 
 /** Documentation of the mapping, for messages and the README. */
 export const STAGING_MAPPING_DOC = 'https://github.com/kubernetes/kubernetes/blob/master/staging/README.md';
@@ -54,7 +55,8 @@ export function stagingTarget(c: Pick<CitationRef, 'owner' | 'repo' | 'ref' | 'p
   if (c.owner !== 'kubernetes' || c.repo !== 'kubernetes') return undefined;
   const m = STAGING.exec(c.path);
   const ref = stagingRef(c.ref);
-  if (!m || !ref) return undefined;
+  // k8s.io/kubernetes is the monorepo itself, not a published staging repository.
+  if (!m || !ref || m[1] === 'kubernetes') return undefined;
   return { owner: 'kubernetes', repo: m[1]!, ref, path: m[2]! };
 }
 
@@ -70,6 +72,9 @@ export function earlierTagsOfLine(tag: string, tags: readonly string[]): string[
   const target = semver.parse(tag);
   if (!target) return [];
   return tags
+    // Only the release tags Kubernetes publishes (v0.37.0, v0.37.0-rc.1, -beta.0, -alpha.3): any other
+    // pre-release or build suffix would sort by semver's string rules, not as a release.
+    .filter((t) => RELEASE_LINE_TAG.test(t))
     .map((t) => ({ t, v: semver.parse(t) }))
     .filter((x): x is { t: string; v: semver.SemVer } => x.v !== null && x.v.major === target.major && x.v.minor === target.minor && semver.lt(x.v, target))
     .sort((a, b) => semver.rcompare(a.v, b.v))

@@ -4,6 +4,7 @@
  * verify then do, on both providers where it applies.
  */
 import { existsSync, lstatSync, mkdirSync, readFileSync, rmSync, symlinkSync, unlinkSync, writeFileSync } from 'node:fs';
+import { execFileSync } from 'node:child_process';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { cite, git, type FakeGitHub } from '../../helpers/fake-github/index.ts';
@@ -65,6 +66,19 @@ describe.each<Mode>(['github', 'mirror'])('%s provider', (mode) => {
     expect(r.citations[0]!.lines).toBeUndefined();
     expect(r.warnings.join('\n')).toMatch(/Discarded .*: its bytes hash to blob/);
     expect(existsSync(blobFile(w, blob))).toBe(false);
+  });
+
+  test('a FIFO planted in the cache (at a blob and at refs.json) does not hang verify', { timeout: 20_000 }, async () => {
+    const w = world(mode);
+    const { blob } = await pinned(w);
+    for (const p of [blobFile(w, blob), refsFile(w)]) {
+      rmSync(p, { force: true });
+      execFileSync('mkfifo', [p]);
+    }
+    const started = Date.now();
+    const v = await w.verify({ strict: true });
+    expect(Date.now() - started).toBeLessThan(10_000);
+    expect(v.citations[0]!.status).toBe('verified');
   });
 
   test('a cache file replaced by a symbolic link: discarded without being followed (and the link target is untouched)', async () => {

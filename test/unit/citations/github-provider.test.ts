@@ -303,3 +303,49 @@ describe('rate limits, retries and failures', () => {
     expect(gh.requests[0]!.authorization).toBe('token ghp_URLsecret123');
   });
 });
+
+describe('answers that must not be believed or must not crash', () => {
+  test('an absurd Retry-After or reset is a clear rate-limit error, not a crash', async () => {
+    for (const headers of [{ 'retry-after': '99999999999999' }, { 'x-ratelimit-remaining': '0', 'x-ratelimit-reset': '99999999999999' }]) {
+      gh.reset();
+      gh.fault({ status: headers['retry-after'] ? 429 : 403, headers, body: { message: 'API rate limit exceeded' }, times: 5 });
+      const { p, waits } = provider();
+      const e = await caught(() => p.resolveRef('acme', 'widget', 'v1.0.0'));
+      expect(e.kind).toBe('rate-limit');
+      expect(e.message).toMatch(/a wait of more than a year/);
+      expect(waits).toEqual([]);
+    }
+  });
+
+  test('a redirect to another host is not followed: its bytes never stand in for the repository\u2019s', async () => {
+    const other = await startFakeGitHub({ 'acme/widget': repo.dir });
+    try {
+      gh.reset();
+      gh.fault({ endpoint: 'contents', status: 302, headers: { location: `${other.url}/repos/acme/widget/contents/src/a.go?ref=${c1}` }, times: 5 });
+      const { p } = provider();
+      const e = await caught(() => p.fetchFile('acme', 'widget', c1, 'src/a.go'));
+      expect(e.message).toMatch(/a redirect to another host \(http:\/\/127\.0\.0\.1:\d+\), which is not followed/);
+      expect(other.count()).toBe(0);
+      // Within the same origin a redirect is followed (GitHub moves renamed repositories that way).
+      gh.reset();
+      gh.fault({ endpoint: 'contents', status: 301, headers: { location: `${gh.url}/repos/acme/widget/contents/src/a.go?ref=${c1}` } });
+      expect(utf8(await p.fetchFile('acme', 'widget', c1, 'src/a.go'))).toBe(madeUpLines(10).join('\n') + '\n');
+    } finally {
+      await other.close();
+    }
+  });
+
+  test('credentials in a GITHUB_API_URL without a scheme, or with a space, are not printed', () => {
+    let message = '';
+    try {
+      createGitHubProvider({ apiUrl: 'user:secret123456@127.0.0.1/' });
+    } catch (e) {
+      message = (e as Error).message;
+    }
+    expect(message).toMatch(/is not an http\(s\) URL/);
+    expect(message).not.toContain('secret123456');
+    // A space is legal in a URL's userinfo (percent-encoded): accepted, and named without it.
+    const p = createGitHubProvider({ apiUrl: 'http://us er:sec ret123456@127.0.0.1/' });
+    expect(`${p.description} ${p.origin}`).not.toMatch(/ret123456|ret%20123456|sec/);
+  });
+});

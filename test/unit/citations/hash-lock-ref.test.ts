@@ -6,7 +6,7 @@ import fc from 'fast-check';
 import { describe, expect, test } from 'vitest';
 import { git } from '../../helpers/fake-github/index.ts';
 import { fileText, gitBlobSha, hashLines, normaliseText, splitLines } from '../../../src/lib/citations/hash.ts';
-import { LOCK_FILE, emptyLock, parseLock, readLock, serializeLock, writeLock, type LockEntry } from '../../../src/lib/citations/lock.ts';
+import { LOCK_FILE, emptyLock, entryMismatch, parseLock, readLock, serializeLock, writeLock, type LockEntry } from '../../../src/lib/citations/lock.ts';
 import { parseCitationRef, webHostFromApiUrl } from '../../../src/lib/citations/ref.ts';
 import { findShift, occurrences, searchable } from '../../../src/lib/citations/locate.ts';
 
@@ -172,5 +172,30 @@ describe('ref grammar extensions and permalink host', () => {
     expect(webHostFromApiUrl('https://api.github.com')).toBe('https://github.com');
     expect(webHostFromApiUrl('https://ghe.example/api/v3')).toBe('https://ghe.example');
     expect(webHostFromApiUrl('http://127.0.0.1:8080/')).toBe('http://127.0.0.1:8080');
+  });
+});
+
+describe('where a lock entry says its lines were read', () => {
+  const key = 'kubernetes/kubernetes@v1.37.0:staging/src/k8s.io/apiserver/pkg/x.go#L3-L4';
+  const base: LockEntry = {
+    key, repo: 'kubernetes/kubernetes', ref: 'v1.37.0', path: 'staging/src/k8s.io/apiserver/pkg/x.go', start: 3, end: 4,
+    status: 'pinned', read: { repo: 'kubernetes/apiserver', ref: 'v0.37.0', path: 'pkg/x.go' },
+    commit: 'c'.repeat(40), blobSha: 'b'.repeat(40), lineCount: 10, sha256: 'f'.repeat(64), pinnedAt: '2024-01-01T00:00:00.000Z',
+  };
+  test('only the staging repository at the mapped tag, or provisionally an earlier tag of its line, is accepted', () => {
+    expect(entryMismatch(base)).toBeUndefined();
+    expect(entryMismatch({ ...base, status: 'provisional', read: { ...base.read!, ref: 'v0.37.0-beta.0' } })).toBeUndefined();
+    expect(entryMismatch({ ...base, read: { ...base.read!, repo: 'evil/other' } })).toMatch(/read from evil\/other@v0\.37\.0:pkg\/x\.go, but v1\.37\.0's staging lines are in kubernetes\/apiserver@v0\.37\.0:pkg\/x\.go/);
+    expect(entryMismatch({ ...base, read: { ...base.read!, path: 'pkg/y.go' } })).toMatch(/staging lines are in kubernetes\/apiserver@v0\.37\.0:pkg\/x\.go/);
+    // A provisional entry whose status was flipped to pinned still names its earlier tag.
+    expect(entryMismatch({ ...base, read: { ...base.read!, ref: 'v0.37.0-beta.0' } })).toMatch(/pinned at v0\.37\.0-beta\.0, but v1\.37\.0 is published as v0\.37\.0/);
+    expect(entryMismatch({ ...base, status: 'provisional', read: { ...base.read!, ref: 'v0.38.0-alpha.0' } })).toMatch(/not an earlier tag of v0\.37\.0's release line/);
+    expect(entryMismatch({ ...base, status: 'provisional', read: undefined as never })).toMatch(/provisional but names no earlier tag/);
+    const etcd = { ...base, key: 'etcd-io/etcd@v3.7.0:a.go#L3-L4', repo: 'etcd-io/etcd', ref: 'v3.7.0', path: 'a.go', read: { repo: 'etcd-io/etcd', ref: 'v3.7.0', path: 'b.go' } };
+    expect(entryMismatch(etcd)).toMatch(/only a Kubernetes staging citation is read anywhere but where it points/);
+  });
+  test('a read location of ".." is refused by the schema', () => {
+    const text = JSON.stringify({ version: 1, entries: [{ ...base, read: { ...base.read, repo: '../..' } }] });
+    expect(() => parseLock(text)).toThrow(/field "read\.repo"/);
   });
 });

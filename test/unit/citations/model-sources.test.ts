@@ -59,6 +59,17 @@ describe('model sources as citations', () => {
     expect(messages).toMatch(/SOURCE_EXPECT\.gone has fragments, but src\/lib\/model\/sources\.ts exports no ref of that name/);
   });
 
+  it('refuses a link to upstream files written as a documentation URL, and a name that is not an identifier', async () => {
+    const root = fixture({
+      'src/lib/model/sources.ts': `export const blob = 'https://GitHub.com/kubernetes/kubernetes/blob/master/x.go#L1';\nconst v = '${REF_A}';\nexport { v as "a(" };\n`,
+      'src/lib/model/source-expect.ts': `export const SOURCE_EXPECT = {};\n`,
+    });
+    const r = await extractModelCitations(root);
+    const messages = r.errors.map((e) => e.message).join('\n');
+    expect(messages).toMatch(/SOURCES\.blob is a link to upstream files .*which would never be pinned/);
+    expect(messages).toMatch(/SOURCES\.a\( is not named as an identifier/);
+  });
+
   it('a root without a model has no model citations; the MDX extractor still works', async () => {
     const root = fixture({ 'content/docs/p.mdx': `<Cite ref="${REF_A}" expect="func A(" />\n` });
     const r = await extractCitations(root);

@@ -3,6 +3,8 @@
  * repository (a test repository served as kubernetes/apiserver), provisional at the nearest
  * earlier tag of the release line while the cited tag is missing, pinned once it appears.
  */
+import { writeFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { cite, closedPort, createRepo, createSite, startFakeGitHub, type FakeGitHub, type FixtureRepo, type FixtureSite } from '../../helpers/fake-github/index.ts';
 import { runOutdated, runPin, runVerification, webHostFromApiUrl, type LockEntry } from '../../../src/lib/citations/index.ts';
@@ -138,6 +140,38 @@ describe.each<Mode>(['github', 'mirror'])('%s provider', (mode) => {
     const pin = await s.run.pin();
     expect(pin.provisional).toEqual([]);
     expect(pin.errors.join('\n')).toMatch(/v0\.39\.0.*not found.*No earlier tag of its release line holds pkg\/x\.go either/s);
+  });
+});
+
+describe('what cannot become provisional, or verified', () => {
+  test.each<Mode>(['github', 'mirror'])('%s: an earlier tag that names no commit is skipped; a hand-edited read location fails verify', async (mode) => {
+    const s = staging(mode);
+    // A newer pre-release tag that points at a tree, not a commit: the search goes on to the beta.
+    s.repo.tag('v0.37.0-rc.0', { commit: `${s.commits['v0.37.0-beta.0']}^{tree}` });
+    s.site.page('p.mdx', `${cite(CITED, 'line 1 of beta')}\n`);
+    const pin = await s.run.pin();
+    expect(pin.errors).toEqual([]);
+    expect(s.entry().read?.ref).toBe('v0.37.0-beta.0');
+    // Flip the provisional entry to pinned: verify refuses it rather than calling the beta verified.
+    const lock = JSON.parse(s.site.read('citations.lock.json')) as { entries: LockEntry[] };
+    lock.entries[0]!.status = 'pinned';
+    writeFileSync(join(s.site.root, 'citations.lock.json'), JSON.stringify(lock));
+    const v = await s.run.verify();
+    expect(v.citations[0]!.status).toBe('failed');
+    expect(v.errors.join('\n')).toMatch(/pinned at v0\.37\.0-beta\.0, but v1\.37\.0 is published as v0\.37\.0/);
+  });
+
+  test('a missing tag outside the staging tree is an error, never provisional', async () => {
+    const s = staging('mirror');
+    const repo = createRepo('etcdlike');
+    cleanups.push(() => repo.remove());
+    repo.commit({ 'a.go': numbered(5, 'x') });
+    repo.tag('v1.2.0');
+    const env = { CITATION_MIRRORS: `acme/etcdlike=${repo.dir}` };
+    s.site.page('p.mdx', `${cite('acme/etcdlike@v1.2.9:a.go#L1', 'line 1 of x')}\n`);
+    const pin = await runPin({ root: s.site.root, env, offline: true });
+    expect(pin.provisional).toEqual([]);
+    expect(pin.errors.join('\n')).toMatch(/Ref "v1\.2\.9" not found in the mirror of acme\/etcdlike/);
   });
 });
 

@@ -44,3 +44,13 @@ describe('Kubernetes staging repositories', () => {
     expect(git('log', '-50', '--format=%B', 'v0.37.0-beta.0')).toMatch(/^Kubernetes-commit: [0-9a-f]{40}$/m);
   });
 });
+
+describe('earlier tags: only the release tags Kubernetes publishes', () => {
+  it('ignores other suffixes, capitals and build metadata, and orders rc.10 after rc.9', () => {
+    const tags = ['v0.37.0-zzz', 'v0.37.0-RC.99', 'v0.37.0-rc.9', 'v0.37.0-rc.10', 'v0.37.0-beta.0+meta', 'v0.37.00', 'v0.37.0-beta.0'];
+    expect(earlierTagsOfLine('v0.37.0', tags)).toEqual(['v0.37.0-rc.10', 'v0.37.0-rc.9', 'v0.37.0-beta.0']);
+  });
+  it('k8s.io/kubernetes is not a staging repository', () => {
+    expect(stagingTarget(parseCitationRef('kubernetes/kubernetes@v1.20.0:staging/src/k8s.io/kubernetes/x.go#L1'))).toBeUndefined();
+  });
+});

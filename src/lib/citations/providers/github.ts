@@ -148,7 +148,11 @@ export function createGitHubProvider(options: GitHubProviderOptions = {}): Sourc
   const sleep = options.sleep ?? ((ms: number) => new Promise<void>((r) => setTimeout(r, ms)));
   const now = options.now ?? Date.now;
   // Belt and braces: nothing we build contains a credential, but error bodies are foreign text.
-  const secrets = [options.token, username, password].filter((s): s is string => typeof s === 'string' && s.length >= 6);
+  // Each secret as written and as a URL would carry it (percent-encoded), since error bodies echo URLs.
+  const secrets = [options.token, username, password]
+    .filter((s): s is string => typeof s === 'string' && s.length >= 6)
+    .flatMap((s) => [...new Set([s, encodeURIComponent(s)])])
+    .sort((a, b) => b.length - a.length);
   const redact = (s: string): string => {
     let out = redactUrlCredentials(s);
     for (const secret of secrets) out = out.split(secret).join('***');
@@ -215,11 +219,27 @@ export function createGitHubProvider(options: GitHubProviderOptions = {}): Sourc
       const timeoutMs = Math.max(1, Math.min(requestTimeoutMs, deadline - Date.now()));
       const timeout = AbortSignal.timeout(timeoutMs);
       try {
-        const res = await fetch(url, {
-          ...(init as Parameters<typeof fetch>[1]),
-          dispatcher: agent,
-          signal: init.signal ? AbortSignal.any([init.signal, timeout]) : timeout,
-        });
+        // Redirects are followed by hand, and only within the API's origin: another host's bytes
+        // must never be taken for the repository's (undici would follow any Location).
+        let res: Awaited<ReturnType<typeof fetch>> | undefined;
+        for (let hop = 0, at = url; ; hop++) {
+          res = await fetch(at, {
+            ...(init as Parameters<typeof fetch>[1]),
+            dispatcher: agent,
+            redirect: 'manual',
+            signal: init.signal ? AbortSignal.any([init.signal, timeout]) : timeout,
+          });
+          const location = res.status >= 300 && res.status < 400 && res.status !== 304 ? res.headers.get('location') : null;
+          if (location === null) break;
+          const next = new URL(location, at);
+          if (next.origin !== new URL(apiUrl).origin || hop >= 4) {
+            await res.body?.cancel();
+            const why = hop >= 4 ? 'too many redirects' : `a redirect to another host (${redactUrlCredentials(next.origin)}), which is not followed`;
+            return new globalThis.Response(JSON.stringify({ message: why }), { status: 400, headers: { 'content-type': 'application/json' } });
+          }
+          await res.body?.cancel();
+          at = next.href;
+        }
         // The whole body, read here: a reset or timeout part-way then fails this attempt.
         const nullBody = res.status === 204 || res.status === 205 || res.status === 304 || init.method === 'HEAD';
         const body = nullBody ? null : new Uint8Array(await res.arrayBuffer());
@@ -285,7 +305,7 @@ export function createGitHubProvider(options: GitHubProviderOptions = {}): Sourc
             }
             const when = rl.waitMs === undefined
               ? 'GitHub did not say when it resets (it asks clients to wait at least a minute)'
-              : `it resets at ${new Date(now() + rl.waitMs).toISOString()} (in ${Math.ceil(rl.waitMs / 1000)} s)`;
+              : resetsAt(now(), rl.waitMs);
             const advice = token
               ? 'Wait for the reset, or use CITATION_MIRRORS for a local mirror.'
               : 'Anonymous access allows 60 requests/hour: set GITHUB_TOKEN to a GitHub token, wait for the reset, or use CITATION_MIRRORS for a local mirror.';
@@ -439,4 +459,11 @@ function rateLimit(status: number, headers: Record<string, string | undefined>, 
     return { waitMs: Math.max(0, Number(reset) * 1000 - nowMs + 1000) };
   }
   return { waitMs: undefined };
+}
+
+/** "it resets at <ISO time> (in N s)", or plain words for a wait no clock can show (an absurd Retry-After). */
+function resetsAt(nowMs: number, waitMs: number): string {
+  const at = new Date(nowMs + waitMs);
+  if (!Number.isFinite(at.getTime()) || waitMs > 366 * 24 * 3600_000) return `it asks for a wait of more than a year (${waitMs / 1000} s), which this tool does not sleep through`;
+  return `it resets at ${at.toISOString()} (in ${Math.ceil(waitMs / 1000)} s)`;
 }

@@ -108,7 +108,11 @@ export function encodePath(path: string): string {
  * `https://***@host`), so a credential written into a URL never reaches a message.
  */
 export function redactUrlCredentials(text: string): string {
-  return text.replace(/([a-z][a-z0-9+.-]*:\/\/)[^/?#\s@]*@/gi, '$1***@');
+  return text
+    .replace(/([a-z][a-z0-9+.-]*:\/\/)[^/?#@]*@/gi, '$1***@')
+    // Without a scheme (`user:token@host/…`), or with a space inside, a userinfo part is still
+    // anything before an `@` that is followed by a host: hide it too.
+    .replace(/(^|[\s"'(<])[^\s"'(<>/?#@]+@(?=[A-Za-z0-9[.-]+(?::[0-9]*)?(?:[/?#\s"')>]|$))/g, '$1***@');
 }
 
 /** The error for citing a directory, symlink or submodule (the same words for every provider). */
