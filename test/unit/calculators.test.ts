@@ -329,6 +329,56 @@ describe('calculator definitions', () => {
   });
 });
 
+describe('every numeric field of every calculator', () => {
+  type Spec = { kind: string; min?: number; max?: number };
+  const NUMERIC = PAIRS.flatMap(([d]) =>
+    Object.entries(CALCULATOR_SCHEMAS[d.id] as unknown as Record<string, Spec>)
+      .filter(([, s]) => s.kind === 'whole' || s.kind === 'decimal' || s.kind === 'decimal-list')
+      .map(([key, s]) => [`${d.id}.${key}`, d, key, s] as const),
+  );
+  /** The default field text, in the mode that shows `key` (MTBF and MTTR are read only in that mode). */
+  const baseFor = (d: CalcDef, key: string): Record<string, string> => {
+    const when = d.showWhen?.[key];
+    return when && !when(defaults(d)) ? { ...defaults(d), mode: 'mtbf' } : defaults(d);
+  };
+  const suggestions = (error: string): string[] => [...error.matchAll(/write "([^"]*)"/g), ...error.matchAll(/or "([^"]*)" if/g)].map((m) => m[1]!);
+
+  it('covers the numeric fields of every calculator that has them', () => {
+    expect(new Set(NUMERIC.map(([, d]) => d.id))).toEqual(new Set(['quorum', 'availability', 'writePath', 'apiserver', 'upgrade', 'maintenance', 'topology', 'readPath']));
+    expect(NUMERIC.length).toBe(23);
+  });
+
+  // A German browser writes ten thousand as "10.000" and one thousand as "1.000": such a number is
+  // refused with a message that says how to write it, whichever field it is typed in.
+  it.each(NUMERIC)('%s: grouped digits and decimal commas are refused with a message, never read as another number', (_name, d, key) => {
+    for (const bad of ['10.000', '1.000', '10,000', '1,000', '1.000.000', '10.000,5', '10\u00a0000', '10\u202f000', "10'000", '0,001', '2,5']) {
+      const out = d.compute({ ...baseFor(d, key), [key]: bad });
+      const error = out.errors[key];
+      expect(error, `${key}=${JSON.stringify(bad)}`).toBeTruthy();
+      expect(out.state).toBeNull();
+      expect(textOf(out.result)).toMatch(/^No result yet/);
+      // "0,001" is never a thousands group: no "write 0001".
+      expect(error).not.toContain('0001');
+      // What the message suggests is accepted there, unless it is out of the field's range.
+      for (const spelling of suggestions(error!)) {
+        const again = d.compute({ ...baseFor(d, key), [key]: spelling }).errors[key];
+        if (again) expect(again, `${key}: ${bad} → ${spelling}`).toMatch(/at most|at least|cannot be negative|cannot exceed|must be a whole number|values for/);
+      }
+    }
+  });
+
+  it('a state with a value such as 1.125 goes to the link and into the field in a spelling that reads back exactly', () => {
+    const state = { w: 1.125, b: 2048.5, n: 3, lf: 1.125, rtt: [0.125, 1.125], fs: [2, 3.375] };
+    const params = encodeState(CALCULATOR_SCHEMAS.writePath, state, 'w.');
+    expect(params.get('w.lf')).toBe('1.1250');
+    const back = decodeCalculator('writePath', params);
+    expect(back).toEqual({ state, corrections: [] });
+    const raw = writePathCalc.toRaw(back.state);
+    expect(raw).toMatchObject({ lf: '1.1250', rtt: '0.125 1.1250' });
+    expect(writePathCalc.compute(raw)).toMatchObject({ errors: {}, state });
+  });
+});
+
 describe('overrides builder rows', () => {
   it('the built flag may wrap after each separator, never inside a host or port, and its text is the flag', () => {
     const value = '/pods#https://etcd-4:2379;https://etcd-5:2379,/events#https://etcd-6:2379';

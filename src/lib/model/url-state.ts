@@ -5,7 +5,7 @@
  * values are clamped (numbers out of range) or replaced by the default (anything else), and
  * each correction is reported. Rendering decoded text is the UI's job: set it as text, never as HTML.
  */
-import { parseDecimal } from './input.ts';
+import { parseDecimal, spellNumber } from './input.ts';
 
 /** How one field is stored. */
 export type FieldSpec =
@@ -56,7 +56,10 @@ function encodeValue(spec: FieldSpec, value: unknown): string {
     case 'bool':
       return value ? '1' : '0';
     case 'decimal-list':
-      return (value as number[]).map(String).join(',');
+      return (value as number[]).map(spellNumber).join(',');
+    case 'whole':
+    case 'decimal':
+      return spellNumber(value as number);
     default:
       return String(value);
   }
