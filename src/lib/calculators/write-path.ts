@@ -1,4 +1,5 @@
 /** Calculator 3: the etcd write path as a model — leader egress and commit latency. */
+import { CALCULATOR_SCHEMAS } from '../model/calculator-state.ts';
 import { parseDecimal, type Parsed } from '../model/input.ts';
 import { writePath, type FollowerTiming } from '../model/write-path.ts';
 import { decimal, facts, invalid, para, take, text, whole, type CalcDef, type CalcView, type Raw } from './calc.ts';
@@ -60,7 +61,10 @@ export const writePathCalc: CalcDef = {
     const timings: FollowerTiming[] = rtt.map((r, i) => ({ rttMs: r, fsyncMs: fs[i]! }));
     const wp = writePath({ writesPerSecond: w, meanEntryBytes: b, members: n, leaderFsyncMs: lf, followers: timings });
     const c = wp.commit;
-    const state = { w, b, n, lf, rtt, fs };
+    // One member has no follower: the lists are unused, and the link keeps their defaults (a link's
+    // empty list is refused like any value without a number).
+    const unused = CALCULATOR_SCHEMAS.writePath;
+    const state = { w, b, n, lf, rtt: followers ? rtt : [...unused.rtt.default], fs: followers ? fs : [...unused.fs.default] };
     const decider =
       c.followerAcksNeeded === 0
         ? 'A single member commits on its own fsync.'
