@@ -138,6 +138,9 @@ describe.skipIf(!executablePath)('calculators in Chromium', () => {
         [n, '-3', /cannot be negative/],
         [n, '', /Members is empty/],
         [n, '100', /at most 99/],
+        // A German browser's "1.000" (one thousand) is never read as 1.
+        [n, '1.000', /"1\.000" is ambiguous — write "1000" if the point separates thousands, or "1" if it is a decimal point/],
+        [n, '1.000.000', /leave out the thousands separator — write "1000000"/],
       ];
       for (const [field, value, message] of cases) {
         await field.fill(value);
@@ -206,6 +209,7 @@ describe.skipIf(!executablePath)('calculators in Chromium', () => {
       'p.rv': '<b>1</b>',
       'u.s': 'javascript:alert(1)',
       'm.f': '500',
+      'w.rtt': 'abc',
     });
     const { page, errors } = await open(`${site.url}${PAGE}?${hostile.toString()}`);
     try {
@@ -220,6 +224,10 @@ describe.skipIf(!executablePath)('calculators in Chromium', () => {
       expect(await o.getByLabel('Flag value to check', { exact: true }).inputValue()).not.toContain('script');
       const u = await ready(page, 'upgrade');
       expect(await u.getByLabel('Upgrade strategy', { exact: true }).inputValue()).toBe('surge');
+      const w = await ready(page, 'writePath');
+      expect(await w.getByLabel('Follower round trips (ms)', { exact: true }).inputValue()).toBe('0.5 1');
+      expect(await w.locator('[data-notice]').textContent()).toMatch(/Link parameter "w\.rtt" has no number from 0 to 1000000; using the default/);
+      expect(await resultOf(w).innerText()).toMatch(/Commit latency/);
       const m = await ready(page, 'maintenance');
       expect(await m.getByLabel('Failures to survive during maintenance (f)', { exact: true }).inputValue()).toBe('49');
       await ready(page, 'readPath');
