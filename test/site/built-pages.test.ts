@@ -46,6 +46,16 @@ describe('built site', () => {
     }
   });
 
+  // An override replaces only the server list of the main storage config (kube-apiserver's storage
+  // factory copies that config per resource): the tool says what every override inherits.
+  it('the overrides tool says what applies to every override at once: TLS files, prefix, compaction, checks', () => {
+    const tool = parse(readPage(DIST, 'etcd-writes/')).querySelector('[data-calc="overrides"] [data-shared-settings]');
+    const text = tool?.textContent.replace(/\s+/g, ' ') ?? '';
+    expect(text).toMatch(/An override changes only which etcd servers hold its resource/);
+    for (const flag of ['--etcd-certfile', '--etcd-keyfile', '--etcd-cafile', '--etcd-prefix', '--etcd-compaction-interval']) expect(text).toContain(flag);
+    expect(text).toMatch(/etcd-override check per distinct server list/);
+  });
+
   it.each(routes)('/%s in the sub-path build has no root-relative link outside the base', (route) => {
     const root = parse(readPage(DIST_BASE, route));
     const urls = [
