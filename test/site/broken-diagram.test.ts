@@ -1,10 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import { findChromium } from '../../src/lib/chromium.ts';
+import { chromiumPathForTests } from '../helpers/browser.ts';
 import { buildFixtureSite, removeFixture } from '../helpers/fixture-site.ts';
 
 const prose = 'This page exists to prove that the build refuses a diagram Mermaid cannot parse. '.repeat(4);
 
-describe.skipIf(!findChromium())('a diagram that fails to render', () => {
+// Only a build with Chromium renders diagrams, so only it can refuse one.
+describe.skipIf(!chromiumPathForTests())('a diagram that fails to render', () => {
   it('fails the build and names the MDX file and line', async () => {
     const build = await buildFixtureSite({
       'index.mdx': `---\ntitle: Fixture\n---\n\n${prose}\n\n\`\`\`mermaid\nflowchart LR\n  A --> \n  this is not mermaid ((( \n\`\`\`\n`,

@@ -140,6 +140,9 @@ describe.skipIf(!executablePath)('calculators in Chromium', () => {
         [n, '-3', /cannot be negative/],
         [n, '', /Members is empty/],
         [n, '100', /at most 99/],
+        // A German browser's "1.000" (one thousand) is never read as 1.
+        [n, '1.000', /"1\.000" is ambiguous — write "1000" if the point separates thousands, or "1" if it is a decimal point/],
+        [n, '1.000.000', /leave out the thousands separator — write "1000000"/],
       ];
       for (const [field, value, message] of cases) {
         await field.fill(value);
@@ -208,6 +211,7 @@ describe.skipIf(!executablePath)('calculators in Chromium', () => {
       'p.rv': '<b>1</b>',
       'u.s': 'javascript:alert(1)',
       'm.f': '500',
+      'w.rtt': 'abc',
     });
     const { page, errors } = await open(`${site.url}${PAGE}?${hostile.toString()}`);
     try {
@@ -222,6 +226,10 @@ describe.skipIf(!executablePath)('calculators in Chromium', () => {
       expect(await o.getByLabel('Flag value to check', { exact: true }).inputValue()).not.toContain('script');
       const u = await ready(page, 'upgrade');
       expect(await u.getByLabel('Upgrade strategy', { exact: true }).inputValue()).toBe('surge');
+      const w = await ready(page, 'writePath');
+      expect(await w.getByLabel('Follower round trips (ms)', { exact: true }).inputValue()).toBe('0.5 1');
+      expect(await w.locator('[data-notice]').textContent()).toMatch(/Link parameter "w\.rtt" has no number from 0 to 1000000; using the default/);
+      expect(await resultOf(w).innerText()).toMatch(/Commit latency/);
       const m = await ready(page, 'maintenance');
       expect(await m.getByLabel('Failures to survive during maintenance (f)', { exact: true }).inputValue()).toBe('49');
       await ready(page, 'readPath');
@@ -287,6 +295,96 @@ describe.skipIf(!executablePath)('calculators in Chromium', () => {
       expect(await again.locator('[data-rows-note]').isVisible()).toBe(false);
       expect(errors).toEqual([]);
     } finally {
+      await page.close();
+    }
+  });
+
+  it('the overrides builder can be filled by keyboard alone, from a Tab that lands in it before its code has loaded', async () => {
+    const page = await context.newPage();
+    const errors: string[] = [];
+    page.on('pageerror', (e) => errors.push(`pageerror: ${e.message}`));
+    page.on('console', (m) => m.type() === 'error' && errors.push(`console: ${m.text()}`));
+    // Hold the builder's code back until the reader has tabbed in and typed.
+    let release!: () => void;
+    const held = new Promise<void>((resolve) => (release = resolve));
+    let requested = false;
+    await page.route(/\/_astro\/overrides\.client\.[\w-]+\.js$/, async (route) => {
+      requested = true;
+      await held;
+      await route.continue();
+    });
+    try {
+      await page.goto(site.url + 'etcd-writes/', { waitUntil: 'load' });
+      const o = page.locator('[data-calc="overrides"]');
+      // The focused field's id, a button's text, or the element name (BODY once the focus is lost).
+      const active = () =>
+        page.evaluate(() => {
+          const el = document.activeElement;
+          return el?.id || (el instanceof HTMLButtonElement ? el.textContent?.trim() : el?.tagName);
+        });
+      const press = async (key: string, expected: string) => {
+        await page.keyboard.press(key);
+        expect(await active(), `after ${key}`).toBe(expected);
+      };
+      // Focus what precedes the builder in the tab order, without a click (a pointer would load the code).
+      await page.evaluate(() => {
+        const focusable = [...document.querySelectorAll<HTMLElement>('a[href], button, input, select, textarea, [tabindex]')].filter((el) => el.tabIndex >= 0 && el.getClientRects().length > 0);
+        focusable[focusable.indexOf(document.getElementById('o-group-0')!) - 1]!.focus();
+      });
+      await press('Tab', 'o-group-0');
+      await page.keyboard.type('apps');
+      await press('Tab', 'o-resource-0');
+      await page.keyboard.type('deployments');
+      // Still before the code: its buttons are hidden, its request is waiting.
+      expect(await o.locator('[data-add]').isHidden()).toBe(true);
+      await expect.poll(() => requested).toBe(true);
+      release();
+      await o.getByRole('button', { name: 'Add override' }).waitFor({ state: 'visible' });
+      // The code took over without moving the focus or losing what was typed; the rows wrote the value.
+      expect(await active()).toBe('o-resource-0');
+      expect(await o.getByLabel('Group (override 1)').inputValue()).toBe('apps');
+      expect(await o.getByLabel('Resource (override 1)').inputValue()).toBe('deployments');
+      const value = o.getByLabel('Flag value to check', { exact: true });
+      await expect.poll(() => value.inputValue()).toBe('apps/deployments#http://etcd4:2379;http://etcd5:2379,/events#http://etcd6:2379');
+
+      await press('Tab', 'o-servers-0');
+      await page.keyboard.type('https://etcd-a:2379 https://etcd-b:2379');
+      await press('Tab', 'Remove override 1');
+      await press('Tab', 'o-group-1');
+      await page.keyboard.type('coordination.k8s.io');
+      await press('Tab', 'o-resource-1');
+      await page.keyboard.type('leases');
+      await press('Tab', 'o-servers-1');
+      await page.keyboard.type('https://etcd-c:2379');
+      await press('Tab', 'Remove override 2');
+      await press('Tab', 'Add override');
+      await press('Enter', 'o-group-2');
+      await press('Tab', 'o-resource-2');
+      await page.keyboard.type('events');
+      await press('Tab', 'o-servers-2');
+      await page.keyboard.type('https://etcd-e:2379');
+      const three = 'apps/deployments#https://etcd-a:2379;https://etcd-b:2379,coordination.k8s.io/leases#https://etcd-c:2379,/events#https://etcd-e:2379';
+      await expect.poll(() => value.inputValue()).toBe(three);
+      await expect.poll(() => resultOf(o).innerText()).toMatch(/Accepted by kube-apiserver v1\.37: 3 overrides/);
+
+      // Typing in the value box adds a row; tabbing back into the rows keeps the focus there.
+      await press('Tab', 'Remove override 3');
+      await press('Tab', 'Add override');
+      await press('Tab', 'o-v');
+      await page.keyboard.press('End');
+      await page.keyboard.type(',/nodes#https://n:2379');
+      await expect.poll(() => o.locator('fieldset[data-row]').count()).toBe(4);
+      await press('Shift+Tab', 'Add override');
+      await press('Shift+Tab', 'Remove override 4');
+      await press('Shift+Tab', 'o-servers-3');
+      await page.keyboard.press('End');
+      await page.keyboard.type(' https://n2:2379');
+      await expect.poll(() => value.inputValue()).toBe(`${three},/nodes#https://n:2379;https://n2:2379`);
+      expect(await active()).toBe('o-servers-3');
+      expect(page.url()).toContain('o.v=');
+      expect(errors).toEqual([]);
+    } finally {
+      release();
       await page.close();
     }
   });

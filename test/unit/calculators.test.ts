@@ -18,7 +18,7 @@ import { maintenanceCalc, maintenanceView } from '../../src/lib/calculators/main
 import { topologyCalc, topologyView } from '../../src/lib/calculators/topology.ts';
 import { buildFromRows, builtFlagTree, overridesCalc, overridesView, rowsFromValue, type RowText } from '../../src/lib/calculators/overrides.ts';
 import { readPathCalc, readPathView } from '../../src/lib/calculators/read-path.ts';
-import { CALCULATOR_PREFIX, CALCULATOR_SCHEMAS, decodeCalculator } from '../../src/lib/model/calculator-state.ts';
+import { CALCULATOR_PREFIX, CALCULATOR_SCHEMAS, decodeCalculator, type CalculatorState } from '../../src/lib/model/calculator-state.ts';
 import { defaultState, encodeState, type StateOf, type StateSchema } from '../../src/lib/model/url-state.ts';
 import { tolerance } from '../../src/lib/model/quorum.ts';
 
@@ -61,6 +61,48 @@ describe('format', () => {
     expect(fmtProbLog10(Math.log10(2.997e-6))).toBe('3.0 × 10⁻⁶');
     expect(fmtProbLog10(-599.52)).toBe('3.0 × 10⁻⁶⁰⁰');
     expect(fmtProbLog10(Math.log10(9.99e-5))).toBe('1.0 × 10⁻⁴');
+  });
+
+  it('shows a probability near 1 by its distance from 1, never as floating-point noise', () => {
+    expect(fmtProb(0.9999999999999999)).toBe('1 − 1.1 × 10⁻¹⁶');
+    expect(fmtProb(0.9999999999999999, null, 0)).toBe('1');
+    expect(fmtProb(1, null, 1e-20)).toBe('1 − 1.0 × 10⁻²⁰');
+    expect(fmtProb(1)).toBe('1');
+    expect(fmtProb(0.9996)).toBe('1 − 4.0 × 10⁻⁴');
+    expect(fmtProb(0.999)).toBe('0.999');
+    expect(fmtProb(0.5)).toBe('0.5');
+  });
+
+  // Every number a result shows: no run of digits that only floating-point rounding produces.
+  const NOISE = /\d\.\d*(?:0{6,}[1-9]|9{6,})\d*|\d{17,}/;
+  it('availability: 4 members with 2 stopped have certainly lost quorum ("1"), never 0.9999999999999999', () => {
+    const out = availabilityCalc.compute({ ...defaults(availabilityCalc), p: '0.01', n: '4', k: '2' });
+    const text = textOf(out.result);
+    expect(text).toContain('P(lost quorum)1Nines');
+    expect(text).not.toMatch(NOISE);
+    const [lx, ly] = [logScale(CHART_P, CHART_X_RANGE), logScale(CHART_Y, CHART_Y_RANGE)];
+    const chart = chartHighlight({ n: 4, k: 2, p: 0.01 }, lx, ly, linePath(lx, ly)).desc;
+    expect(chart).toContain('P(lost quorum) = 1.');
+  });
+
+  it('no calculator result shows floating-point noise, for any valid input (property)', () => {
+    const num = fc.oneof(fc.integer({ min: 0, max: 100_000 }).map(String), fc.double({ min: 0, max: 1000, noNaN: true }).map((v) => String(Number(v.toPrecision(4)))), fc.constantFrom('0.1', '0.2', '0.3', '0.7', '1e-9', '0.9999', '0.999999'));
+    const members = fc.integer({ min: 1, max: 99 }).map(String);
+    const cases: [CalcDef, fc.Arbitrary<Record<string, string>>][] = [
+      [availabilityCalc, fc.record({ p: fc.oneof(fc.double({ min: 0, max: 1, noNaN: true }).map(String), fc.constantFrom('0.01', '0.1', '0.3', '0.999')), n: members, k: fc.integer({ min: 0, max: 99 }).map(String) })],
+      [availabilityCalc, fc.record({ mode: fc.constant('mtbf'), mtbf: num, mttr: num, n: members, k: fc.integer({ min: 0, max: 3 }).map(String) })],
+      [writePathCalc, fc.record({ w: num, b: num, n: fc.integer({ min: 1, max: 9 }).map(String), lf: num, rtt: fc.array(num, { minLength: 1, maxLength: 3 }).map((a) => a.join(' ')), fs: num })],
+    ];
+    for (const [d, arb] of cases) {
+      fc.assert(
+        fc.property(arb, (raw) => {
+          const out = d.compute({ ...defaults(d), ...raw });
+          if (out.state === null) return;
+          expect(textOf(out.result), JSON.stringify(raw)).not.toMatch(NOISE);
+        }),
+        { numRuns: 400 },
+      );
+    }
   });
 
   it('availability: a P(lost quorum) below what a double holds is shown from its logarithm, matching the nines', () => {
@@ -247,7 +289,7 @@ describe('calculator definitions', () => {
     expect(t(readPathCalc, { rv: '0', limit: '10', cont: '1' })).not.toContain('ignores limit');
     expect(t(readPathCalc, { rv: '0', limit: '10' })).toContain('ignores limit');
     expect(t(availabilityCalc, { n: '99', p: '1e-9' })).toContain('Expected time without quorum per year2.7 × 10⁻⁴¹⁶ min');
-    expect(fmtProb(0.9999999)).toBe('0.9999999');
+    expect(fmtProb(0.9999999)).toBe('1 − 1.0 × 10⁻⁷');
   });
 
   it('read path: a bad limit is marked, but a GET (which ignores limit) still gets its answer and no link state', () => {
@@ -356,6 +398,85 @@ describe('calculator definitions', () => {
     useSourceLinks({ [SOURCES.delegatorGetRvUnset]: { href: 'https://example.test/rv-unset', status: 'pending' } });
     const out = readPathCalc.compute({ ...defaults(readPathCalc), verb: 'GET' });
     expect(toHtml(out.result)).toContain('<a href="https://example.test/rv-unset" class="calc__ref" data-status="pending">delegator.go L120–125 @ v1.37.0<span class="calc__ref-state"> (pending)</span></a>');
+  });
+});
+
+describe('every numeric field of every calculator', () => {
+  type Spec = { kind: string; min?: number; max?: number };
+  const NUMERIC = PAIRS.flatMap(([d]) =>
+    Object.entries(CALCULATOR_SCHEMAS[d.id] as unknown as Record<string, Spec>)
+      .filter(([, s]) => s.kind === 'whole' || s.kind === 'decimal' || s.kind === 'decimal-list')
+      .map(([key, s]) => [`${d.id}.${key}`, d, key, s] as const),
+  );
+  /** The default field text, in the mode that shows `key` (MTBF and MTTR are read only in that mode). */
+  const baseFor = (d: CalcDef, key: string): Record<string, string> => {
+    const when = d.showWhen?.[key];
+    return when && !when(defaults(d)) ? { ...defaults(d), mode: 'mtbf' } : defaults(d);
+  };
+  const suggestions = (error: string): string[] => [...error.matchAll(/write "([^"]*)"/g), ...error.matchAll(/or "([^"]*)" if/g)].map((m) => m[1]!);
+
+  it('covers the numeric fields of every calculator that has them', () => {
+    expect(new Set(NUMERIC.map(([, d]) => d.id))).toEqual(new Set(['quorum', 'availability', 'writePath', 'apiserver', 'upgrade', 'maintenance', 'topology', 'readPath']));
+    expect(NUMERIC.length).toBe(23);
+  });
+
+  // A German browser writes ten thousand as "10.000" and one thousand as "1.000": such a number is
+  // refused with a message that says how to write it, whichever field it is typed in.
+  it.each(NUMERIC)('%s: grouped digits and decimal commas are refused with a message, never read as another number', (_name, d, key) => {
+    for (const bad of ['10.000', '1.000', '10,000', '1,000', '1.000.000', '10.000,5', '10\u00a0000', '10\u202f000', "10'000", '0,001', '2,5']) {
+      const out = d.compute({ ...baseFor(d, key), [key]: bad });
+      const error = out.errors[key];
+      expect(error, `${key}=${JSON.stringify(bad)}`).toBeTruthy();
+      expect(out.state).toBeNull();
+      expect(textOf(out.result)).toMatch(/^No result yet/);
+      // "0,001" is never a thousands group: no "write 0001".
+      expect(error).not.toContain('0001');
+      // What the message suggests is accepted there, unless it is out of the field's range.
+      for (const spelling of suggestions(error!)) {
+        const again = d.compute({ ...baseFor(d, key), [key]: spelling }).errors[key];
+        if (again) expect(again, `${key}: ${bad} → ${spelling}`).toMatch(/at most|at least|cannot be negative|cannot exceed|must be a whole number|values for/);
+      }
+    }
+  });
+
+  it.each(NUMERIC)('%s: a link value that is not a number keeps the default, with a notice, and the field is never blank', (_name, d, key) => {
+    for (const bad of ['abc', '10.000', 'NaN']) {
+      const params = new URLSearchParams({ [`${CALCULATOR_PREFIX[d.id]}${key}`]: bad });
+      const decoded = decodeCalculator(d.id, params);
+      const schema = CALCULATOR_SCHEMAS[d.id] as unknown as Record<string, { default: unknown }>;
+      expect((decoded.state as Record<string, unknown>)[key], `${key}=${bad}`).toEqual(schema[key]!.default);
+      expect(decoded.corrections.join(' ')).toContain(`"${CALCULATOR_PREFIX[d.id]}${key}"`);
+      const raw = d.toRaw(decoded.state as Record<string, unknown>);
+      expect(raw[key]).toBe(defaults(d)[key]);
+      expect(raw[key]).not.toBe('');
+      expect(d.compute({ ...baseFor(d, key), [key]: raw[key]! }).errors).toEqual({});
+    }
+  });
+
+  it('write path: a link list with no number, or an empty one, keeps the default with a notice; one member keeps the defaults in its link', () => {
+    const decode = (q: string) => decodeCalculator('writePath', new URLSearchParams(q));
+    expect(decode('w.rtt=abc')).toMatchObject({ state: { rtt: [0.5, 1] }, corrections: ['Link parameter "w.rtt" has no number from 0 to 1000000; using the default.'] });
+    expect(decode('w.fs=')).toMatchObject({ state: { fs: [2, 2] }, corrections: ['Link parameter "w.fs" has no number from 0 to 1000000; using the default.'] });
+    expect(writePathCalc.compute(writePathCalc.toRaw(decode('w.rtt=abc').state)).errors).toEqual({});
+    // One member has no follower: its lists are unused, and the state it links to is the defaults'.
+    const alone = writePathCalc.compute({ ...defaults(writePathCalc), n: '1', rtt: '', fs: '' });
+    expect(alone).toMatchObject({ errors: {}, state: { n: 1, rtt: [0.5, 1], fs: [2, 2] } });
+    const params = encodeState(CALCULATOR_SCHEMAS.writePath, alone.state as CalculatorState<'writePath'>, 'w.');
+    expect(params.toString()).toBe('w.n=1');
+    expect(decodeCalculator('writePath', params).corrections).toEqual([]);
+    // More values than followers are the calculator's to refuse, with its message.
+    expect(writePathCalc.compute(writePathCalc.toRaw(decode('w.n=3&w.fs=1,2,3,4').state)).errors['fs']).toBe('Follower fsyncs: 4 values for 2 followers; remove 2.');
+  });
+
+  it('a state with a value such as 1.125 goes to the link and into the field in a spelling that reads back exactly', () => {
+    const state = { w: 1.125, b: 2048.5, n: 3, lf: 1.125, rtt: [0.125, 1.125], fs: [2, 3.375] };
+    const params = encodeState(CALCULATOR_SCHEMAS.writePath, state, 'w.');
+    expect(params.get('w.lf')).toBe('1.1250');
+    const back = decodeCalculator('writePath', params);
+    expect(back).toEqual({ state, corrections: [] });
+    const raw = writePathCalc.toRaw(back.state);
+    expect(raw).toMatchObject({ lf: '1.1250', rtt: '0.125 1.1250' });
+    expect(writePathCalc.compute(raw)).toMatchObject({ errors: {}, state });
   });
 });
 

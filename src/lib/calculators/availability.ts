@@ -62,7 +62,7 @@ export const availabilityCalc: CalcDef = {
       result: [
         facts([
           ...(mode === 'mtbf' ? [['Per-member unavailability p = MTTR / (MTBF + MTTR)', fmtProb(p)] as const] : []),
-          ['P(lost quorum)', fmtProb(r.lostQuorum, r.log10LostQuorum)],
+          ['P(lost quorum)', fmtProb(r.lostQuorum, r.log10LostQuorum, r.keepsQuorum)],
           ['Nines of quorum availability', r.nines === null ? 'unbounded: with p = 0 the model never loses quorum' : fmtNum(r.nines)],
           ['Expected time without quorum per year', fmtMinutes(r.minutesPerYearWithoutQuorum, r.log10LostQuorum === null ? null : r.log10LostQuorum + Math.log10(MINUTES_PER_YEAR))],
         ]),

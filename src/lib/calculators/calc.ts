@@ -5,7 +5,7 @@
  * it on every input event, so both show the same result.
  */
 import { CALCULATOR_SCHEMAS, type CalculatorId } from '../model/calculator-state.ts';
-import { parseDecimal, parseWholeNumber, type Parsed } from '../model/input.ts';
+import { parseDecimal, parseWholeNumber, spellNumber, type Parsed } from '../model/input.ts';
 import { h, type Tree } from './tree.ts';
 import type { ChartCurrent } from './chart-live.ts';
 
@@ -107,7 +107,7 @@ export function para(text: Tree, cls = ''): Tree {
   return cls ? h('p', { class: cls }, text) : h('p', {}, text);
 }
 
-/** Text of numbers for field values (String keeps 0.001 as "0.001"). */
+/** Text of a state value for its field; numbers as the parser reads them back (see spellNumber). */
 export function text(v: unknown): string {
-  return String(v);
+  return typeof v === 'number' ? spellNumber(v) : String(v);
 }

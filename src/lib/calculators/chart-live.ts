@@ -104,12 +104,12 @@ export function chartHighlight(current: ChartCurrent | null, x: Scale, y: Scale,
       ),
     );
   }
-  const lost = quorumLossProbability(n, p, k).lostQuorum;
+  const { lostQuorum: lost, keepsQuorum } = quorumLossProbability(n, p, k);
   const off = p < CHART_P[0] || p > CHART_P[1] || lost < CHART_Y_MIN;
   layer.push(h('circle', { class: 'chart__marker', cx: String(r1(x(p))), cy: String(r1(y(lost))), r: '5' }));
   return {
     reference: onReference ? n : null,
     layer,
-    desc: `${base} Highlighted: ${plural(n, 'member')}${k ? ` with ${k} stopped` : ''} at p = ${p}, P(lost quorum) = ${fmtProb(lost)}${off ? ' (outside the drawn range; the marker sits on the edge)' : ''}.`,
+    desc: `${base} Highlighted: ${plural(n, 'member')}${k ? ` with ${k} stopped` : ''} at p = ${p}, P(lost quorum) = ${fmtProb(lost, null, keepsQuorum)}${off ? ' (outside the drawn range; the marker sits on the edge)' : ''}.`,
   };
 }

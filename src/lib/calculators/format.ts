@@ -25,14 +25,19 @@ export function powerOfTen(exp: number): string {
 
 /**
  * A probability for reading: ≥ 0.001 as a plain decimal ("0.0297"), smaller as
- * "3.0 × 10⁻⁶", exactly 0 as "0".
+ * "3.0 × 10⁻⁶", exactly 0 as "0". Near 1 (within 0.0005) it is shown by its distance from 1,
+ * "1 − 1.0 × 10⁻⁶", so that it neither rounds to "1" nor shows floating-point noise
+ * ("0.9999999999999999"); exactly 1 as "1".
  * @param log10 - the probability's base-10 logarithm when known: a p that underflowed to 0 is then
  *   shown from it ("5.0 × 10⁻⁴²²") instead of as "0".
+ * @param complement - 1 − p when it was computed on its own, more exactly than 1 − p (the
+ *   probability of keeping quorum, for that of losing it); default 1 − p.
  */
-export function fmtProb(p: number, log10: number | null = null): string {
+export function fmtProb(p: number, log10: number | null = null, complement: number | null = null): string {
   if (p === 0) return log10 === null ? '0' : fmtProbLog10(log10);
-  // Near 1, enough digits to stay below 1 ("0.9999999", never "1.00000").
-  if (p >= 0.001) return p >= 0.9995 && p < 1 ? (p > 0.999999 ? String(p) : p.toPrecision(6)) : String(Number(p.toPrecision(3)));
+  const rest = complement ?? 1 - p;
+  if (rest < 0.0005) return rest > 0 ? `1 − ${fmtProb(rest)}` : '1';
+  if (p >= 0.001) return String(Number(p.toPrecision(3)));
   const [mant, exp] = p.toExponential(1).split('e') as [string, string];
   return `${mant} × ${powerOfTen(Number(exp))}`;
 }

@@ -1,12 +1,14 @@
 /** Calculator 3: the etcd write path as a model — leader egress and commit latency. */
+import { CALCULATOR_SCHEMAS } from '../model/calculator-state.ts';
 import { parseDecimal, type Parsed } from '../model/input.ts';
 import { writePath, type FollowerTiming } from '../model/write-path.ts';
-import { decimal, facts, invalid, para, take, whole, type CalcDef, type CalcView, type Raw } from './calc.ts';
+import { decimal, facts, invalid, para, take, text, whole, type CalcDef, type CalcView, type Raw } from './calc.ts';
 import { fmtBytes, fmtMs, fmtNum, ordinal } from './format.ts';
 
 /**
  * Parses a list of per-follower times in milliseconds, separated by spaces, ";" or ", "
- * (a comma directly between digits is read as a decimal comma and refused).
+ * (a comma directly between digits is refused, as every field refuses it; a no-break space, as a
+ * French locale groups thousands, separates nothing and is refused with the item).
  *
  * @param text - what the reader typed.
  * @param count - followers (n − 1); fewer values are padded with the last one, more are refused.
@@ -14,7 +16,7 @@ import { fmtBytes, fmtMs, fmtNum, ordinal } from './format.ts';
  */
 export function parseMsList(text: string, count: number, label: string): Parsed<number[]> {
   if (count === 0) return { ok: true, value: [] };
-  const items = text.trim() === '' ? [] : text.trim().split(/\s*;\s*|,\s+|\s+/);
+  const items = text.trim() === '' ? [] : text.trim().split(/[ \t\r\n]*;[ \t\r\n]*|,[ \t\r\n]+|[ \t\r\n]+/);
   if (items.length === 0) return { ok: false, error: `${label} is empty: enter one time in ms per follower (${count}).` };
   if (items.length > count) return { ok: false, error: `${label}: ${items.length} values for ${count} ${count === 1 ? 'follower' : 'followers'}; remove ${items.length - count === 1 ? 'one' : items.length - count}.` };
   const out: number[] = [];
@@ -27,7 +29,7 @@ export function parseMsList(text: string, count: number, label: string): Parsed<
   return { ok: true, value: out };
 }
 
-const list = (v: unknown): string => (Array.isArray(v) ? v.join(' ') : '');
+const list = (v: unknown): string => (Array.isArray(v) ? v.map(text).join(' ') : '');
 
 /** Title and labelled fields, used only by the build to render the form (the browser reads the DOM). */
 export const writePathView: CalcView = {
@@ -45,7 +47,7 @@ export const writePathView: CalcView = {
 export const writePathCalc: CalcDef = {
   id: 'writePath',
   prefix: 'w',
-  toRaw: (s) => ({ w: String(s['w']), b: String(s['b']), n: String(s['n']), lf: String(s['lf']), rtt: list(s['rtt']), fs: list(s['fs']) }),
+  toRaw: (s) => ({ w: text(s['w']), b: text(s['b']), n: text(s['n']), lf: text(s['lf']), rtt: list(s['rtt']), fs: list(s['fs']) }),
   compute(raw: Readonly<Raw>) {
     const errors: Record<string, string> = {};
     const w = decimal(raw, 'writePath', 'w', 'Writes per second', errors);
@@ -59,7 +61,10 @@ export const writePathCalc: CalcDef = {
     const timings: FollowerTiming[] = rtt.map((r, i) => ({ rttMs: r, fsyncMs: fs[i]! }));
     const wp = writePath({ writesPerSecond: w, meanEntryBytes: b, members: n, leaderFsyncMs: lf, followers: timings });
     const c = wp.commit;
-    const state = { w, b, n, lf, rtt, fs };
+    // One member has no follower: the lists are unused, and the link keeps their defaults (a link's
+    // empty list is refused like any value without a number).
+    const unused = CALCULATOR_SCHEMAS.writePath;
+    const state = { w, b, n, lf, rtt: followers ? rtt : [...unused.rtt.default], fs: followers ? fs : [...unused.fs.default] };
     const decider =
       c.followerAcksNeeded === 0
         ? 'A single member commits on its own fsync.'

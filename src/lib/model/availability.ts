@@ -11,7 +11,9 @@
  *
  * Terms are evaluated in log space and combined with log-sum-exp, so tiny probabilities
  * (1e-40 and below) keep full relative precision; P(keep quorum) is summed from its own terms
- * rather than computed as 1 − P(lost), so neither suffers cancellation.
+ * rather than computed as 1 − P(lost), so neither suffers cancellation. Where P(keep quorum) is
+ * below one half, P(lost) is 1 − P(keep): exactly 1 when fewer members run than quorum needs, never
+ * a sum of terms that rounds to 0.9999999999999999.
  */
 import { assertFinite, assertWhole } from './input.ts';
 import { MAX_MEMBERS, MIN_MEMBERS, quorum } from './quorum.ts';
@@ -106,9 +108,10 @@ export function quorumLossProbability(n: number, p: number, k = 0): QuorumAvaila
   for (let j = 0; j <= m; j++) (j < q ? lost : keep).push(logTerm(m, j, logUp, logDown));
   const logLost = logSumExp(lost);
   const logKeep = logSumExp(keep);
-  const lostQuorum = Math.min(1, Math.exp(logLost));
   const keepsQuorum = Math.min(1, Math.exp(logKeep));
-  const log10Lost = logLost === -Infinity ? null : Math.min(0, logLost / Math.LN10);
+  const nearOne = keepsQuorum < 0.5;
+  const lostQuorum = nearOne ? 1 - keepsQuorum : Math.min(1, Math.exp(logLost));
+  const log10Lost = logLost === -Infinity ? null : nearOne ? (keepsQuorum === 0 ? 0 : Math.log1p(-keepsQuorum) / Math.LN10) : Math.min(0, logLost / Math.LN10);
   return {
     members: n,
     stopped: k,

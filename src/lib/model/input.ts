@@ -15,6 +15,8 @@ export interface NumberRule {
   max: number;
   /** Name of the input as the reader sees it; messages start with it. */
   label: string;
+  /** What the reader wrote after the number (e.g. "%"), so that messages quote and suggest it too. */
+  suffix?: string;
 }
 
 /** Longest text a parser looks at; longer input is refused before any work is done. */
@@ -24,8 +26,23 @@ const ok = <T>(value: T): Parsed<T> => ({ ok: true, value });
 const fail = (error: string): Parsed<never> => ({ ok: false, error });
 
 const DECIMAL = /^[+-]?(?:\d+\.?\d*|\.\d+)(?:[eE][+-]?\d+)?$/;
+// Digits in groups of three after a 1–3 digit head, the same separator between every group (point,
+// comma, a space, a no-break or narrow no-break space as French writes them, an apostrophe as Swiss
+// German does, an underscore), then maybe a fraction after the other of point and comma:
+// "1,000", "10.000", "1.000.000", "10 000", "10'000", "10,000.5", "10.000,5".
+const GROUPED = /^[+-]?[1-9]\d{0,2}([., \u00a0\u202f'’_])\d{3}(?:\1\d{3})*((?!\1)[.,]\d+)?$/;
 const DECIMAL_COMMA = /^[+-]?\d*,\d+$/;
-const THOUSANDS = /^[+-]?\d{1,3}(?:,\d{3})+$/;
+
+/**
+ * How a number is written in a field or a link so that {@link parseDecimal} reads it back as the
+ * same number: `String(value)`, with a zero added where that would look like a thousands group
+ * (1.125 → "1.1250", since "1.125" is refused as ambiguous).
+ */
+export function spellNumber(value: number): string {
+  const s = String(value);
+  // String() writes no comma or space, so a match here is a point before exactly three digits.
+  return GROUPED.test(s) ? `${s}0` : s;
+}
 
 function describeRange(rule: NumberRule, whole: boolean): string {
   const kind = whole ? 'a whole number' : 'a number';
@@ -33,24 +50,44 @@ function describeRange(rule: NumberRule, whole: boolean): string {
 }
 
 /**
- * Shared front half of both parsers: trims, rejects empty/overlong/comma/letter input and
- * returns the finite number written, or a message.
+ * The message for a number written with a grouping separator or a decimal comma, or null when `t`
+ * has neither. Every spelling it suggests is one the parser accepts (see {@link spellNumber}).
+ * The rule: digits are never grouped, and the decimal separator is a point. A text that two
+ * conventions read as two different numbers ("1.000", "1,000") names both readings.
+ */
+function separatorProblem(t: string, rule: NumberRule, whole: boolean): string | null {
+  const unit = rule.suffix ?? '';
+  const say = (v: number): string => `"${spellNumber(v)}${unit}"`;
+  const shown = `"${t}${unit}"`;
+  // The reading with the separators left out, and the one with a decimal separator; NaN when none.
+  let grouped = NaN;
+  let decimal = NaN;
+  const g = GROUPED.exec(t);
+  const sep = g?.[1] === '.' ? 'point' : 'comma';
+  if (g) {
+    grouped = Number(t.split(g[1]!).join('').replace(',', '.'));
+    // One point or comma before three digits, and nothing after: "1.000" is a thousand, or one.
+    if (!g[2] && /^[^.,]*[.,][^.,]*$/.test(t)) decimal = Number(t.replace(',', '.'));
+  } else if (DECIMAL_COMMA.test(t)) decimal = Number(t.replace(',', '.'));
+  else return null;
+  const fits = (v: number): boolean => !Number.isNaN(v) && (!whole || Number.isInteger(v));
+  if (fits(grouped) && fits(decimal)) return `${rule.label}: ${shown} is ambiguous — write ${say(grouped)} if the ${sep} separates thousands, or ${say(decimal)} if it is a decimal ${sep}.`;
+  if (fits(grouped)) return `${rule.label}: leave out the thousands separator — write ${say(grouped)}.`;
+  if (fits(decimal)) return `${rule.label}: use a decimal point — write ${say(decimal)}, not ${shown}.`;
+  return `${rule.label} must be ${describeRange(rule, whole)}; ${shown} is not a whole number.`;
+}
+
+/**
+ * Shared front half of both parsers: trims, rejects empty/overlong/grouped/decimal-comma/letter
+ * input and returns the finite number written, or a message.
  */
 function readNumber(text: string, rule: NumberRule, whole: boolean): Parsed<number> {
   const t = String(text).trim();
   const range = describeRange(rule, whole);
   if (t === '') return fail(`${rule.label} is empty: enter ${range}.`);
   if (t.length > MAX_NUMBER_TEXT) return fail(`${rule.label} is too long: enter ${range}.`);
-  // "1,000" reads as a thousands separator or as a decimal comma; say which reading each field takes.
-  if (THOUSANDS.test(t)) {
-    const plain = t.replace(/,/g, '');
-    if (whole || t.split(',').length > 2) return fail(`${rule.label}: leave out the thousands separator — write "${plain}".`);
-    return fail(`${rule.label}: "${t}" is ambiguous — write "${plain}" if the comma separates thousands, or "${t.replace(',', '.')}" if it is a decimal comma.`);
-  }
-  if (DECIMAL_COMMA.test(t)) {
-    if (whole) return fail(`${rule.label} must be ${range}; "${t}" is not a whole number.`);
-    return fail(`${rule.label}: use a decimal point — write "${t.replace(',', '.')}", not "${t}".`);
-  }
+  const separators = separatorProblem(t, rule, whole);
+  if (separators !== null) return fail(separators);
   if (!DECIMAL.test(t)) return fail(`${rule.label} must be ${range}; "${t}" is not a number.`);
   const value = Number(t);
   if (!Number.isFinite(value)) return fail(`${rule.label} is too large: enter ${range}.`);
@@ -69,10 +106,12 @@ function checkRange(value: number, text: string, rule: NumberRule, whole: boolea
  * Parses a whole number in `[rule.min, rule.max]`.
  *
  * Accepts optional surrounding whitespace, a leading `+`, and integer-valued notations such
- * as `5.0` or `1e2`. Rejects, each with its own message: empty text, letters, a thousands
- * separator (`1,000`), a decimal comma (`0,5` → suggests `0.5`), a fractional value,
- * a negative value when `min ≥ 0`, values out of range, and anything longer than
- * {@link MAX_NUMBER_TEXT} characters.
+ * as `5.0` or `1e2`. Rejects, each with its own message: empty text, letters, any grouping of
+ * digits (`1,000`, `10.000`, `1.000.000`, `10 000`, `10'000`: the message names the reading or
+ * readings and how to write each), a decimal comma (`0,5`), a fractional value, a negative value
+ * when `min ≥ 0`, values out of range, and anything longer than {@link MAX_NUMBER_TEXT} characters.
+ * A point followed by exactly three digits (`1.000`) is refused as ambiguous in every field, since
+ * half of Europe writes ten thousand as `10.000`; no reading is ever guessed.
  *
  * @returns `{ ok: true, value }` with a finite safe integer, or `{ ok: false, error }`.
  */
@@ -108,7 +147,7 @@ export function parseDecimal(text: string, rule: NumberRule): Parsed<number> {
 export function parseFraction(text: string, label: string): Parsed<number> {
   const t = String(text).trim();
   if (t.endsWith('%')) {
-    const pct = parseDecimal(t.slice(0, -1), { min: 0, max: 100, label: `${label} (percent)` });
+    const pct = parseDecimal(t.slice(0, -1), { min: 0, max: 100, label: `${label} (percent)`, suffix: '%' });
     return pct.ok ? ok(pct.value / 100) : pct;
   }
   return parseDecimal(t, { min: 0, max: 1, label });

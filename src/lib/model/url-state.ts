@@ -5,7 +5,7 @@
  * values are clamped (numbers out of range) or replaced by the default (anything else), and
  * each correction is reported. Rendering decoded text is the UI's job: set it as text, never as HTML.
  */
-import { parseDecimal } from './input.ts';
+import { parseDecimal, spellNumber } from './input.ts';
 
 /** How one field is stored. */
 export type FieldSpec =
@@ -56,7 +56,10 @@ function encodeValue(spec: FieldSpec, value: unknown): string {
     case 'bool':
       return value ? '1' : '0';
     case 'decimal-list':
-      return (value as number[]).map(String).join(',');
+      return (value as number[]).map(spellNumber).join(',');
+    case 'whole':
+    case 'decimal':
+      return spellNumber(value as number);
     default:
       return String(value);
   }
@@ -105,6 +108,7 @@ function clampNumber(raw: string, spec: { min: number; max: number; default: num
  * - whole/decimal: not a number (letters, NaN, Infinity, decimal comma…) → default;
  *   out of range → clamped to the nearest bound; a fraction for a whole field → default;
  * - decimal-list: comma-separated; bad items dropped, items clamped, then the first maxItems kept;
+ *   when no item is a number (or the value is empty), the default;
  * - enum: must equal one of the values exactly, else default;
  * - bool: "1"/"true" or "0"/"false", else default;
  * - text: at most maxLength characters, no control characters (tab and line breaks allowed when
@@ -144,6 +148,11 @@ export function decodeState<S extends StateSchema>(schema: S, params: URLSearchP
           const r = clampNumber(item, { min: spec.min, max: spec.max, default: NaN }, false);
           if (Number.isFinite(r.value)) values.push(r.value);
           if (r.note) bad = true;
+        }
+        // No number at all (empty, or letters only): the default, as for any other field, not an empty list.
+        if (values.length === 0) {
+          note(`has no number from ${spec.min} to ${spec.max}; using the default`);
+          break;
         }
         if (values.length > spec.maxItems) bad = true;
         state[key] = values.slice(0, spec.maxItems);

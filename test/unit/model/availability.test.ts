@@ -20,6 +20,18 @@ describe('quorumLossProbability: exact values', () => {
     expect(quorumLossProbability(5, 0.2, 5)).toMatchObject({ lostQuorum: 1 });
   });
 
+  it('is exactly 1 when fewer members run than quorum needs, and 1 − P(keep) near 1 (no 0.9999999999999999)', () => {
+    expect(quorumLossProbability(4, 0.01, 2)).toMatchObject({ lostQuorum: 1, keepsQuorum: 0, log10LostQuorum: 0, nines: 0, minutesPerYearWithoutQuorum: MINUTES_PER_YEAR });
+    fc.assert(
+      fc.property(fc.integer({ min: 1, max: 99 }), fc.nat(99), fc.double({ min: 0, max: 1, noNaN: true }), (n, k, p) => {
+        const r = quorumLossProbability(n, p, Math.min(k, n));
+        if (n - Math.min(k, n) < r.quorum) expect(r.lostQuorum).toBe(1);
+        if (r.keepsQuorum < 0.5) expect(r.lostQuorum).toBe(1 - r.keepsQuorum);
+      }),
+      { numRuns: 500 },
+    );
+  });
+
   it('keeps precision far below double-precision epsilon (log space)', () => {
     const r = quorumLossProbability(7, 1e-12);
     // Dominant term C(7,4) p^4 (1-p)^3 = 35e-48.
