@@ -370,10 +370,13 @@ describe.skipIf(!executablePath)('calculators in Chromium', () => {
       // Typing in the value box adds a row; tabbing back into the rows keeps the focus there.
       await press('Tab', 'Remove override 3');
       await press('Tab', 'Add override');
+      // The shared-settings note's link to its upstream lines sits between the rows and the value box.
+      await press('Tab', 'A');
       await press('Tab', 'o-v');
       await page.keyboard.press('End');
       await page.keyboard.type(',/nodes#https://n:2379');
       await expect.poll(() => o.locator('fieldset[data-row]').count()).toBe(4);
+      await press('Shift+Tab', 'A');
       await press('Shift+Tab', 'Add override');
       await press('Shift+Tab', 'Remove override 4');
       await press('Shift+Tab', 'o-servers-3');
