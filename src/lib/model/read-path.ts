@@ -278,7 +278,7 @@ const COST = {
   none: 'None: the watch cache answers from memory, kept current by the watch it already holds on etcd.',
   linearizableGet: 'One linearizable range read of one key: the leader confirms its leadership with a quorum (ReadIndex) before the member answers.',
   linearizableList: 'One linearizable range read over the whole resource prefix: etcd reads, and sends to the API server, every object of the resource — the most expensive read.',
-  linearizablePage: 'One linearizable range read of up to `limit` objects (further reads with a doubled page size while a selector filters objects out).',
+  linearizablePage: 'One linearizable range read of at most limit objects (further reads with a doubled page size while a selector filters objects out).',
   exactList: 'One range read at a past revision over the resource prefix (or one page): etcd reads every object of the resource as of that revision from its MVCC history.',
   revisionThenCache: 'One linearizable single-key read (GetCurrentResourceVersion) to learn the current revision; the objects come from the cache.',
   progress: 'While the request waits, the cache asks etcd for a watch progress notification every 100 ms; the objects come from the cache.',
