@@ -37,20 +37,25 @@ repos.forEach((r, ri) => {
   r.tag('v1.0.0', { annotated: ri === 1 });
 });
 const gh = await startFakeGitHub(Object.fromEntries(names.map((n, i) => [n, repos[i]!.dir])));
-const site = createSite();
-const perPage = CITATIONS / PAGES;
-for (let p = 0; p < PAGES; p++) {
-  const parts: string[] = [`# Page ${p}`, ''];
-  for (let k = 0; k < perPage; k++) {
-    const n = p * perPage + k;
-    const ri = n % 2;
-    const f = Math.floor(n / 2) % FILES_PER_REPO;
-    const start = 1 + ((n * 7) % (LINES - 5));
-    const end = start + (n % 4);
-    parts.push(`Claim ${n} <Cite ref="${names[ri]}@v1.0.0:pkg/m${f}/file${f}.go#L${start}-L${end}" expect="r${ri}f${f}(${start})" />.`, '');
+/** Spreads `count` citations over PAGES pages of a new site; `citeOf(n)` writes citation n. */
+function siteWith(prefix: string, count: number, citeOf: (n: number) => string): ReturnType<typeof createSite> {
+  const s = createSite();
+  for (let p = 0; p < PAGES; p++) {
+    const parts: string[] = [`# Page ${p}`, ''];
+    for (let k = 0; k < count / PAGES; k++) {
+      const n = p * (count / PAGES) + k;
+      parts.push(`Claim ${n} ${citeOf(n)}.`, '');
+    }
+    s.page(`${prefix}${p}.mdx`, parts.join('\n'));
   }
-  site.page(`p${p}.mdx`, parts.join('\n'));
+  return s;
 }
+const site = siteWith('p', CITATIONS, (n) => {
+  const ri = n % 2;
+  const f = Math.floor(n / 2) % FILES_PER_REPO;
+  const start = 1 + ((n * 7) % (LINES - 5));
+  return `<Cite ref="${names[ri]}@v1.0.0:pkg/m${f}/file${f}.go#L${start}-L${start + (n % 4)}" expect="r${ri}f${f}(${start})" />`;
+});
 
 const env = { GITHUB_API_URL: gh.url };
 const distinctFiles = names.length * FILES_PER_REPO;
@@ -97,29 +102,22 @@ staging.commit(stagingFiles);
 staging.tag('v0.37.0-alpha.0', { annotated: true });
 staging.tag('v0.37.0-beta.0', { annotated: true });
 gh.setRepo('kubernetes/apiserver', staging.dir);
-const kSite = createSite();
 const K = 500;
-for (let p = 0; p < PAGES; p++) {
-  const parts: string[] = [`# Page ${p}`, ''];
-  for (let k = 0; k < K / PAGES; k++) {
-    const n = p * (K / PAGES) + k;
-    const f = n % FILES_PER_REPO;
-    const start = 1 + ((n * 11) % (LINES - 5));
-    parts.push(`Claim ${n} <Cite ref="kubernetes/kubernetes@v1.37.0:staging/src/k8s.io/apiserver/pkg/s${f}/store${f}.go#L${start}-L${start + 1}" expect="s${f}(${start})" />.`, '');
-  }
-  kSite.page(`k${p}.mdx`, parts.join('\n'));
-}
+const kSite = siteWith('k', K, (n) => {
+  const f = n % FILES_PER_REPO;
+  const start = 1 + ((n * 11) % (LINES - 5));
+  return `<Cite ref="kubernetes/kubernetes@v1.37.0:staging/src/k8s.io/apiserver/pkg/s${f}/store${f}.go#L${start}-L${start + 1}" expect="s${f}(${start})" />`;
+});
 console.log(`\n${K} Kubernetes staging citations in ${FILES_PER_REPO} files; v1.37.0 not published, checked at v0.37.0-beta.0`);
 console.log(`expected cold requests: 3 (the missing tag) + 1 (the line's tags) + 2 (the beta tag, annotated) + ${FILES_PER_REPO} files = ${6 + FILES_PER_REPO}\n`);
 gh.reset();
 const [kPin, tKPin] = await time(() => runPin({ root: kSite.root, env }));
 row('cold pin', tKPin, `   provisional=${kPin.provisional.length} errors=${kPin.errors.length}`);
-gh.reset();
-const [kWarm, tKWarm] = await time(() => runVerification({ root: kSite.root, env, strict: false, offline: false }));
-row('warm verify', tKWarm, `   provisional=${kWarm.citations.filter((c) => c.status === 'provisional').length} errors=${kWarm.errors.length}`);
-gh.reset();
-const [kOff, tKOff] = await time(() => runVerification({ root: kSite.root, env, strict: false, offline: true }));
-row('offline verify', tKOff, `   provisional=${kOff.citations.filter((c) => c.status === 'provisional').length} errors=${kOff.errors.length}`);
+for (const [label, offline] of [['warm verify', false], ['offline verify', true]] as const) {
+  gh.reset();
+  const [v, t] = await time(() => runVerification({ root: kSite.root, env, strict: false, offline }));
+  row(label, t, `   provisional=${v.citations.filter((c) => c.status === 'provisional').length} errors=${v.errors.length}`);
+}
 
 await gh.close();
 site.remove();
