@@ -198,8 +198,8 @@ describe('reference links', () => {
   });
   it('say when a citation is not verified', () => {
     const ref = refs[0]!;
-    for (const [status, note] of [['pending', 'pending'], ['provisional', 'provisional'], ['unverified', 'not verified in this build']] as const) {
-      useSourceLinks({ [ref]: { href: 'https://example.test/x', status } });
+    for (const [status, note] of [['pending', 'pending'], ['provisional', 'provisional: checked at v1.37.0-beta.0'], ['unverified', 'not verified in this build']] as const) {
+      useSourceLinks({ [ref]: { href: 'https://example.test/x', status, note } });
       expect(toHtml(refLink(ref))).toContain(`<span class="calc__ref-state"> (${note})</span></a>`);
     }
   });
@@ -395,7 +395,7 @@ describe('calculator definitions', () => {
   });
 
   it('read path: links each deciding line through the links the build verified', () => {
-    useSourceLinks({ [SOURCES.delegatorGetRvUnset]: { href: 'https://example.test/rv-unset', status: 'pending' } });
+    useSourceLinks({ [SOURCES.delegatorGetRvUnset]: { href: 'https://example.test/rv-unset', status: 'pending', note: 'pending' } });
     const out = readPathCalc.compute({ ...defaults(readPathCalc), verb: 'GET' });
     expect(toHtml(out.result)).toContain('<a href="https://example.test/rv-unset" class="calc__ref" data-status="pending">delegator.go L120–125 @ v1.37.0<span class="calc__ref-state"> (pending)</span></a>');
   });

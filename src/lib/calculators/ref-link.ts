@@ -12,8 +12,8 @@ export interface RefLinkData {
   href: string;
   /** `verified`, `pending`, `provisional`, `unverified` or `failed`. */
   status: string;
-  /** For `provisional`: the release the lines were checked at (`v1.37.0-beta.0`). */
-  checkedAt?: string;
+  /** What the page says of a citation that is not verified, worded by the build. */
+  note?: string;
 }
 
 const links = new Map<string, RefLinkData>();
@@ -32,14 +32,6 @@ export function useSourceLinks(data: Readonly<Record<string, RefLinkData>>, opti
   strict = options.strict ?? strict;
 }
 
-/** What a reader is told about a citation that this build did not verify. */
-export const UNVERIFIED_NOTE: Readonly<Record<string, string>> = {
-  pending: 'pending',
-  provisional: 'provisional',
-  unverified: 'not verified in this build',
-  failed: 'failed',
-};
-
 /**
  * A link to the cited upstream lines, labelled "delegator.go L120–125 @ v1.37.0", with the
  * citation's state after it when it is not verified.
@@ -57,6 +49,6 @@ export function refLink(ref: string): Tree {
     if (strict) throw new Error(`No verified link for ${ref}: the citation integration did not list it for this calculator.`);
     return h('span', { class: 'calc__ref' }, `${label} (link unavailable)`);
   }
-  const note = link.status === 'provisional' && link.checkedAt ? `provisional: checked at ${link.checkedAt}` : UNVERIFIED_NOTE[link.status];
+  const note = link.note;
   return h('a', { href: link.href, class: 'calc__ref', 'data-status': link.status }, label, ...(note ? [h('span', { class: 'calc__ref-state' }, ` (${note})`)] : []));
 }

@@ -88,6 +88,23 @@ export function findRendered(data: CitationRenderData, refText: string, kind: Re
   return data.citations.find((c) => c.refText === refText && c.kind === kind && (kind === 'cite' || c.context === context));
 }
 
+/**
+ * {@link findRendered} for a component in the build: a citation the extractor did not find (written
+ * inside an expression, imported under another name) was never verified, so rather than show it
+ * unchecked this throws, naming it and the page.
+ *
+ * @returns the data, or undefined when the build ran without verification (`CITATIONS=off`).
+ * @throws Error when verification ran and did not see this citation.
+ */
+export function renderedFor(data: CitationRenderData, refText: string, kind: 'cite' | 'excerpt', context: number, page: string): RenderedCitation | undefined {
+  const rendered = findRendered(data, refText, kind, context);
+  if (!rendered && data.citations.length > 0) {
+    const tag = kind === 'cite' ? 'Cite' : 'Excerpt';
+    throw new Error(`<${tag} ref="${refText}"> on ${page} was not found by the citation extractor, so it was never verified. Write it as a plain <${tag}> element with literal attributes in an MDX file under content/.`);
+  }
+  return rendered;
+}
+
 /** `content/docs/etcd-sizing.mdx` → `/etcd-sizing/`; `content/docs/index.mdx` → `/`. */
 export function pagePathOf(file: string): string {
   const slug = file.replace(/^content\/docs\//, '').replace(/\.mdx?$/, '').replace(/(^|\/)index$/, '');
@@ -111,11 +128,12 @@ export function blockRelativeRange(start: number, end: number, firstLine: number
   return { start: a, end: b };
 }
 
-/** What a calculator needs to link one source: the permalink, the citation's state and, when provisional, where it was checked. */
+/** What a calculator needs to link one source: the permalink, the citation's state, and what to say of it when not verified. */
 export interface SourceLink {
   href: string;
   status: CitationStatus;
-  checkedAt?: string;
+  /** {@link stateNote}'s short note ("pending", "provisional: checked at v1.37.0-beta.0"); absent when verified. */
+  note?: string;
 }
 
 /**
@@ -149,7 +167,8 @@ export function sourceLinksFor(data: CitationRenderData, calculator: string): Re
   const out: Record<string, SourceLink> = {};
   for (const c of data.citations) {
     if (c.kind === 'source' && c.calculators?.includes(calculator)) {
-      out[c.refText] = { href: c.permalink, status: c.status, ...(c.checkedAt ? { checkedAt: c.checkedAt } : {}) };
+      const note = stateNote(c)?.short;
+      out[c.refText] = { href: c.permalink, status: c.status, ...(note ? { note } : {}) };
     }
   }
   return out;
