@@ -150,11 +150,18 @@ export class DiagramStep {
    *
    * @param diagrams - the pending diagrams of all pages.
    * @throws AstroError naming the diagram's MDX file and line (and the line Mermaid complains
-   *   about) when Mermaid cannot render it.
+   *   about) when Mermaid cannot render it, or saying that Chromium failed.
    */
   async svgsFor(diagrams: readonly PendingDiagram[]): Promise<DiagramSvgs[]> {
     await this.ahead;
-    await this.resolve(diagrams.map((d) => d.source));
+    try {
+      await this.resolve(diagrams.map((d) => d.source));
+    } catch (error) {
+      throw new AstroError(
+        `Diagrams: Chromium (${this.executablePath}) could not render them: ${error instanceof Error ? error.message : String(error)}`,
+        'Check that this browser starts headless on this machine, point CHROMIUM_PATH at another Chromium, or build with DIAGRAMS=client to render diagrams in the reader\u2019s browser.',
+      );
+    }
     return diagrams.map((d) => {
       const known = this.known.get(diagramKey(d.source));
       if (known && 'light' in known) return known;

@@ -42,8 +42,6 @@ export type DiagramResult = { ok: true; svg: string } | { ok: false; error: stri
  * diagram of the build goes through the same session.
  */
 export class MermaidRenderer {
-  /** Chromium processes started by this module in this process; the build logs it, tests read the log. */
-  static launches = 0;
   private readonly browser: Browser;
   private readonly page: Page;
 
@@ -58,7 +56,6 @@ export class MermaidRenderer {
    * @throws playwright's error when the browser does not start.
    */
   static async launch(executablePath: string): Promise<MermaidRenderer> {
-    MermaidRenderer.launches++;
     const browser = await chromium.launch({ executablePath, headless: true, args: CHROMIUM_ARGS });
     try {
       const page = await browser.newPage();
