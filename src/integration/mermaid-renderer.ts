@@ -98,6 +98,7 @@ export class MermaidRenderer {
     );
   }
 
+  /** Closes the page and the browser process. */
   async close(): Promise<void> {
     await this.browser.close();
   }
