@@ -91,6 +91,11 @@ for (const kind of ['cold', 'warm'] as const) {
   );
 }
 
+console.log(
+  'Note: the build without the project\u2019s steps bundles the browser-side Mermaid loader (DIAGRAMS=client), which a\n' +
+    'build whose diagrams are SVG does not, so a full build can be the faster one.',
+);
+
 console.log('\nCitation benchmark (scripts/bench-citations.ts):\n');
 const cite = spawnSync(process.execPath, [join(ROOT, 'scripts/bench-citations.ts')], { cwd: ROOT, stdio: 'inherit' });
 process.exit(cite.status ?? 1);
