@@ -6,9 +6,7 @@ import { unified } from '@astrojs/markdown-remark';
 import { remarkMermaidBlocks } from './src/plugins/remark-mermaid-blocks.ts';
 import { rehypeBaseLinks } from './src/plugins/rehype-base-links.ts';
 import { normalizeBase } from './src/lib/base-path.ts';
-import { mermaidDiagrams } from './src/integrations/mermaid.ts';
-import { pageCheck } from './src/integrations/page-check.ts';
-import { citations } from './src/integrations/citations.ts';
+import sizingGuide from './src/integration/index.ts';
 
 // SITE_BASE lets a wiki host the guide under a sub-path, e.g. /wiki/sizing.
 const base = normalizeBase(process.env.SITE_BASE);
@@ -54,7 +52,7 @@ export default defineConfig({
     }),
   },
   integrations: [
-    citations(),
+    sizingGuide(),
     starlight({
       title: 'K8s CP & etcd sizing',
       description:
@@ -102,7 +100,5 @@ export default defineConfig({
       ],
     }),
     mdx(),
-    mermaidDiagrams(),
-    pageCheck(),
   ],
 });

@@ -9,7 +9,7 @@
  * published yet, read provisionally from a repository served as kubernetes/apiserver at v0.37.0-beta.0:
  * the cited tag's miss costs 3 requests (tag, branch, repository), the release line's tags 1, the
  * earlier tag 1 (+1 peel), and each file 1.
- * Goal (issue 3): cold requests = distinct refs + distinct files (+1 per annotated tag peel);
+ * Goal: cold requests = distinct refs + distinct files (+1 per annotated tag peel);
  * each file is one contents request (JSON: tree entry and base64 bytes; a file over 1 MB would add
  * one blob request). Every byte read, from GitHub or the cache, is checked against its blob SHA.
  * Run: node scripts/bench-citations.ts

@@ -7,7 +7,8 @@
  * so that it renders as readable source (and, in the client fallback, as a
  * diagram) even if the post-build step never runs.
  */
-import { decodeHTML, encodeXML } from 'entities';
+import { encodeXML } from 'entities';
+import { parse } from 'node-html-parser';
 
 export interface PendingDiagram {
   /** Offset of the `<figure` in the HTML string. */
@@ -22,23 +23,25 @@ export interface PendingDiagram {
   source: string;
 }
 
-const PENDING =
-  /<figure class="diagram" data-diagram-source="([^"]*)" data-diagram-line="(\d+)"><pre class="mermaid"[^>]*>([\s\S]*?)<\/pre><\/figure>/g;
-
 /**
- * Finds every diagram in a built page that still holds Mermaid source.
+ * Finds every diagram in a built page that still holds Mermaid source: a `figure.diagram` that
+ * is not `diagram-rendered` and holds a `pre.mermaid`, read with node-html-parser (so attribute
+ * order, quoting and whitespace in the minified HTML do not matter).
  *
  * @param html - a whole HTML document as written by Astro.
- * @returns diagrams in document order; empty when the page has none.
+ * @returns diagrams in document order, with their offsets in `html`; empty when the page has none.
  */
 export function findPendingDiagrams(html: string): PendingDiagram[] {
-  return [...html.matchAll(PENDING)].map((m) => ({
-    start: m.index,
-    end: m.index + m[0].length,
-    file: decodeHTML(m[1] ?? ''),
-    line: Number(m[2]),
-    source: decodeHTML(m[3] ?? ''),
-  }));
+  if (!html.includes('mermaid')) return [];
+  return parse(html)
+    .querySelectorAll('figure.diagram')
+    .filter((figure) => !figure.classList.contains('diagram-rendered'))
+    .flatMap((figure) => {
+      const pre = figure.querySelector('pre.mermaid');
+      if (!pre) return [];
+      const [start, end] = figure.range;
+      return [{ start, end, file: figure.getAttribute('data-diagram-source') ?? '', line: Number(figure.getAttribute('data-diagram-line') ?? 0), source: pre.text }];
+    });
 }
 
 /**
@@ -52,7 +55,8 @@ export function findPendingDiagrams(html: string): PendingDiagram[] {
 export function renderedDiagramMarkup(diagram: PendingDiagram, svgLight: string, svgDark: string): string {
   // Mermaid scales an SVG down to its container; on a phone that makes text
   // unreadable. Keep a floor (CSS --diagram-width) and let the figure scroll.
-  const natural = /max-width:\s*([0-9.]+)px/.exec(svgLight)?.[1];
+  const svgStyle = parse(svgLight).querySelector('svg')?.getAttribute('style') ?? '';
+  const natural = /max-width:\s*([0-9.]+)px/.exec(svgStyle)?.[1];
   const style = natural ? ` style="--diagram-width: ${Math.round(Number(natural))}px"` : '';
   return (
     `<figure class="diagram diagram-rendered" data-diagram-source="${encodeXML(diagram.file)}" data-diagram-line="${diagram.line}" tabindex="0"${style}>` +

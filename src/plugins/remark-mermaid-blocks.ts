@@ -7,7 +7,7 @@ import { visit } from 'unist-util-visit';
  * Remark plugin: turns each ```` ```mermaid ```` fence into a pending diagram
  * (`figure.diagram > pre.mermaid`) before Expressive Code can claim it as a
  * code block. The source line is kept so that a render failure can name it.
- * The post-build step in `src/integrations/mermaid.ts` swaps it for SVG.
+ * The post-build pass of the integration (`src/integration/post-build.ts`) swaps it for SVG.
  */
 export function remarkMermaidBlocks() {
   return (tree: Root, file: VFile) => {

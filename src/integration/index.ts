@@ -1,0 +1,67 @@
+import type { AstroIntegration } from 'astro';
+import { fileURLToPath } from 'node:url';
+import { CitationStep } from './citations.ts';
+import { DiagramStep } from './diagrams.ts';
+import { postBuildPass } from './post-build.ts';
+import { VIRTUAL_MODULE_TYPES, virtualModulesPlugin } from './virtual-modules.ts';
+
+/**
+ * The guide's build-time glue, as one integration composed of its parts the way Starlight's
+ * `index.ts` composes its own:
+ *
+ * - citations (./citations.ts): verification starts in `astro:config:setup` and runs while Astro
+ *   syncs and bundles; components wait for it through `virtual:sizing-guide/citations`. In
+ *   `astro dev` a changed MDX file is verified again and a failure shown in the browser overlay.
+ * - diagrams (./diagrams.ts): decides once, at config time, whether diagrams are inline SVG
+ *   (then `virtual:sizing-guide/diagram-loader` is `null` and no Mermaid JavaScript is bundled)
+ *   or rendered in the reader's browser; renders what `.cache/diagrams/` lacks ahead of time.
+ * - the post-build pass (./post-build.ts): one read of each built page, diagrams to SVG, page check.
+ *   It is added as a sub-integration at the end of the list, so it runs after every other
+ *   integration's `astro:build:done` (Starlight's search index and sitemap) wherever this
+ *   integration is listed.
+ *
+ * The virtual modules' types are registered with `injectTypes` (./virtual-modules.ts). Errors that
+ * stop a build are `AstroError`s with a hint.
+ */
+export default function sizingGuide(): AstroIntegration {
+  let citations: CitationStep | undefined;
+  let diagrams: DiagramStep | undefined;
+  return {
+    name: 'sizing-guide',
+    hooks: {
+      'astro:config:setup': ({ command, config, logger, updateConfig }) => {
+        const root = fileURLToPath(config.root);
+        citations = new CitationStep({ command, root, logger: logger.fork('sizing-guide:citations') });
+        diagrams = new DiagramStep({ command, root, logger: logger.fork('sizing-guide:diagrams') });
+        const step = citations;
+        updateConfig({ vite: { plugins: [virtualModulesPlugin(() => step.data(), diagrams.clientSide)] } });
+        config.integrations.push(postBuild(() => ({ citations: step, diagrams: diagrams! })));
+      },
+      'astro:config:done': ({ injectTypes }) => {
+        injectTypes({ filename: 'virtual-modules.d.ts', content: VIRTUAL_MODULE_TYPES });
+      },
+      'astro:server:setup': ({ server }) => {
+        citations?.watch(server);
+      },
+    },
+  };
+}
+
+/** The sub-integration that runs {@link postBuildPass} last. */
+function postBuild(steps: () => { citations: CitationStep; diagrams: DiagramStep }): AstroIntegration {
+  return {
+    name: 'sizing-guide:post-build',
+    hooks: {
+      'astro:build:done': async ({ dir, pages, logger }) => {
+        const { citations, diagrams } = steps();
+        try {
+          // Normally long settled (pages needed it); awaited so a failure cannot go unreported.
+          await citations.data();
+          await postBuildPass({ dir, pages, diagrams, logger });
+        } finally {
+          await diagrams.close();
+        }
+      },
+    },
+  };
+}
