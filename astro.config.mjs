@@ -9,6 +9,7 @@ import { normalizeBase } from './src/lib/base-path.ts';
 import { mermaidDiagrams } from './src/integrations/mermaid.ts';
 import { pageCheck } from './src/integrations/page-check.ts';
 import { citations } from './src/integrations/citations.ts';
+import { clientManifest } from './src/tooling/client-manifest.ts';
 
 // SITE_BASE lets a wiki host the guide under a sub-path, e.g. /wiki/sizing.
 const base = normalizeBase(process.env.SITE_BASE);
@@ -19,6 +20,8 @@ export default defineConfig({
   base,
   trailingSlash: 'always',
   vite: {
+    // The page weights read the client chunks' imports from Vite's manifest, kept outside dist/.
+    plugins: [clientManifest()],
     build: {
       // The only chunks over Vite's 500 kB warning are Mermaid's layout engines, which load only when
       // a build without Chromium renders diagrams in the reader's browser. The project's own
