@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { parse } from 'node-html-parser';
 import { checkBuiltPage } from '../../src/lib/page-check.ts';
-import { builtRoutes, expectedRoutes, readPage } from '../helpers/built-pages.ts';
+import { builtRoutes, readPage } from '../../src/tooling/built-pages.ts';
+import { expectedRoutes } from '../helpers/built-pages.ts';
 import { DIST, DIST_BASE, TEST_BASE } from '../helpers/paths.ts';
 import { needSvgDiagrams } from '../helpers/browser.ts';
 

@@ -1,6 +1,6 @@
 import { AxeBuilder } from '@axe-core/playwright';
 import type { Browser, Page } from 'playwright-core';
-import type { AxeViolation } from '../../src/lib/quality/budgets.ts';
+import type { AxeViolation } from '../lib/quality/budgets.ts';
 
 /** Starlight's two colour themes (its toggle stores the choice in localStorage 'starlight-theme'). */
 export type Theme = 'light' | 'dark';
