@@ -1,7 +1,7 @@
 /**
  * Finds `<Cite>` and `<Excerpt>` elements in MDX and reads their attributes
  * statically (from the MDX syntax tree and its estree), never by evaluating code.
- * Authoring rules: issue 3, "Authoring".
+ * The attributes each element needs (`ref`, `expect`) are in the README, "Verifying citations".
  */
 import { readdir, readFile } from 'node:fs/promises';
 import { join, relative, sep } from 'node:path';

@@ -1,5 +1,5 @@
 /**
- * Programmatic API of the citation engine (issue 3). The Astro integration calls
+ * Programmatic API of the citation engine. The Astro integration calls
  * {@link runVerification}; `scripts/cite.ts` calls the rest.
  */
 export { runVerification, describe, type VerificationOptions, type VerificationReport, type CitationResult, type CitationStatus } from './verify.ts';

@@ -1,6 +1,6 @@
 /**
  * citations.lock.json: generated, committed, sorted for stable diffs. It records
- * what each citation resolved to (issue 3, "The lock") and never upstream text.
+ * what each citation resolved to (commit, blob, line count, hash of the cited lines) and never upstream text.
  * Read through a zod schema, so a malformed file is an error naming the entry and the field.
  */
 import { readFile, rename, writeFile } from 'node:fs/promises';

@@ -55,7 +55,7 @@ const kb = (n: number): string => (n === 0 ? '0' : `${(n / 1024).toFixed(1)} KB`
 const page = (route: string): string => `/${route}`;
 const sumGz = (...b: Bytes[]): number => b.reduce((a, x) => a + x.gzip, 0);
 
-/** Every budget of issue 5 judged on this audit (CLS 0 is measured by the tests, not here). */
+/** Every budget of budgets.ts judged on this audit (CLS 0 is measured by the tests, not here). */
 export function verdicts(audit: SiteAudit): BudgetVerdict[] {
   const lh = (filter: (f: string) => boolean, budget: string): BudgetVerdict => {
     const misses: string[] = [];
