@@ -9,7 +9,7 @@ import { chunkImports, readClientManifest } from './client-manifest.ts';
 import { ROOT } from './paths.ts';
 
 /** A page without project components: whatever it loads is Starlight's own JavaScript. */
-export const BASELINE_ROUTE = 'glossary/';
+const BASELINE_ROUTE = 'glossary/';
 
 /** Project component names (src/components/**.astro) and the calculators among them. */
 export function projectComponents(): { all: Set<string>; calculators: Set<string> } {

@@ -133,7 +133,7 @@ export async function runVerification(options: VerificationOptions): Promise<Ver
 }
 
 /** The checks after extraction; exported for the CLI's `pin` (which re-verifies) and tests. */
-export async function verifyAgainstLock(
+async function verifyAgainstLock(
   citations: readonly Citation[],
   lock: Lock,
   reader: SourceReader,

@@ -17,7 +17,7 @@ export interface ChunkImports {
 export type JsGroup = 'starlight' | 'calculators' | 'diagrams' | 'code' | 'other';
 
 /** Project groups in the order they claim a shared file (a file is counted once per page). */
-export const PROJECT_GROUPS = ['calculators', 'diagrams', 'code', 'other'] as const;
+const PROJECT_GROUPS = ['calculators', 'diagrams', 'code', 'other'] as const;
 
 /** Files of one group on one page; `atLoad` and `onDemand` are disjoint. */
 export interface GroupFiles {

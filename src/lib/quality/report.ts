@@ -2,11 +2,12 @@
  * The site audit as data (reports/site-audit.json) and as a page a person reads
  * (reports/site-audit.md). Pure: the audit script gathers the figures.
  */
-import { blockingAxe, FAST_BUDGETS, isChapter, LIGHTHOUSE_BUDGETS, type AxeViolation } from './budgets.ts';
+import { blockingAxe, FAST_BUDGETS, LIGHTHOUSE_BUDGETS, type AxeViolation } from './budgets.ts';
 import type { JsGroup } from './js-graph.ts';
 import { CATEGORIES, PRESETS, type LhSummary, type Preset } from './lighthouse.ts';
 import type { Bytes, PageWeight } from './page-weight.ts';
 
+/** Starlight's two colour themes (its toggle stores the choice in localStorage 'starlight-theme'). */
 export type Theme = 'light' | 'dark';
 
 /** Lighthouse for one page and preset: every run tried, which one counts, what it misses. */
@@ -133,7 +134,7 @@ export function scoresTable(audit: SiteAudit): string {
 }
 
 /** Page weight by kind, gzipped with raw in parentheses. */
-export function weightTable(audit: SiteAudit): string {
+function weightTable(audit: SiteAudit): string {
   const cell = (b: Bytes): string => `${kb(b.gzip)} (${kb(b.raw)})`;
   const rows = [
     '| Page | HTML | of which inline SVG | CSS | JS at load | Fonts | Images | SVG files | Total at load |',
@@ -149,7 +150,7 @@ export function weightTable(audit: SiteAudit): string {
 }
 
 /** JavaScript by owner, gzipped: at load + on demand. */
-export function jsTable(audit: SiteAudit): string {
+function jsTable(audit: SiteAudit): string {
   const rows = [`| Page | ${JS_COLUMNS.map(([, l]) => l).join(' | ')} |`, `| --- |${JS_COLUMNS.map(() => ' --: |').join('')}`];
   for (const p of audit.pages) {
     const cells = JS_COLUMNS.map(([g]) => {
@@ -166,7 +167,7 @@ export function jsTable(audit: SiteAudit): string {
  * those of the accessibility, SEO and best-practices categories (any point lost there is a defect).
  * @param top - how many per page and preset.
  */
-export function failingAuditsSection(audit: SiteAudit, top = 5): string {
+function failingAuditsSection(audit: SiteAudit, top = 5): string {
   const lines: string[] = [];
   for (const p of audit.pages) {
     for (const preset of PRESETS) {
@@ -183,7 +184,7 @@ export function failingAuditsSection(audit: SiteAudit, top = 5): string {
 }
 
 /** Every axe violation (all impacts), per page and theme. */
-export function axeSection(audit: SiteAudit): string {
+function axeSection(audit: SiteAudit): string {
   const lines: string[] = [];
   for (const p of audit.pages) {
     for (const t of ['light', 'dark'] as const) {
@@ -194,7 +195,7 @@ export function axeSection(audit: SiteAudit): string {
 }
 
 /** The legend: what each figure is and how it was measured. */
-export function legend(audit: SiteAudit): string {
+function legend(audit: SiteAudit): string {
   return [
     '- **P · A · BP · SEO**: Lighthouse category scores, 0–100: performance, accessibility, best practices, SEO. ✗ marks a run that misses a budget.',
     '- **Mobile** is Lighthouse\u2019s default preset: a mid-range phone (412 × 823, 4× CPU slowdown) on slow 4G (150 ms RTT, 1.6 Mbit/s), throttling *simulated* from an unthrottled load. **Desktop**: 1350 × 940, no CPU slowdown, 40 ms RTT, 10 Mbit/s.',
@@ -246,6 +247,3 @@ export function renderReport(audit: SiteAudit): string {
     '',
   ].join('\n');
 }
-
-/** Whether a route is held to the chapter budgets (re-exported for the script). */
-export { isChapter };
