@@ -92,11 +92,8 @@ async function main(argv: string[]): Promise<number> {
   try {
     ({ values } = parseArgs({ args: rest, options, strict: true, allowPositionals: false }));
   } catch (e) {
-    const code = (e as { code?: string }).code;
-    const unknown = /'(-[^']*)'/.exec((e as Error).message)?.[1];
-    if (code === 'ERR_PARSE_ARGS_UNKNOWN_OPTION' && unknown) usage(`unknown option "${unknown}" for ${command}`);
-    if (code === 'ERR_PARSE_ARGS_INVALID_OPTION_VALUE' && unknown) usage(`${unknown.split(' ')[0]} needs a value`);
-    usage((e as Error).message);
+    // parseArgs names the option and what is wrong with it (unknown, missing value, stray argument).
+    usage(`${command}: ${(e as Error).message}`);
   }
   const against = (values['against'] ?? []) as string[];
   if (against.length > 0 && command !== 'outdated') usage('--against applies to outdated only');
