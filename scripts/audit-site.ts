@@ -18,37 +18,38 @@ import { spawnSync } from 'node:child_process';
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join, relative, resolve } from 'node:path';
 import { performance } from 'node:perf_hooks';
+import { parseArgs } from 'node:util';
 import { launch, type LaunchedChrome } from 'chrome-launcher';
 import lighthouse, { desktopConfig } from 'lighthouse';
 import { CHROMIUM_ARGS, findChromium, LOOPBACK_ONLY_ARGS } from '../src/lib/chromium.ts';
 import { bestRun, isChapter, lighthouseFailures, MAX_LIGHTHOUSE_RUNS } from '../src/lib/quality/budgets.ts';
 import { PRESETS, summarizeLhr, type LhrLike, type LhSummary, type Preset } from '../src/lib/quality/lighthouse.ts';
 import { renderReport, verdicts, type LighthouseResult, type PageAudit, type SiteAudit } from '../src/lib/quality/report.ts';
-import { launchBrowser } from '../test/helpers/browser.ts';
-import { axeViolations } from '../test/helpers/page-quality.ts';
-import { DIST, ROOT } from '../test/helpers/paths.ts';
-import { hasBuild, SiteWeights } from '../test/helpers/site-weight.ts';
-import { serveStatic } from '../test/helpers/static-server.ts';
+import { launchBrowser } from '../src/tooling/browser.ts';
+import { axeViolations } from '../src/tooling/page-quality.ts';
+import { DIST, ROOT } from '../src/tooling/paths.ts';
+import { hasBuild, SiteWeights } from '../src/tooling/site-weight.ts';
+import { serveStatic } from '../src/tooling/static-server.ts';
 
 function usage(message: string): never {
   console.error(`${message}\nUsage: npm run audit:site [-- --check] [-- --runs N] [-- --dist DIR] [-- --pages a/,b/]`);
   process.exit(2);
 }
 
-const args = process.argv.slice(2);
-const check = args.includes('--check');
-const valueOf = (flag: string): string | undefined => {
-  const i = args.indexOf(flag);
-  if (i < 0) return undefined;
-  const v = args[i + 1];
-  if (v === undefined || v.startsWith('--')) usage(`${flag} needs a value`);
-  return v;
-};
-for (const a of args) if (a.startsWith('--') && !['--check', '--runs', '--dist', '--pages'].includes(a)) usage(`Unknown option ${a}`);
-const runs = Number(valueOf('--runs') ?? MAX_LIGHTHOUSE_RUNS);
+const { values: args } = (() => {
+  try {
+    return parseArgs({
+      options: { check: { type: 'boolean' }, runs: { type: 'string' }, dist: { type: 'string' }, pages: { type: 'string' } },
+    });
+  } catch (e) {
+    return usage((e as Error).message);
+  }
+})();
+const check = args.check === true;
+const runs = Number(args.runs ?? MAX_LIGHTHOUSE_RUNS);
 if (!Number.isInteger(runs) || runs < 1) usage('--runs takes a whole number ≥ 1');
-const dist = resolve(valueOf('--dist') ?? DIST);
-const only = valueOf('--pages')?.split(',').map((p) => p.replace(/^\//, ''));
+const dist = resolve(args.dist ?? DIST);
+const only = args.pages?.split(',').map((p) => p.replace(/^\//, ''));
 
 const executablePath = findChromium();
 if (!executablePath) usage('No Chromium found: install it (apt-get install -y chromium) or set CHROMIUM_PATH.');
@@ -62,7 +63,13 @@ if (!hasBuild(dist)) {
   if (r.status !== 0) process.exit(2);
 }
 
-const weights = new SiteWeights(dist);
+const weights = (() => {
+  try {
+    return new SiteWeights(dist);
+  } catch (e) {
+    return usage((e as Error).message);
+  }
+})();
 const pages = weights.all().filter((p) => !only || only.includes(p.route));
 if (pages.length === 0) usage(`No page matches --pages ${only?.join(',')}`);
 const site = await serveStatic(dist, '/', { host: true });

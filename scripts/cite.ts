@@ -1,5 +1,6 @@
 /**
- * Citation engine CLI (issue 3).
+ * Citation engine CLI: pins the chapters' and the model's citations in citations.lock.json,
+ * verifies them against the upstream lines, and follows them to newer refs.
  *   npm run cite -- pin [--refresh] [--offline]
  *   npm run cite -- verify [--offline] [--strict]
  *   npm run cite -- relocate [--dry-run] [--offline]
@@ -8,6 +9,7 @@
  * source did not answer), 2 usage or configuration error.
  */
 import { resolve } from 'node:path';
+import { parseArgs, type ParseArgsOptionsConfig } from 'node:util';
 import { formatChanges, formatRelocation, runOutdated, runPin, runRelocate, runVerification } from '../src/lib/citations/index.ts';
 
 const HELP = `Usage: npm run cite -- <command> [options]
@@ -52,11 +54,12 @@ Environment:
 Exit status: 0 ok; 1 a citation failed, or pin could not pin one because its source
 did not answer; 2 usage or configuration error.`;
 
+/** The boolean options each command takes; every command also takes --root, and outdated --against. */
 const FLAGS: Record<string, string[]> = {
-  pin: ['--refresh', '--offline'],
-  verify: ['--offline', '--strict'],
-  relocate: ['--dry-run', '--offline'],
-  outdated: ['--offline'],
+  pin: ['refresh', 'offline'],
+  verify: ['offline', 'strict'],
+  relocate: ['dry-run', 'offline'],
+  outdated: ['offline'],
 };
 
 function usage(message: string): never {
@@ -83,24 +86,20 @@ async function main(argv: string[]): Promise<number> {
   }
   const [command, ...rest] = argv as [string, ...string[]];
   if (!(command in FLAGS)) usage(`unknown command "${command}"`);
-  const flags = new Set<string>();
-  const against: string[] = [];
-  let root = process.cwd();
-  for (let i = 0; i < rest.length; i++) {
-    const a = rest[i]!;
-    if (a === '--root' || a === '--against') {
-      const v = rest[++i];
-      if (!v || v.startsWith('--')) usage(`${a} needs a value`);
-      if (a === '--root') root = resolve(v);
-      else if (command !== 'outdated') usage('--against applies to outdated only');
-      else against.push(v);
-    } else if (a.startsWith('--against=') && command === 'outdated') {
-      against.push(a.slice('--against='.length));
-    } else if (FLAGS[command]!.includes(a)) {
-      flags.add(a);
-    } else usage(`unknown option "${a}" for ${command}`);
+  const options: ParseArgsOptionsConfig = { root: { type: 'string' }, against: { type: 'string', multiple: true } };
+  for (const flag of FLAGS[command]!) options[flag] = { type: 'boolean' };
+  let values: Record<string, string | boolean | (string | boolean)[] | undefined>;
+  try {
+    ({ values } = parseArgs({ args: rest, options, strict: true, allowPositionals: false }));
+  } catch (e) {
+    // parseArgs names the option and what is wrong with it (unknown, missing value, stray argument).
+    usage(`${command}: ${(e as Error).message}`);
   }
+  const against = (values['against'] ?? []) as string[];
+  if (against.length > 0 && command !== 'outdated') usage('--against applies to outdated only');
   if (command === 'outdated' && against.length === 0) usage('outdated needs --against <ref>, e.g. --against v3.7.1');
+  const root = typeof values['root'] === 'string' ? resolve(values['root']) : process.cwd();
+  const flags = new Set(FLAGS[command]!.filter((f) => values[f] === true).map((f) => `--${f}`));
 
   const log = (line: string): void => { process.stderr.write(`${line}\n`); };
   const offline = flags.has('--offline');

@@ -3,21 +3,49 @@
  *
  *   npm run build && npm run js-weight [-- dist-dir]
  *
- * Uses the same measurement as the site audit and the budget tests (test/helpers/site-weight.ts,
+ * Uses the same measurement as the site audit and the budget tests (src/tooling/site-weight.ts,
  * src/lib/quality/js-graph.ts): Starlight's own files are those a page with no project component
  * also loads; "at load" follows static imports, "on demand" the dynamic imports the calculators
- * make when a reader reaches them. Exits 1 when a chapter page is over the 15 KB target, at load
- * plus on demand (see FAST_BUDGETS in src/lib/quality/budgets.ts).
+ * make when a reader reaches them, both as the build's client manifest records them. Exits 1 when
+ * a chapter page is over the 15 KB target, at load plus on demand (see FAST_BUDGETS in
+ * src/lib/quality/budgets.ts); 2 on a usage error or a directory without a usable build.
  */
 import { resolve } from 'node:path';
+import { parseArgs } from 'node:util';
 import { closure, componentOfScript } from '../src/lib/quality/js-graph.ts';
 import { CHAPTER_ROUTES, FAST_BUDGETS } from '../src/lib/quality/budgets.ts';
 import { clientModuleOf } from '../src/lib/quality/page-weight.ts';
-import { SiteWeights, projectComponents } from '../test/helpers/site-weight.ts';
-import { DIST } from '../test/helpers/paths.ts';
+import { hasBuild, SiteWeights, projectComponents } from '../src/tooling/site-weight.ts';
+import { DIST } from '../src/tooling/paths.ts';
 
-const dist = resolve(process.argv[2] ?? DIST);
-const weights = new SiteWeights(dist);
+const USAGE = 'Usage: npm run js-weight [-- dist-dir]   (default dist/; build it first with npm run build)';
+
+function fail(message: string): never {
+  console.error(`js-weight: ${message}\n${USAGE}`);
+  process.exit(2);
+}
+
+const args = (() => {
+  try {
+    return parseArgs({ allowPositionals: true, options: { help: { type: 'boolean', short: 'h' } } });
+  } catch (e) {
+    return fail((e as Error).message);
+  }
+})();
+if (args.values.help) {
+  console.log(USAGE);
+  process.exit(0);
+}
+if (args.positionals.length > 1) fail(`one build directory at most, got ${args.positionals.join(' ')}`);
+const dist = resolve(args.positionals[0] ?? DIST);
+if (!hasBuild(dist)) fail(`${dist} holds no build (no index.html and _astro/).`);
+const weights = (() => {
+  try {
+    return new SiteWeights(dist);
+  } catch (e) {
+    return fail((e as Error).message);
+  }
+})();
 const kb = (n: number): string => `${(n / 1024).toFixed(1)} KB`;
 const gz = (chunk: string): number => weights.bytesOf(`_astro/${chunk}`)?.gzip ?? 0;
 const sum = (chunks: Iterable<string>): number => [...chunks].reduce((n, f) => n + gz(f), 0);

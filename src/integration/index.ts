@@ -4,6 +4,7 @@ import { CitationStep } from './citations.ts';
 import { DiagramStep } from './diagrams.ts';
 import { postBuildPass } from './post-build.ts';
 import { VIRTUAL_MODULE_TYPES, virtualModulesPlugin } from './virtual-modules.ts';
+import { clientManifest } from '../tooling/client-manifest.ts';
 
 /**
  * The guide's build-time glue, as one integration composed of its parts the way Starlight's
@@ -34,7 +35,8 @@ export default function sizingGuide(): AstroIntegration {
         citations = new CitationStep({ command, root, logger: logger.fork('sizing-guide:citations') });
         diagrams = new DiagramStep({ command, root, logger: logger.fork('sizing-guide:diagrams') });
         const step = citations;
-        updateConfig({ vite: { plugins: [virtualModulesPlugin(() => step.data(), diagrams.clientSide)] } });
+        // The client manifest (kept outside dist/) is where the page-weight tools read chunk imports.
+        updateConfig({ vite: { plugins: [virtualModulesPlugin(() => step.data(), diagrams.clientSide), clientManifest()] } });
         config.integrations.push(postBuild(() => ({ citations: step, diagrams: diagrams! })));
       },
       'astro:config:done': ({ injectTypes }) => {

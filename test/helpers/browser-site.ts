@@ -1,7 +1,7 @@
 import { afterAll, beforeAll } from 'vitest';
 import type { Browser } from 'playwright-core';
-import { launchBrowser } from './browser.ts';
-import { serveStatic, type StaticSite } from './static-server.ts';
+import { launchBrowser } from '../../src/tooling/browser.ts';
+import { serveStatic, type StaticSite } from '../../src/tooling/static-server.ts';
 
 /**
  * Registers beforeAll/afterAll hooks that launch Chromium and serve a build on

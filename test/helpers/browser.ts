@@ -1,5 +1,6 @@
-import { chromium, type Browser } from 'playwright-core';
-import { CHROMIUM_ARGS, findChromium } from '../../src/lib/chromium.ts';
+import { findChromium } from '../../src/lib/chromium.ts';
+
+export { launchBrowser } from '../../src/tooling/browser.ts';
 
 /** Why a test that needs Chromium did not run: shown as its skip note. */
 export const NO_CHROMIUM = 'no Chromium found: install it (apt-get install -y chromium) or set CHROMIUM_PATH';
@@ -43,12 +44,4 @@ export function needChromium(ctx: SkipContext, env: NodeJS.ProcessEnv = process.
 export function needSvgDiagrams(ctx: SkipContext, env: NodeJS.ProcessEnv = process.env): void {
   needChromium(ctx, env);
   if (env['DIAGRAMS'] === 'client') ctx.skip('DIAGRAMS=client: this build renders diagrams in the browser');
-}
-
-/**
- * Launches Chromium; Playwright gives every launch a fresh, empty profile directory.
- * @param extraArgs - flags added to CHROMIUM_ARGS (e.g. LOOPBACK_ONLY_ARGS).
- */
-export async function launchBrowser(executablePath: string, extraArgs: string[] = []): Promise<Browser> {
-  return chromium.launch({ executablePath, headless: true, args: [...CHROMIUM_ARGS, ...extraArgs] });
 }

@@ -1,8 +1,6 @@
-import { fileURLToPath } from 'node:url';
+export { DIST, ROOT } from '../../src/tooling/paths.ts';
+import { ROOT } from '../../src/tooling/paths.ts';
 
-export const ROOT = fileURLToPath(new URL('../../', import.meta.url));
-/** The default build, served at `/`. */
-export const DIST = `${ROOT}dist/`;
 /** The build with `SITE_BASE` set, to prove hand-written links get the prefix. */
 export const DIST_BASE = `${ROOT}dist-base/`;
 export const TEST_BASE = '/wiki/sizing';

@@ -2,10 +2,11 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
-import { chromiumPathForTests, launchBrowser } from '../helpers/browser.ts';
+import { launchBrowser } from '../../src/tooling/browser.ts';
+import { chromiumPathForTests } from '../helpers/browser.ts';
 import { expectedRoutes } from '../helpers/built-pages.ts';
 import { DIST, DIST_BASE, TEST_BASE } from '../helpers/paths.ts';
-import { serveStatic, type StaticSite } from '../helpers/static-server.ts';
+import { serveStatic, type StaticSite } from '../../src/tooling/static-server.ts';
 
 const executablePath = chromiumPathForTests();
 const routes = expectedRoutes();

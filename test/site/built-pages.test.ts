@@ -1,8 +1,12 @@
+import { existsSync, readdirSync } from 'node:fs';
+import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { parse } from 'node-html-parser';
+import { readClientManifest } from '../../src/tooling/client-manifest.ts';
 import { checkBuiltPage } from '../../src/lib/page-check.ts';
-import { builtRoutes, expectedRoutes, readPage } from '../helpers/built-pages.ts';
-import { DIST, DIST_BASE, TEST_BASE } from '../helpers/paths.ts';
+import { builtRoutes, readPage } from '../../src/tooling/built-pages.ts';
+import { expectedRoutes } from '../helpers/built-pages.ts';
+import { DIST, DIST_BASE, ROOT, TEST_BASE } from '../helpers/paths.ts';
 import { needSvgDiagrams } from '../helpers/browser.ts';
 
 const routes = expectedRoutes();
@@ -20,6 +24,15 @@ describe('built site', () => {
     for (const dist of [DIST, DIST_BASE]) {
       const search = parse(readPage(dist, 'glossary/')).querySelector('site-search dialog');
       expect(search?.querySelector('#starlight__search')).toBeTruthy();
+    }
+  });
+
+  // The page weights read the client build's Vite manifest; it names source files, so no host may get it.
+  it('ships no Vite manifest, and keeps each build\u2019s client manifest outside it', () => {
+    for (const dist of [DIST, DIST_BASE]) {
+      expect(existsSync(join(dist, '.vite'))).toBe(false);
+      expect(readdirSync(dist, { recursive: true, encoding: 'utf8' }).filter((f) => f.endsWith('manifest.json'))).toEqual([]);
+      expect(Object.keys(readClientManifest(dist, ROOT)).length).toBeGreaterThan(0);
     }
   });
 

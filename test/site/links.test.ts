@@ -4,7 +4,7 @@ import { describe, expect, it } from 'vitest';
 import { LinkChecker } from 'linkinator';
 import { parse } from 'node-html-parser';
 import { DIST, DIST_BASE, ROOT, TEST_BASE } from '../helpers/paths.ts';
-import { serveStatic } from '../helpers/static-server.ts';
+import { serveStatic } from '../../src/tooling/static-server.ts';
 
 /**
  * Every internal link and #fragment in the built HTML resolves. External

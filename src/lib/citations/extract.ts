@@ -1,7 +1,7 @@
 /**
  * Finds `<Cite>` and `<Excerpt>` elements in MDX and reads their attributes
  * statically (from the MDX syntax tree and its estree), never by evaluating code.
- * Authoring rules: issue 3, "Authoring".
+ * The attributes each element needs (`ref`, `expect`) are in the README, "Verifying citations".
  */
 import { readdir, readFile } from 'node:fs/promises';
 import { join, relative, sep } from 'node:path';
@@ -210,14 +210,14 @@ function readInteger(attr: JsxAttribute): number | undefined {
 }
 
 /** Default directories, relative to the root, searched for `.mdx` files. */
-export const DEFAULT_CONTENT_DIRS = ['content'];
+const DEFAULT_CONTENT_DIRS = ['content'];
 
 /**
  * Lists `.mdx` files under the given directories (missing directories are skipped).
  *
  * @returns paths relative to `root`, `/`-separated, sorted.
  */
-export async function listMdxFiles(root: string, dirs: readonly string[] = DEFAULT_CONTENT_DIRS): Promise<string[]> {
+async function listMdxFiles(root: string, dirs: readonly string[] = DEFAULT_CONTENT_DIRS): Promise<string[]> {
   const out: string[] = [];
   const walk = async (abs: string): Promise<void> => {
     let entries;

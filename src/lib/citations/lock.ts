@@ -1,6 +1,6 @@
 /**
  * citations.lock.json: generated, committed, sorted for stable diffs. It records
- * what each citation resolved to (issue 3, "The lock") and never upstream text.
+ * what each citation resolved to (commit, blob, line count, hash of the cited lines) and never upstream text.
  * Read through a zod schema, so a malformed file is an error naming the entry and the field.
  */
 import { readFile, rename, writeFile } from 'node:fs/promises';
@@ -11,7 +11,7 @@ import { citationKey, citationPermalink, parseCitationRef } from './ref.ts';
 import { earlierTagsOfLine, stagingTarget } from './staging.ts';
 
 export const LOCK_FILE = 'citations.lock.json';
-export const LOCK_VERSION = 1;
+const LOCK_VERSION = 1;
 
 export type ProviderName = 'github' | 'mirror';
 
@@ -105,7 +105,7 @@ const checked = {
 };
 
 /** A pinned entry: the ref's commit and the hashes of the file and of the cited lines. */
-export const PinnedEntrySchema = z.strictObject({
+const PinnedEntrySchema = z.strictObject({
   ...entryBase,
   status: z.literal('pinned'),
   read: ReadLocationSchema.optional(),
@@ -113,7 +113,7 @@ export const PinnedEntrySchema = z.strictObject({
 });
 
 /** A provisional entry: checked at an earlier tag (`read`), because the cited one could not be read. */
-export const ProvisionalEntrySchema = z.strictObject({
+const ProvisionalEntrySchema = z.strictObject({
   ...entryBase,
   status: z.literal('provisional'),
   read: ReadLocationSchema,
@@ -121,13 +121,13 @@ export const ProvisionalEntrySchema = z.strictObject({
 });
 
 /** A pending entry: recorded, not pinned; it has no commit or hashes. */
-export const PendingEntrySchema = z.strictObject({
+const PendingEntrySchema = z.strictObject({
   ...entryBase,
   status: z.literal('pending'),
 });
 
 /** Any lock entry, by its `status`. */
-export const LockEntrySchema = z.discriminatedUnion('status', [PinnedEntrySchema, ProvisionalEntrySchema, PendingEntrySchema]);
+const LockEntrySchema = z.discriminatedUnion('status', [PinnedEntrySchema, ProvisionalEntrySchema, PendingEntrySchema]);
 
 const LockFileSchema = z.strictObject({
   version: z.literal(LOCK_VERSION),

@@ -1,6 +1,6 @@
 /**
  * `cite pin`: records in citations.lock.json what is new or changed in the content
- * (issue 3, "The lock"), prunes entries no page cites, and retries pending entries.
+ * (see lock.ts for what an entry holds), prunes entries no page cites, and retries pending entries.
  *
  * What it writes comes from a provider in this run, or from a cache answer the lock already
  * confirms (the same commit for the ref, the same blob for the file); `--refresh` reads no cache.

@@ -72,7 +72,7 @@ export interface RelocateReport {
  * range at another ref.
  * @returns the entry, or why there is none (for a warning).
  */
-export function pinnedEntryFor(lock: Lock, c: Citation): LockEntry | string {
+function pinnedEntryFor(lock: Lock, c: Citation): LockEntry | string {
   const own = lock.entries.get(c.key);
   if (own && isChecked(own)) return own;
   const r = c.ref;

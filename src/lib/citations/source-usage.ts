@@ -22,7 +22,7 @@ export interface SourceUsage {
 }
 
 /** Where calculators' browser modules live: `<kebab-id>.client.ts`. */
-export const CALCULATOR_CLIENTS = 'src/components/calculators';
+const CALCULATOR_CLIENTS = 'src/components/calculators';
 
 const mdx = unified().use(remarkParse).use(remarkMdx);
 /** Modules that can import: styles, JSON and images cannot name a source. */

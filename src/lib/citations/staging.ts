@@ -25,9 +25,6 @@ const STAGING = /^staging\/src\/k8s\.io\/([a-z0-9-]+)\/(.+)$/;
 const RELEASE_TAG = /^v1\.([0-9]+)\.([0-9]+)(-[0-9A-Za-z.-]+)?$/;
 const RELEASE_LINE_TAG = /^v(0|[1-9][0-9]*)\.(0|[1-9][0-9]*)\.(0|[1-9][0-9]*)(-(alpha|beta|rc)\.(0|[1-9][0-9]*))?$/;
 
-/** Documentation of the mapping, for messages and the README. */
-export const STAGING_MAPPING_DOC = 'https://github.com/kubernetes/kubernetes/blob/master/staging/README.md';
-
 /**
  * The ref of a published staging repository that matches a kubernetes/kubernetes ref:
  * `v1.37.0` → `v0.37.0`, `v1.37.0-beta.0` → `v0.37.0-beta.0`; a branch (`master`, `release-1.37`)

@@ -1,6 +1,9 @@
 /**
  * Build-time verification of citations against the lock and the upstream lines:
- * checks a–f of issue 3 ("What fails"). Every message names the MDX file:line,
+ * a citation fails when it has no lock entry or one that no longer matches it, when its ref moved
+ * or no longer resolves, when its file is gone or shorter than the range, when the file's blob or
+ * the cited lines' hash differ from the lock, or when an `expect` fragment is missing from the
+ * lines. Every message names the MDX file:line,
  * the citation, what differs and the command that fixes it.
  */
 import { extractCitations, type Citation } from './extract.ts';
@@ -130,7 +133,7 @@ export async function runVerification(options: VerificationOptions): Promise<Ver
 }
 
 /** The checks after extraction; exported for the CLI's `pin` (which re-verifies) and tests. */
-export async function verifyAgainstLock(
+async function verifyAgainstLock(
   citations: readonly Citation[],
   lock: Lock,
   reader: SourceReader,

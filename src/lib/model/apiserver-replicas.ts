@@ -13,9 +13,9 @@
 import { assertWhole } from './input.ts';
 
 /** Upper bound for counts (replicas, types, objects). */
-export const MAX_COUNT = 1e9;
+const MAX_COUNT = 1e9;
 /** Upper bound for the mean object size in bytes (etcd's default request limit is 1.5 MiB; this leaves room). */
-export const MAX_OBJECT_BYTES = 1e8;
+const MAX_OBJECT_BYTES = 1e8;
 
 /** Result of {@link apiserverReplicaLoad}. */
 export interface ApiserverReplicaLoad {

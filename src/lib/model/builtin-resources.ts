@@ -8,7 +8,7 @@
  */
 
 /** Built-in resources by API group ('' is the core group). */
-export const BUILTIN_RESOURCES: Readonly<Record<string, readonly string[]>> = {
+const BUILTIN_RESOURCES: Readonly<Record<string, readonly string[]>> = {
   '': [
     'pods', 'events', 'nodes', 'services', 'endpoints', 'configmaps', 'secrets', 'namespaces',
     'persistentvolumes', 'persistentvolumeclaims', 'serviceaccounts', 'limitranges', 'resourcequotas',
@@ -45,9 +45,4 @@ export function isBuiltinResource(group: string, resource: string): boolean {
 /** Groups in the built-in list that serve `resource` (for suggestions such as "/registry/deployments" → "apps/deployments"). */
 export function groupsServing(resource: string): string[] {
   return Object.keys(BUILTIN_RESOURCES).filter((g) => BUILTIN_RESOURCES[g]!.includes(resource));
-}
-
-/** Formats a group/resource the way the flag writes it: core group empty, e.g. "/pods". */
-export function formatGroupResource(group: string, resource: string): string {
-  return `${group}/${resource}`;
 }

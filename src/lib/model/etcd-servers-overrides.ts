@@ -70,7 +70,7 @@ function itemProblem(item: string): string | null {
  * @param items - the StringSlice items.
  * @returns the overrides, or the first rejected item with the upstream message.
  */
-export function parseOverrideItems(items: readonly string[]): OverridesParseResult {
+function parseOverrideItems(items: readonly string[]): OverridesParseResult {
   const overrides: EtcdServersOverride[] = [];
   for (let i = 0; i < items.length; i++) {
     const item = items[i]!;

@@ -233,7 +233,7 @@ const CONTINUE_COMPACTED_410: ReadHttpError = {
  *
  * @returns the errors, empty when the request is valid.
  */
-export function validateReadRequest(r: ReadRequest): ReadError[] {
+function validateReadRequest(r: ReadRequest): ReadError[] {
   const errors: ReadError[] = [];
   const rvInvalid = (): ReadError => ({
     field: 'resourceVersion',

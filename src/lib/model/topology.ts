@@ -7,7 +7,7 @@ import { assertWhole } from './input.ts';
 import { MAX_MEMBERS, maintenanceTolerance } from './quorum.ts';
 
 /** Largest control-plane node count accepted. */
-export const MAX_CONTROL_PLANE_NODES = 99;
+const MAX_CONTROL_PLANE_NODES = 99;
 
 /** What losing one host removes, and what is left. */
 export interface HostLoss {

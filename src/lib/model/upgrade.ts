@@ -12,7 +12,7 @@ import { assertWhole } from './input.ts';
 export type UpgradeStrategy = 'surge' | 'in-place';
 
 /** Largest "must stay up" count accepted. */
-export const MAX_MUST_STAY_UP = 98;
+const MAX_MUST_STAY_UP = 98;
 
 /** Result of {@link controlPlaneNodesForUpgrade}. */
 export interface UpgradeSizing {

@@ -16,7 +16,7 @@ import { assertFinite, assertWhole } from './input.ts';
 import { MAX_MEMBERS, MIN_MEMBERS, quorum } from './quorum.ts';
 
 /** Upper bound on rates/sizes accepted by the model, to keep results finite. */
-export const MAX_RATE = 1e12;
+const MAX_RATE = 1e12;
 
 /**
  * Leader egress for log replication, bytes per second: writes × meanEntryBytes × (n − 1).

@@ -1,6 +1,7 @@
 /**
- * The quality budgets of issue 5, and the verdicts on measured figures. The figures come
- * from scripts/audit-site.ts and the site tests; this module only judges them.
+ * The site's quality budgets (the README's budget table: Lighthouse scores, axe, CLS, calculator
+ * and diagram JavaScript), and the verdicts on measured figures. The figures come from
+ * scripts/audit-site.ts and the site tests; this module only judges them.
  */
 import type { LhSummary, Preset } from './lighthouse.ts';
 
@@ -20,7 +21,7 @@ export const LIGHTHOUSE_BUDGETS = { accessibility: 100, seo: 100, mobilePerforma
 export const FAST_BUDGETS = {
   /**
    * JavaScript the calculators add to a chapter page, gzipped bytes: what loads with the page plus
-   * what its calculators fetch when the reader reaches them (issue 5).
+   * what its calculators fetch when the reader reaches them.
    */
   calculatorJsGzip: 15 * 1024,
   /** JavaScript for diagrams on a page whose diagrams are inline SVG, gzipped bytes. */

@@ -1,11 +1,11 @@
 /**
- * The JavaScript graph of a built page, from the text of Vite's chunks: which files load with
- * the page, which load on demand (dynamic `import()`), and who they belong to (Starlight, or
- * the calculators, diagrams or code blocks this project adds). Pure: callers pass a function
- * that returns a chunk's imports, so the same logic serves the scripts and the tests.
+ * The JavaScript graph of a built page: which files load with the page, which load on demand
+ * (dynamic `import()`), and who they belong to (Starlight, or the calculators, diagrams or code
+ * blocks this project adds). Pure: callers pass a function that returns a chunk's imports (the
+ * scripts and tests read them from the client build's Vite manifest, src/tooling/client-manifest.ts).
  */
 
-/** Relative imports of one chunk, as file names in the same directory (`_astro/`). */
+/** Imports of one chunk, as file names in the same directory (`_astro/`). */
 export interface ChunkImports {
   /** `import "./x.js"` and `… from "./x.js"`: load with the importing chunk. */
   static: string[];
@@ -17,23 +17,12 @@ export interface ChunkImports {
 export type JsGroup = 'starlight' | 'calculators' | 'diagrams' | 'code' | 'other';
 
 /** Project groups in the order they claim a shared file (a file is counted once per page). */
-export const PROJECT_GROUPS = ['calculators', 'diagrams', 'code', 'other'] as const;
+const PROJECT_GROUPS = ['calculators', 'diagrams', 'code', 'other'] as const;
 
 /** Files of one group on one page; `atLoad` and `onDemand` are disjoint. */
 export interface GroupFiles {
   atLoad: string[];
   onDemand: string[];
-}
-
-/**
- * Finds the relative imports in a Vite chunk (minified ES module). Only `./name.js`
- * specifiers count: Vite writes every chunk-to-chunk import that way; anything else
- * (e.g. `/pagefind/pagefind.js`, loaded when the reader searches) is not a chunk.
- */
-export function parseImports(source: string): ChunkImports {
-  const stat = [...source.matchAll(/(?:from|import)\s*["'`]\.\/([^"'`]+\.js)["'`]/g)].map((m) => m[1]!);
-  const dyn = [...source.matchAll(/import\(\s*["'`]\.\/([^"'`]+\.js)["'`]\s*\)/g)].map((m) => m[1]!);
-  return { static: [...new Set(stat)], dynamic: [...new Set(dyn)] };
 }
 
 /**

@@ -1,14 +1,18 @@
 /**
- * What a built page makes the browser download, by kind, from its HTML and CSS text. Pure:
- * the caller reads files and measures them.
+ * What a built page makes the browser download, by kind, from its HTML (read with
+ * node-html-parser) and CSS text. Pure: the caller reads files and measures them.
  */
+import { parse, type HTMLElement } from 'node-html-parser';
 import type { JsGroup } from './js-graph.ts';
 
 /** Kinds of bytes a page weighs. `svg` = inline `<svg>` in the HTML plus `.svg` files. */
 export type WeightKind = 'html' | 'css' | 'js' | 'font' | 'image' | 'svg';
 export const WEIGHT_KINDS: readonly WeightKind[] = ['html', 'css', 'js', 'font', 'image', 'svg'];
 
-/** Raw and gzipped bytes (gzip level 9, as a static host compresses). */
+/** The gzip level of the page weights: 9, the highest, as a production static host compresses text. */
+export const GZIP_LEVEL = 9;
+
+/** Raw and gzipped bytes (gzip at {@link GZIP_LEVEL}). */
 export interface Bytes {
   raw: number;
   gzip: number;
@@ -24,8 +28,11 @@ export interface PageRefs {
   media: string[];
 }
 
-const attr = (tag: string, name: string): string | undefined =>
-  new RegExp(`\\s${name}\\s*=\\s*(?:"([^"]*)"|'([^']*)'|([^\\s>]+))`, 'i').exec(tag)?.slice(1).find((v) => v !== undefined);
+/**
+ * How page weights parse built HTML: script, style and noscript contents stay text (a browser with
+ * scripting does not fetch what a `<noscript>` holds); `<pre>` is parsed, since code blocks are markup.
+ */
+const parseHtml = (html: string): HTMLElement => parse(html, { blockTextElements: { script: true, noscript: true, style: true } });
 
 /** Extracts the fetched URLs of a page from its HTML (order kept, duplicates removed; `data:` URLs skipped). */
 export function pageRefs(html: string): PageRefs {
@@ -35,14 +42,15 @@ export function pageRefs(html: string): PageRefs {
   const add = (list: string[], url: string | undefined): void => {
     if (url && !url.startsWith('data:') && !list.includes(url)) list.push(url);
   };
-  for (const [tag] of html.matchAll(/<link\b[^>]*>/gi)) {
-    const rel = (attr(tag, 'rel') ?? '').toLowerCase().split(/\s+/);
-    const as = attr(tag, 'as');
-    if (rel.includes('stylesheet')) add(stylesheets, attr(tag, 'href'));
-    else if (rel.some((r) => r === 'icon' || r === 'apple-touch-icon') || (rel.includes('preload') && (as === 'image' || as === 'font'))) add(media, attr(tag, 'href'));
+  const root = parseHtml(html);
+  for (const link of root.querySelectorAll('link')) {
+    const rel = (link.getAttribute('rel') ?? '').toLowerCase().split(/\s+/);
+    const as = link.getAttribute('as');
+    if (rel.includes('stylesheet')) add(stylesheets, link.getAttribute('href'));
+    else if (rel.some((r) => r === 'icon' || r === 'apple-touch-icon') || (rel.includes('preload') && (as === 'image' || as === 'font'))) add(media, link.getAttribute('href'));
   }
-  for (const [tag] of html.matchAll(/<script\b[^>]*>/gi)) add(scripts, attr(tag, 'src'));
-  for (const [tag] of html.matchAll(/<img\b[^>]*>/gi)) add(media, attr(tag, 'src'));
+  for (const script of root.querySelectorAll('script')) add(scripts, script.getAttribute('src'));
+  for (const img of root.querySelectorAll('img')) add(media, img.getAttribute('src'));
   return { stylesheets, scripts, media };
 }
 
@@ -84,22 +92,16 @@ export function kindOf(url: string): WeightKind | null {
 }
 
 /**
- * The outermost `<svg>…</svg>` elements of an HTML text (nested ones stay inside their parent).
- * Used to report how much of a page's HTML is inline SVG (diagrams, icons).
+ * The outermost `<svg>…</svg>` elements of an HTML text, each as it is written there (nested ones
+ * stay inside their parent; an unclosed one is left out). Used to report how much of a page's HTML
+ * is inline SVG (diagrams, icons).
  */
 export function inlineSvgs(html: string): string[] {
-  const out: string[] = [];
-  const re = /<svg\b|<\/svg\s*>/gi;
-  let depth = 0;
-  let start = 0;
-  for (let m = re.exec(html); m; m = re.exec(html)) {
-    if (m[0][1] !== '/') {
-      if (depth++ === 0) start = m.index;
-    } else if (depth > 0 && --depth === 0) {
-      out.push(html.slice(start, m.index + m[0].length));
-    }
-  }
-  return out;
+  return parseHtml(html)
+    .querySelectorAll('svg')
+    .filter((svg) => !svg.parentNode?.closest('svg'))
+    .map((svg) => html.slice(svg.range[0], svg.range[1]))
+    .filter((text) => /<\/svg\s*>$/i.test(text));
 }
 
 /**
@@ -112,7 +114,10 @@ export function clientModuleOf(chunk: string): string | null {
 
 /** The client modules (kebab-case calculator ids) of the calculators on a built page (`data-calc="readPath"` → `read-path`). */
 export function calculatorModulesOf(html: string): Set<string> {
-  return new Set([...html.matchAll(/\sdata-calc="([A-Za-z]+)"/g)].map((m) => m[1]!.replace(/[A-Z]/g, (c) => `-${c.toLowerCase()}`)));
+  const ids = parseHtml(html)
+    .querySelectorAll('[data-calc]')
+    .map((el) => el.getAttribute('data-calc') ?? '');
+  return new Set(ids.filter((id) => /^[A-Za-z]+$/.test(id)).map((id) => id.replace(/[A-Z]/g, (c) => `-${c.toLowerCase()}`)));
 }
 
 /**

@@ -2,11 +2,12 @@
  * The site audit as data (reports/site-audit.json) and as a page a person reads
  * (reports/site-audit.md). Pure: the audit script gathers the figures.
  */
-import { blockingAxe, FAST_BUDGETS, isChapter, LIGHTHOUSE_BUDGETS, type AxeViolation } from './budgets.ts';
+import { blockingAxe, FAST_BUDGETS, LIGHTHOUSE_BUDGETS, type AxeViolation } from './budgets.ts';
 import type { JsGroup } from './js-graph.ts';
 import { CATEGORIES, PRESETS, type LhSummary, type Preset } from './lighthouse.ts';
 import type { Bytes, PageWeight } from './page-weight.ts';
 
+/** Starlight's two colour themes (its toggle stores the choice in localStorage 'starlight-theme'). */
 export type Theme = 'light' | 'dark';
 
 /** Lighthouse for one page and preset: every run tried, which one counts, what it misses. */
@@ -55,7 +56,7 @@ const kb = (n: number): string => (n === 0 ? '0' : `${(n / 1024).toFixed(1)} KB`
 const page = (route: string): string => `/${route}`;
 const sumGz = (...b: Bytes[]): number => b.reduce((a, x) => a + x.gzip, 0);
 
-/** Every budget of issue 5 judged on this audit (CLS 0 is measured by the tests, not here). */
+/** Every budget of budgets.ts judged on this audit (CLS 0 is measured by the tests, not here). */
 export function verdicts(audit: SiteAudit): BudgetVerdict[] {
   const lh = (filter: (f: string) => boolean, budget: string): BudgetVerdict => {
     const misses: string[] = [];
@@ -133,7 +134,7 @@ export function scoresTable(audit: SiteAudit): string {
 }
 
 /** Page weight by kind, gzipped with raw in parentheses. */
-export function weightTable(audit: SiteAudit): string {
+function weightTable(audit: SiteAudit): string {
   const cell = (b: Bytes): string => `${kb(b.gzip)} (${kb(b.raw)})`;
   const rows = [
     '| Page | HTML | of which inline SVG | CSS | JS at load | Fonts | Images | SVG files | Total at load |',
@@ -149,7 +150,7 @@ export function weightTable(audit: SiteAudit): string {
 }
 
 /** JavaScript by owner, gzipped: at load + on demand. */
-export function jsTable(audit: SiteAudit): string {
+function jsTable(audit: SiteAudit): string {
   const rows = [`| Page | ${JS_COLUMNS.map(([, l]) => l).join(' | ')} |`, `| --- |${JS_COLUMNS.map(() => ' --: |').join('')}`];
   for (const p of audit.pages) {
     const cells = JS_COLUMNS.map(([g]) => {
@@ -166,7 +167,7 @@ export function jsTable(audit: SiteAudit): string {
  * those of the accessibility, SEO and best-practices categories (any point lost there is a defect).
  * @param top - how many per page and preset.
  */
-export function failingAuditsSection(audit: SiteAudit, top = 5): string {
+function failingAuditsSection(audit: SiteAudit, top = 5): string {
   const lines: string[] = [];
   for (const p of audit.pages) {
     for (const preset of PRESETS) {
@@ -183,7 +184,7 @@ export function failingAuditsSection(audit: SiteAudit, top = 5): string {
 }
 
 /** Every axe violation (all impacts), per page and theme. */
-export function axeSection(audit: SiteAudit): string {
+function axeSection(audit: SiteAudit): string {
   const lines: string[] = [];
   for (const p of audit.pages) {
     for (const t of ['light', 'dark'] as const) {
@@ -194,7 +195,7 @@ export function axeSection(audit: SiteAudit): string {
 }
 
 /** The legend: what each figure is and how it was measured. */
-export function legend(audit: SiteAudit): string {
+function legend(audit: SiteAudit): string {
   return [
     '- **P · A · BP · SEO**: Lighthouse category scores, 0–100: performance, accessibility, best practices, SEO. ✗ marks a run that misses a budget.',
     '- **Mobile** is Lighthouse\u2019s default preset: a mid-range phone (412 × 823, 4× CPU slowdown) on slow 4G (150 ms RTT, 1.6 Mbit/s), throttling *simulated* from an unthrottled load. **Desktop**: 1350 × 940, no CPU slowdown, 40 ms RTT, 10 Mbit/s.',
@@ -202,7 +203,7 @@ export function legend(audit: SiteAudit): string {
     `- **Runs**: Lighthouse runs tried. Scores vary between runs, so each page and preset runs up to ${audit.maxRuns} times, stops at the first run within budget, and the table shows that run (or, if none, the one missing fewest budgets).`,
     '- **axe**: violations of axe-core\u2019s default rules (WCAG 2.0–2.2 A/AA and best practices) with the page scrolled through (calculators loaded), in Starlight\u2019s light and dark themes; "serious+" counts impact serious or critical, the ones that fail `npm test`.',
     '- **Page weight**: bytes the page makes the browser download when it loads, from the built files: **gzipped** (level 9, what a static host serves), raw in parentheses. 1 KB = 1024 bytes. **HTML** is the document; **of which inline SVG** is the share of it taken by `<svg>` elements (diagrams in two themes, icons), gzipped on its own. **CSS**: linked stylesheets (print ones too). **JS at load**: module scripts and the chunks they import statically. **Fonts**, **Images**, **SVG files**: referenced by the HTML or its CSS. **Total at load** adds them up (inline SVG is inside HTML).',
-    '- **JavaScript by owner** (gzipped, *at load + on demand*): **Starlight** = files that a page with no project component (`/glossary/`) also loads; **Calculators** = the calculators\u2019 shared loader and the code each calculator on the page fetches when a calculator nears the viewport or is used (`import()` chunks, found by reading the built chunks); **Diagrams** = the in-browser Mermaid renderer, only on builds without Chromium; **Code blocks** = Expressive Code\u2019s copy button, shipped with the excerpts of upstream code; **Other** = anything else. Starlight\u2019s on-demand part is the search UI, fetched when the reader opens search (the search index itself is not counted).',
+    '- **JavaScript by owner** (gzipped, *at load + on demand*): **Starlight** = files that a page with no project component (`/glossary/`) also loads; **Calculators** = the calculators\u2019 shared loader and the code each calculator on the page fetches when a calculator nears the viewport or is used (`import()` chunks, as the build\u2019s Vite manifest records them); **Diagrams** = the in-browser Mermaid renderer, only on builds without Chromium; **Code blocks** = Expressive Code\u2019s copy button, shipped with the excerpts of upstream code; **Other** = anything else. Starlight\u2019s on-demand part is the search UI, fetched when the reader opens search (the search index itself is not counted).',
     '- The site is served from the build directory on 127.0.0.1 the way a static host would serve it (gzip, hashed assets cached for a year). Chromium runs with background networking off, every host name but 127.0.0.1 unresolvable and a dead proxy for anything else: no request leaves the machine, and audits that need the network do not apply.',
   ].join('\n');
 }
@@ -246,6 +247,3 @@ export function renderReport(audit: SiteAudit): string {
     '',
   ].join('\n');
 }
-
-/** Whether a route is held to the chapter budgets (re-exported for the script). */
-export { isChapter };

@@ -1,15 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { closure, componentOfScript, parseImports, pruneDynamic, splitPageJs, type ChunkImports } from '../../../src/lib/quality/js-graph.ts';
-
-describe('parseImports', () => {
-  it('reads Vite\u2019s minified static and dynamic chunk imports, once each', () => {
-    const src = 'import{a as b}from"./calc.X1.js";import"./side.Y2.js";const l=()=>import("./quorum.client.Z3.js");import("./quorum.client.Z3.js");import("/pagefind/pagefind.js")';
-    expect(parseImports(src)).toEqual({ static: ['calc.X1.js', 'side.Y2.js'], dynamic: ['quorum.client.Z3.js'] });
-  });
-  it('does not mistake a dynamic import for a static one', () => {
-    expect(parseImports('import("./a.js")').static).toEqual([]);
-  });
-});
+import { closure, componentOfScript, pruneDynamic, splitPageJs, type ChunkImports } from '../../../src/lib/quality/js-graph.ts';
 
 // entry → loader (static) → on-demand client (dynamic) → shared chunk (static)
 const graph: Record<string, ChunkImports> = {

@@ -56,7 +56,7 @@ export interface GitHubProviderOptions {
   now?: () => number;
 }
 
-export const DEFAULT_API_URL = 'https://api.github.com';
+const DEFAULT_API_URL = 'https://api.github.com';
 
 interface ApiResponse { status: number; headers: Record<string, string | undefined>; data: unknown }
 
@@ -74,7 +74,7 @@ export function githubOptionsFromEnv(env: NodeJS.ProcessEnv): GitHubProviderOpti
  * Splits a GITHUB_API_URL into the URL without credentials and the credentials.
  * @throws ProviderError(`config`) for a value that is not an http(s) URL (the message shows it without credentials).
  */
-export function parseApiUrl(raw: string): { url: string; username: string; password: string } {
+function parseApiUrl(raw: string): { url: string; username: string; password: string } {
   let parsed: URL;
   try {
     parsed = new URL(raw);

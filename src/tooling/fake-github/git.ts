@@ -24,11 +24,6 @@ export function git(dir: string, args: string[], raw = false): string {
   return raw ? out.toString('utf8') : out.toString('utf8').trim();
 }
 
-/** Same as {@link git} but returns bytes. */
-export function gitBytes(dir: string, args: string[]): Buffer {
-  return execFileSync('git', ['-C', dir, ...args], { env: ENV, maxBuffer: 1 << 30 });
-}
-
 export interface FixtureRepo {
   /** Repository directory (has a working tree; providers read objects only). */
   dir: string;

@@ -1,14 +1,15 @@
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { basename, join, posix, relative } from 'node:path';
 import { gzipSync } from 'node:zlib';
-import { checkBuiltPage } from '../../src/lib/page-check.ts';
-import { closure, componentOfScript, parseImports, pruneDynamic, splitPageJs, type ChunkImports, type JsGroup } from '../../src/lib/quality/js-graph.ts';
-import { addBytes, cssUrls, dynamicChunkFilter, inlineSvgs, kindOf, pageRefs, WEIGHT_KINDS, type Bytes, type JsShare, type PageWeight, type WeightKind } from '../../src/lib/quality/page-weight.ts';
+import { checkBuiltPage } from '../lib/page-check.ts';
+import { closure, componentOfScript, pruneDynamic, splitPageJs, type ChunkImports, type JsGroup } from '../lib/quality/js-graph.ts';
+import { addBytes, cssUrls, dynamicChunkFilter, GZIP_LEVEL, inlineSvgs, kindOf, pageRefs, WEIGHT_KINDS, type Bytes, type JsShare, type PageWeight, type WeightKind } from '../lib/quality/page-weight.ts';
 import { builtRoutes, readPage } from './built-pages.ts';
+import { chunkImports, readClientManifest } from './client-manifest.ts';
 import { ROOT } from './paths.ts';
 
 /** A page without project components: whatever it loads is Starlight's own JavaScript. */
-export const BASELINE_ROUTE = 'glossary/';
+const BASELINE_ROUTE = 'glossary/';
 
 /** Project component names (src/components/**.astro) and the calculators among them. */
 export function projectComponents(): { all: Set<string>; calculators: Set<string> } {
@@ -30,21 +31,27 @@ export function projectComponents(): { all: Set<string>; calculators: Set<string
 
 /**
  * Reads a build directory once and measures its pages. Files are gzipped at level 9
- * (what a static host serves) and each file is read and compressed once.
- * @param dist - a build directory (`dist/`).
+ * (GZIP_LEVEL: what a static host serves, and what serveStatic's host mode sends) and each file is read and
+ * compressed once. Which chunk imports which comes from the build's client manifest
+ * (client-manifest.ts).
+ * @param dist - a build directory (`dist/`), built with this repository's astro.config.mjs.
  * @param base - the base path the build was made for (`SITE_BASE`), default `/`.
+ * @param root - the project root the build ran in (where its client manifest is kept).
+ * @throws Error (from readClientManifest) when the build has no client manifest of its own.
  */
 export class SiteWeights {
   readonly dist: string;
   readonly base: string;
   private readonly sizes = new Map<string, Bytes>();
-  private readonly imports = new Map<string, ChunkImports>();
   private readonly components = projectComponents();
   private baseline: Set<string> | undefined;
+  /** Static and dynamic imports of a chunk in `_astro/`, as file names there (none for a file that is not a chunk). */
+  readonly importsOf: (chunk: string) => ChunkImports;
 
-  constructor(dist: string, base = '/') {
+  constructor(dist: string, base = '/', root = ROOT) {
     this.dist = dist;
     this.base = base.endsWith('/') ? base : `${base}/`;
+    this.importsOf = chunkImports(readClientManifest(dist, root));
   }
 
   /** Raw and gzipped size of a file under the build directory (`undefined` when absent). */
@@ -54,7 +61,7 @@ export class SiteWeights {
       const path = join(this.dist, file);
       if (!existsSync(path)) return undefined;
       const data = readFileSync(path);
-      b = { raw: data.length, gzip: gzipSync(data, { level: 9 }).length };
+      b = { raw: data.length, gzip: gzipSync(data, { level: GZIP_LEVEL }).length };
       this.sizes.set(file, b);
     }
     return b;
@@ -67,17 +74,6 @@ export class SiteWeights {
     if (path.startsWith('/')) return path.startsWith(this.base) ? path.slice(this.base.length) : null;
     return posix.normalize(posix.join(posix.dirname(from), path));
   }
-
-  /** Static and dynamic imports of a chunk in `_astro/` (none when the file is absent). */
-  readonly importsOf = (chunk: string): ChunkImports => {
-    let i = this.imports.get(chunk);
-    if (!i) {
-      const path = join(this.dist, '_astro', chunk);
-      i = existsSync(path) ? parseImports(readFileSync(path, 'utf8')) : { static: [], dynamic: [] };
-      this.imports.set(chunk, i);
-    }
-    return i;
-  };
 
   /** Module scripts a built page loads, as file names in `_astro/`. @param route - `''`, `etcd-sizing/`, … */
   scriptsOf(route: string): string[] {
@@ -139,7 +135,7 @@ export class SiteWeights {
     for (const s of Object.values(split)) for (const f of s.atLoad) files.js.add(`_astro/${f}`);
     const kinds = Object.fromEntries(WEIGHT_KINDS.map((k) => [k, { ...sumOf(files[k]), files: files[k].size }])) as PageWeight['kinds'];
     const svgText = inlineSvgs(html).join('');
-    const inlineSvg = { raw: Buffer.byteLength(svgText), gzip: svgText ? gzipSync(svgText, { level: 9 }).length : 0 };
+    const inlineSvg = { raw: Buffer.byteLength(svgText), gzip: svgText ? gzipSync(svgText, { level: GZIP_LEVEL }).length : 0 };
     const report = checkBuiltPage(html);
     return {
       route,

@@ -1,9 +1,7 @@
 import { AxeBuilder } from '@axe-core/playwright';
 import type { Browser, Page } from 'playwright-core';
-import type { AxeViolation } from '../../src/lib/quality/budgets.ts';
-
-/** Starlight's two colour themes (its toggle stores the choice in localStorage 'starlight-theme'). */
-export type Theme = 'light' | 'dark';
+import type { AxeViolation } from '../lib/quality/budgets.ts';
+import type { Theme } from '../lib/quality/report.ts';
 
 /** A phone and a laptop viewport (CSS pixels), the two layouts Starlight switches between. */
 export const VIEWPORTS = { phone: { width: 390, height: 844 }, desktop: { width: 1350, height: 940 } } as const;
@@ -13,7 +11,7 @@ export const VIEWPORTS = { phone: { width: 390, height: 844 }, desktop: { width:
  * everything that loads or renders on approach (the calculators' code) has done so.
  * @param settleMs - wait after the last step.
  */
-export async function scrollThrough(page: Page, settleMs = 300): Promise<void> {
+async function scrollThrough(page: Page, settleMs = 300): Promise<void> {
   const height = await page.evaluate(() => document.documentElement.scrollHeight);
   const step = (page.viewportSize()?.height ?? 800) / 2;
   for (let y = 0; y <= height; y += step) {

@@ -1,0 +1,33 @@
+import { readdirSync, readFileSync, statSync } from 'node:fs';
+import { join, relative } from 'node:path';
+
+/**
+ * Route paths (`''`, `etcd-sizing/`, …) of every `index.html` under a build directory, sorted;
+ * Astro's assets (`_astro/`) and the search index (`pagefind/`) are not walked.
+ * @throws the file system's error when `dist` does not exist.
+ */
+export function builtRoutes(dist: string): string[] {
+  const routes: string[] = [];
+  const walk = (dir: string) => {
+    for (const name of readdirSync(dir)) {
+      const path = join(dir, name);
+      if (statSync(path).isDirectory()) {
+        if (name !== '_astro' && name !== 'pagefind') walk(path);
+      } else if (name === 'index.html') {
+        const route = relative(dist, dir);
+        routes.push(route === '' ? '' : `${route}/`);
+      }
+    }
+  };
+  walk(dist);
+  return routes.sort();
+}
+
+/**
+ * The HTML of one built page (UTF-8 text).
+ * @param route - `''`, `etcd-sizing/`, … as {@link builtRoutes} gives them.
+ * @throws the file system's error when the page was not built.
+ */
+export function readPage(dist: string, route: string): string {
+  return readFileSync(join(dist, route, 'index.html'), 'utf8');
+}
