@@ -6,7 +6,7 @@
  * The two modules are imported (they are plain data), never evaluated as text; the text of
  * sources.ts is read only to report each export's line.
  */
-import { readFile } from 'node:fs/promises';
+import { readFile, stat } from 'node:fs/promises';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import type { Citation, ExtractionError, ExtractionResult } from './extract.ts';
@@ -93,12 +93,22 @@ export async function extractModelCitations(root: string): Promise<ExtractionRes
 }
 
 /**
- * Imports a module. A query string would bypass the module cache, but Vite (Vitest, the dev
- * server) then stops treating the file as TypeScript; a process that outlives an edit of the
- * model's sources sees the refs it first loaded.
+ * Node's own `import()`, out of Vite's reach. Astro loads the config, and so the integration that
+ * calls this, through a Vite module runner that it closes once the config is loaded, while
+ * verification is still running; an `import()` Vite rewrote would then fail. Node (22.18 and
+ * later, the project's Node 24) strips the TypeScript types of sources.ts and source-expect.ts
+ * itself: both are plain `export const` declarations.
+ */
+const nativeImport = new Function('url', 'return import(url)') as (url: string) => Promise<Record<string, unknown>>;
+
+/**
+ * Imports a module as it is on disk now: the file's modification time in the query string makes a
+ * process that outlives an edit (the dev server) load the new version.
  */
 async function importModule(file: string): Promise<Record<string, unknown>> {
-  return (await import(pathToFileURL(file).href)) as Record<string, unknown>;
+  const url = pathToFileURL(file);
+  url.searchParams.set('mtime', String((await stat(file)).mtimeMs));
+  return nativeImport(url.href);
 }
 
 /**
