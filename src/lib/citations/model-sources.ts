@@ -6,9 +6,11 @@
  * The two modules are imported (they are plain data), never evaluated as text; the text of
  * sources.ts is read only to report each export's line.
  */
-import { readFile, stat } from 'node:fs/promises';
+import { execFile } from 'node:child_process';
+import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
+import { promisify } from 'node:util';
 import type { Citation, ExtractionError, ExtractionResult } from './extract.ts';
 import { sourceLinksIn } from './link-audit.ts';
 import { CitationRefError, citationKey, parseCitationRef } from './ref.ts';
@@ -92,23 +94,30 @@ export async function extractModelCitations(root: string): Promise<ExtractionRes
   return { citations, errors };
 }
 
-/**
- * Node's own `import()`, out of Vite's reach. Astro loads the config, and so the integration that
- * calls this, through a Vite module runner that it closes once the config is loaded, while
- * verification is still running; an `import()` Vite rewrote would then fail. Node (22.18 and
- * later, the project's Node 24) strips the TypeScript types of sources.ts and source-expect.ts
- * itself: both are plain `export const` declarations.
- */
-const nativeImport = new Function('url', 'return import(url)') as (url: string) => Promise<Record<string, unknown>>;
+const execFileAsync = promisify(execFile);
+/** Imports the module named by argv[1] and prints its exports as JSON. */
+const PRINT_EXPORTS = 'import(process.argv[1]).then((m) => process.stdout.write(JSON.stringify({ ...m })))';
 
 /**
- * Imports a module as it is on disk now: the file's modification time in the query string makes a
- * process that outlives an edit (the dev server) load the new version.
+ * The exports of sources.ts or source-expect.ts, as they are on disk now. They are loaded in a
+ * child Node process, not with `import()` here: Astro loads the integration that calls this
+ * through a Vite module runner which it closes once the config is loaded, while verification is
+ * still running, and a long-lived process (the dev server) would keep the first version it
+ * imported. Both files are plain `export const` data, so their exports survive JSON; Node 22.18
+ * and later (the project's Node 24) strips their TypeScript types itself.
+ *
+ * @throws Error naming the file, with Node's message, when the module cannot be loaded.
  */
 async function importModule(file: string): Promise<Record<string, unknown>> {
-  const url = pathToFileURL(file);
-  url.searchParams.set('mtime', String((await stat(file)).mtimeMs));
-  return nativeImport(url.href);
+  try {
+    const { stdout } = await execFileAsync(process.execPath, ['--input-type=module', '-e', PRINT_EXPORTS, pathToFileURL(file).href], {
+      maxBuffer: 16 * 1024 * 1024,
+    });
+    return JSON.parse(stdout) as Record<string, unknown>;
+  } catch (error) {
+    const detail = (error as { stderr?: string }).stderr?.trim().split('\n').find((l) => /Error/.test(l)) ?? (error as Error).message;
+    throw new Error(`Could not load ${file}: ${detail}`);
+  }
 }
 
 /**
