@@ -1,5 +1,5 @@
-/** Browser code of the Apiserver calculator, loaded on demand by its component. */
+/** Browser code of the API-server calculator: the shared element (its chunk is named after the calculator, see registry.ts). */
 import { defineCalculator } from './client.ts';
 import { apiserverCalc } from '../../lib/calculators/apiserver.ts';
 
-defineCalculator('calc-apiserver', apiserverCalc);
+defineCalculator(apiserverCalc);

@@ -1,5 +1,5 @@
-/** Browser code of the Quorum calculator, loaded on demand by its component. */
+/** Browser code of the quorum calculator: the shared element (its chunk is named after the calculator, see registry.ts). */
 import { defineCalculator } from './client.ts';
 import { quorumCalc } from '../../lib/calculators/quorum.ts';
 
-defineCalculator('calc-quorum', quorumCalc);
+defineCalculator(quorumCalc);

@@ -1,5 +1,5 @@
-/** Browser code of the Topology calculator, loaded on demand by its component. */
+/** Browser code of the topology calculator: the shared element (its chunk is named after the calculator, see registry.ts). */
 import { defineCalculator } from './client.ts';
 import { topologyCalc } from '../../lib/calculators/topology.ts';
 
-defineCalculator('calc-topology', topologyCalc);
+defineCalculator(topologyCalc);
