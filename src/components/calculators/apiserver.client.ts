@@ -1,4 +1,4 @@
-/** Browser code of the API-server calculator: the shared element (its chunk is named after the calculator, see registry.ts). */
+/** Browser code of the API-server calculator, named after it so that its chunk is (see the loader in Calculator.astro). */
 import { defineCalculator } from './client.ts';
 import { apiserverCalc } from '../../lib/calculators/apiserver.ts';
 

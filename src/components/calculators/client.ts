@@ -13,7 +13,7 @@ import { encodeState } from '../../lib/model/url-state.ts';
 const SVG_NS = 'http://www.w3.org/2000/svg';
 
 /** Turns a result tree into DOM nodes; strings become text nodes, never markup. */
-export function toDom(tree: Tree, svg = false): Node {
+function toDom(tree: Tree, svg = false): Node {
   if (typeof tree === 'string') return document.createTextNode(tree);
   const inSvg = svg || tree.tag === 'svg';
   const el = inSvg ? document.createElementNS(SVG_NS, tree.tag) : document.createElement(tree.tag);
@@ -29,7 +29,7 @@ export function renderInto(container: Element, trees: readonly Tree[]): void {
 }
 
 /** Copies text: the async clipboard API, else a selected textarea and execCommand. */
-export async function copyText(text: string): Promise<boolean> {
+async function copyText(text: string): Promise<boolean> {
   try {
     await navigator.clipboard.writeText(text);
     return true;

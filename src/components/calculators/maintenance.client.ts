@@ -1,4 +1,4 @@
-/** Browser code of the maintenance calculator: the shared element (its chunk is named after the calculator, see registry.ts). */
+/** Browser code of the maintenance calculator, named after it so that its chunk is (see the loader in Calculator.astro). */
 import { defineCalculator } from './client.ts';
 import { maintenanceCalc } from '../../lib/calculators/maintenance.ts';
 

@@ -107,7 +107,7 @@ export function take<T>(parsed: Parsed<T>, key: string, errors: Record<string, s
 }
 
 /** The result region's content while some input is invalid (never blank). */
-export function invalidResult(errors: Record<string, string>): Tree[] {
+function invalidResult(errors: Record<string, string>): Tree[] {
   const n = Object.keys(errors).length;
   return [h('p', { class: 'calc__invalid' }, `No result yet: fix the ${n === 1 ? 'marked input' : `${n} marked inputs`}.`)];
 }

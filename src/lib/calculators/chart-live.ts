@@ -20,7 +20,7 @@ export const CHART_MEMBERS = [1, 3, 5, 7] as const;
 /** p range drawn (the model's default series range): the x domain. */
 export const CHART_P: readonly [number, number] = [1e-4, 0.5];
 /** Lowest probability drawn; smaller values sit on the bottom edge. */
-export const CHART_Y_MIN = 1e-16;
+const CHART_Y_MIN = 1e-16;
 /** y domain: P(lost quorum) from {@link CHART_Y_MIN} to 1. */
 export const CHART_Y: readonly [number, number] = [CHART_Y_MIN, 1];
 /** Pixel ranges of the two axes (y grows downwards, so its range runs bottom to top). */

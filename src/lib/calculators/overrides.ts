@@ -18,7 +18,7 @@ export interface RowText {
 }
 
 /** Rows as overrides: servers split on whitespace (a URL holds none). */
-export function rowsToOverrides(rows: readonly RowText[]): EtcdServersOverride[] {
+function rowsToOverrides(rows: readonly RowText[]): EtcdServersOverride[] {
   return rows.map((r) => ({ group: r.group, resource: r.resource, servers: r.servers.trim() === '' ? [] : r.servers.trim().split(/\s+/) }));
 }
 
@@ -40,7 +40,7 @@ export function rowsFromValue(value: string): RowText[] | null {
 }
 
 /** The parser's verdict (upstream's accept/reject and message) followed by lint findings. */
-export function overridesResult(value: string): Tree[] {
+function overridesResult(value: string): Tree[] {
   const parsed = parseEtcdServersOverrides(value);
   const out: Tree[] = [];
   if (parsed.ok) {

@@ -5,7 +5,7 @@ import { h, type Tree } from './tree.ts';
 import { refLink } from './ref-link.ts';
 
 /** Plain words for where a request is served. */
-export const SERVED_BY: Readonly<Record<ReadServedBy | 'error', string>> = {
+const SERVED_BY: Readonly<Record<ReadServedBy | 'error', string>> = {
   'watch-cache': 'the watch cache',
   'watch-cache-after-etcd-revision': 'the watch cache, after an etcd current-revision read',
   'etcd-linearizable': 'etcd, as a linearizable read',
@@ -18,7 +18,7 @@ export const SERVED_BY: Readonly<Record<ReadServedBy | 'error', string>> = {
  * An error response in one line, as a client sees it: status, Retry-After, message.
  * `Retry-After: 1–30` is the unready cache's, which grows with how long the cache has been unready.
  */
-export function httpErrorText(e: ReadHttpError): string {
+function httpErrorText(e: ReadHttpError): string {
   const ra = e.retryAfter;
   const retry = ra === null ? 'no Retry-After' : ra.min === ra.max ? `Retry-After: ${ra.min}` : `Retry-After: ${ra.min}–${ra.max} (seconds, growing with the time the cache has been unready)`;
   return `${e.status} ${STATUS_TEXT[e.status]}, ${retry}: ${e.message}`;

@@ -4,7 +4,7 @@ import { facts, invalid, para, text, whole, type CalcDef, type CalcView, type Ra
 import { plural } from './format.ts';
 
 /** One sentence for what a host loss leaves. */
-export function describeLoss(l: HostLoss): string {
+function describeLoss(l: HostLoss): string {
   const took = [l.etcdMembersLost ? plural(l.etcdMembersLost, 'etcd member') : '', l.controlPlaneInstancesLost ? plural(l.controlPlaneInstancesLost, 'control-plane instance') : '']
     .filter(Boolean)
     .join(' and ');
