@@ -20,7 +20,7 @@ describe('page weight budgets', () => {
     expect(calculators.js.calculators.onDemand.gzip).toBeGreaterThan(0);
   });
 
-  // Budget (issue 5): ≤ 15 KB gzipped of calculator JavaScript on a chapter page, counting what
+  // Budget (README, Quality): ≤ 15 KB gzipped of calculator JavaScript on a chapter page, counting what
   // loads with the page and what the calculators fetch when the reader reaches them.
   it.each(CHAPTER_ROUTES)('/%s: calculator JavaScript, at load and on demand, fits 15 KB gzipped', (route) => {
     const { atLoad, onDemand, atLoadFiles, onDemandFiles } = weights.page(route).js.calculators;
@@ -37,7 +37,7 @@ describe('page weight budgets', () => {
     expect(counted.sort()).toEqual([...onPage].sort());
   });
 
-  // Budget (issue 5): diagrams rendered at build time ship no JavaScript.
+  // Budget (README, Quality): diagrams rendered at build time ship no JavaScript.
   // A build without Chromium renders diagrams in the browser, loader included: the test then shows as skipped.
   it.for(expectedRoutes())('/%s: no diagram JavaScript when its diagrams are SVG', (route, ctx) => {
     needSvgDiagrams(ctx);
