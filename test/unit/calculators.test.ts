@@ -1,14 +1,16 @@
 import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
 import { h, textOf, toHtml } from '../../src/lib/calculators/tree.ts';
-import { availabilityChart, CHART_HEIGHT, CHART_WIDTH, chartScales } from '../../src/lib/calculators/chart.ts';
-import { CHART_P, CHART_X_RANGE, CHART_Y, CHART_Y_RANGE, chartHighlight, linePath, logScale } from '../../src/lib/calculators/chart-live.ts';
+import { availabilityChart, CHART_HEIGHT, CHART_WIDTH } from '../../src/lib/calculators/chart.ts';
+import { CHART_MARGIN, CHART_P, CHART_X_RANGE, CHART_Y, CHART_Y_RANGE, chartHighlight, chartPath, chartX, chartY } from '../../src/lib/calculators/chart-live.ts';
+import { decadeTicks, linePath, logScale } from '../../src/lib/calculators/log-scale.ts';
 import { lostQuorumSeries } from '../../src/lib/model/availability.ts';
 import { refLink, useSourceLinks } from '../../src/lib/calculators/ref-link.ts';
 import * as SOURCES from '../../src/lib/model/sources.ts';
 import { parseCitationRef } from '../../src/lib/citations/ref.ts';
 import { fmtBytes, fmtProb, fmtProbLog10, ordinal, powerOfTen } from '../../src/lib/calculators/format.ts';
-import type { CalcDef, CalcView } from '../../src/lib/calculators/calc.ts';
+import { hintOf, rangeText, whole, type CalcDef, type CalcView, type FieldDef, type Outcome, type Raw } from '../../src/lib/calculators/calc.ts';
+import { CALCULATORS, loadCalculator, renderCalculator } from '../../src/lib/calculators/registry.ts';
 import { quorumCalc, quorumView, evenCountNote } from '../../src/lib/calculators/quorum.ts';
 import { availabilityCalc, availabilityView, fmtMinutes } from '../../src/lib/calculators/availability.ts';
 import { writePathCalc, writePathView, parseMsList } from '../../src/lib/calculators/write-path.ts';
@@ -18,23 +20,43 @@ import { maintenanceCalc, maintenanceView } from '../../src/lib/calculators/main
 import { topologyCalc, topologyView } from '../../src/lib/calculators/topology.ts';
 import { buildFromRows, builtFlagTree, overridesCalc, overridesView, rowsFromValue, type RowText } from '../../src/lib/calculators/overrides.ts';
 import { readPathCalc, readPathView } from '../../src/lib/calculators/read-path.ts';
-import { CALCULATOR_PREFIX, CALCULATOR_SCHEMAS, decodeCalculator, type CalculatorState } from '../../src/lib/model/calculator-state.ts';
-import { defaultState, encodeState, type StateOf, type StateSchema } from '../../src/lib/model/url-state.ts';
+import { CALCULATOR_PREFIX, CALCULATOR_SCHEMAS, decodeCalculator, numberSpec, type CalculatorId, type CalculatorState } from '../../src/lib/model/calculator-state.ts';
+import { defaultState, encodeState, type FieldSpec, type StateOf, type StateSchema } from '../../src/lib/model/url-state.ts';
 import { tolerance } from '../../src/lib/model/quorum.ts';
 
-const PAIRS: [CalcDef, CalcView][] = [
-  [quorumCalc, quorumView],
-  [availabilityCalc, availabilityView],
-  [writePathCalc, writePathView],
-  [apiserverCalc, apiserverView],
-  [upgradeCalc, upgradeView],
-  [maintenanceCalc, maintenanceView],
-  [topologyCalc, topologyView],
-  [overridesCalc, overridesView],
-  [readPathCalc, readPathView],
+/**
+ * A calculator seen through string keys, as the form and the URL see it, so that one test can loop
+ * over all nine; each definition is typed by its own schema (see the type checks below).
+ */
+interface LooseCalc {
+  id: CalculatorId;
+  showWhen?: Readonly<Record<string, ((raw: Readonly<Raw>) => boolean) | undefined>>;
+  toRaw(state: Readonly<Record<string, unknown>>): Record<string, string>;
+  compute(raw: Readonly<Raw>): Outcome;
+}
+interface LooseView {
+  title: string;
+  fields: readonly FieldDef[];
+}
+const loose = <Id extends CalculatorId>(d: CalcDef<Id>): LooseCalc => d;
+const PAIRS: [LooseCalc, LooseView][] = [
+  [loose(quorumCalc), quorumView],
+  [loose(availabilityCalc), availabilityView],
+  [loose(writePathCalc), writePathView],
+  [loose(apiserverCalc), apiserverView],
+  [loose(upgradeCalc), upgradeView],
+  [loose(maintenanceCalc), maintenanceView],
+  [loose(topologyCalc), topologyView],
+  [loose(overridesCalc), overridesView],
+  [loose(readPathCalc), readPathView],
 ];
-const ALL: CalcDef[] = PAIRS.map(([d]) => d);
-const defaults = (d: CalcDef) => d.toRaw(defaultState(CALCULATOR_SCHEMAS[d.id]) as Record<string, unknown>);
+const ALL: LooseCalc[] = PAIRS.map(([d]) => d);
+/**
+ * Numeric fields whose hint says something else than the schema's range: a unit, an example, what 0
+ * means, or a tighter bound that depends on another field ("0 to n").
+ */
+const HINTS_WITHOUT_RANGE = new Set(['quorum.k', 'availability.k', 'availability.p', 'availability.mtbf', 'availability.mttr', 'writePath.w', 'writePath.b', 'writePath.lf', 'readPath.limit', 'readPath.cur']);
+const defaults = (d: LooseCalc) => d.toRaw(defaultState(CALCULATOR_SCHEMAS[d.id]) as Record<string, unknown>);
 
 describe('tree', () => {
   it('escapes text and attribute values, so user text never becomes markup', () => {
@@ -80,15 +102,14 @@ describe('format', () => {
     const text = textOf(out.result);
     expect(text).toContain('P(lost quorum)1Nines');
     expect(text).not.toMatch(NOISE);
-    const [lx, ly] = [logScale(CHART_P, CHART_X_RANGE), logScale(CHART_Y, CHART_Y_RANGE)];
-    const chart = chartHighlight({ n: 4, k: 2, p: 0.01 }, lx, ly, linePath(lx, ly)).desc;
+    const chart = chartHighlight({ n: 4, k: 2, p: 0.01 }).desc;
     expect(chart).toContain('P(lost quorum) = 1.');
   });
 
   it('no calculator result shows floating-point noise, for any valid input (property)', () => {
     const num = fc.oneof(fc.integer({ min: 0, max: 100_000 }).map(String), fc.double({ min: 0, max: 1000, noNaN: true }).map((v) => String(Number(v.toPrecision(4)))), fc.constantFrom('0.1', '0.2', '0.3', '0.7', '1e-9', '0.9999', '0.999999'));
     const members = fc.integer({ min: 1, max: 99 }).map(String);
-    const cases: [CalcDef, fc.Arbitrary<Record<string, string>>][] = [
+    const cases: [LooseCalc, fc.Arbitrary<Record<string, string>>][] = [
       [availabilityCalc, fc.record({ p: fc.oneof(fc.double({ min: 0, max: 1, noNaN: true }).map(String), fc.constantFrom('0.01', '0.1', '0.3', '0.999')), n: members, k: fc.integer({ min: 0, max: 99 }).map(String) })],
       [availabilityCalc, fc.record({ mode: fc.constant('mtbf'), mtbf: num, mttr: num, n: members, k: fc.integer({ min: 0, max: 3 }).map(String) })],
       [writePathCalc, fc.record({ w: num, b: num, n: fc.integer({ min: 1, max: 9 }).map(String), lf: num, rtt: fc.array(num, { minLength: 1, maxLength: 3 }).map((a) => a.join(' ')), fs: num })],
@@ -138,44 +159,80 @@ describe('availability chart', () => {
   });
 });
 
-describe('live chart highlight (browser, no d3)', () => {
-  const d3 = chartScales();
+describe('chart geometry (one implementation, build and browser)', () => {
   const x = logScale(CHART_P, CHART_X_RANGE);
   const y = logScale(CHART_Y, CHART_Y_RANGE);
-  const path = linePath(x, y);
+  const path = linePath<{ p: number; lostQuorum: number }>(
+    (d) => x(d.p),
+    (d) => y(d.lostQuorum),
+  );
 
-  it('maps values to exactly the pixels d3-scale gives, clamping outside the domain', () => {
-    for (const v of [0, 1e-300, 1e-16, 3.3e-9, 1e-4, 2.7e-3, 0.0999, 0.5, 1, 7]) {
-      expect(x(v), `x(${v})`).toBe(d3.x(v));
-      expect(y(v), `y(${v})`).toBe(d3.y(v));
-    }
-  });
-
-  it('writes exactly the path data d3-shape writes, for the reference series and others (property)', () => {
-    for (const s of lostQuorumSeries({ members: [1, 3, 5, 7, 99], pMin: CHART_P[0], pMax: CHART_P[1] })) expect(path(s.points)).toBe(d3.path(s.points));
+  it('maps the domain onto the plot area, log-linearly and monotonically, clamping outside the domain', () => {
+    expect(x(CHART_P[0])).toBeCloseTo(CHART_MARGIN.left, 9);
+    expect(x(CHART_P[1])).toBeCloseTo(CHART_WIDTH - CHART_MARGIN.right, 9);
+    expect(y(CHART_Y[0])).toBeCloseTo(CHART_HEIGHT - CHART_MARGIN.bottom, 9);
+    expect(y(CHART_Y[1])).toBeCloseTo(CHART_MARGIN.top, 9);
+    // Outside the domain: pinned to the edge.
+    for (const v of [0, 1e-300, 1e-5]) expect(x(v)).toBe(x(CHART_P[0]));
+    for (const v of [1, 7]) expect(x(v)).toBe(x(CHART_P[1]));
+    expect(y(0)).toBe(y(CHART_Y[0]));
+    // Equal ratios, equal distances: every decade is as wide as the next.
+    const decades = [-16, -12, -8, -4].map((e) => y(10 ** (e + 4)) - y(10 ** e));
+    for (const d of decades) expect(d).toBeCloseTo(decades[0]!, 9);
     fc.assert(
-      fc.property(fc.integer({ min: 1, max: 99 }), fc.nat(99), (n, k) => {
-        const s = lostQuorumSeries({ members: [n], stopped: Math.min(k, n), pMin: CHART_P[0], pMax: CHART_P[1] })[0]!;
-        expect(path(s.points)).toBe(d3.path(s.points));
+      fc.property(fc.double({ min: 1e-4, max: 0.5, noNaN: true }), fc.double({ min: 1e-4, max: 0.5, noNaN: true }), (a, b) => {
+        if (a < b) expect(x(a)).toBeLessThanOrEqual(x(b));
+        // y grows downwards: a higher probability sits higher on the chart.
+        if (a < b) expect(y(a)).toBeGreaterThanOrEqual(y(b));
       }),
-      { numRuns: 60 },
+      { numRuns: 200 },
     );
+    expect(() => logScale([0, 1], [0, 1])).toThrow(/positive, increasing domain/);
   });
 
-  it('redraws the same highlight the build draws with d3 (property)', () => {
+  it('ticks every decade of the domain, or every 4th', () => {
+    expect(decadeTicks(CHART_P)).toEqual([-4, -3, -2, -1]);
+    expect(decadeTicks(CHART_Y, 4)).toEqual([-16, -12, -8, -4, 0]);
+  });
+
+  it('writes path data through every point of a series, one decimal, M then L (property)', () => {
+    for (const s of lostQuorumSeries({ members: [1, 3, 5, 7, 99], pMin: CHART_P[0], pMax: CHART_P[1] })) {
+      const d = path(s.points);
+      const points = [...d.matchAll(/([ML])(-?[\d.]+),(-?[\d.]+)/g)];
+      expect(points.map((m) => m[0]).join('')).toBe(d);
+      expect(points.map((m) => m[1]).join('')).toBe(`M${'L'.repeat(s.points.length - 1)}`);
+      points.forEach((m, i) => {
+        expect(Number(m[2])).toBe(Math.round(x(s.points[i]!.p) * 10) / 10);
+        expect(Number(m[3])).toBe(Math.round(y(s.points[i]!.lostQuorum) * 10) / 10);
+        expect(m[2]!).toMatch(/^-?\d+(\.\d)?$/);
+      });
+      expect(chartPath(s.points)).toBe(d);
+    }
+    expect(path([])).toBe('');
+  });
+
+  it('the chart\u2019s scales are these, and the build draws the highlight the browser redraws (property)', () => {
+    fc.assert(
+      fc.property(fc.double({ min: 0, max: 1, noNaN: true }), (v) => {
+        expect(chartX(v)).toBe(x(v));
+        expect(chartY(v)).toBe(y(v));
+      }),
+      { numRuns: 100 },
+    );
     fc.assert(
       fc.property(fc.integer({ min: 1, max: 99 }), fc.nat(99), fc.double({ min: 0, max: 1, noNaN: true }), (n, k, p) => {
         const current = { n, k: Math.min(k, n), p };
-        expect(chartHighlight(current, x, y, path)).toEqual(chartHighlight(current, d3.x, d3.y, d3.path));
+        const live = availabilityChart(current).children.at(-1);
+        expect(live).toEqual(h('g', { 'data-chart-live': '' }, ...chartHighlight(current).layer));
       }),
       { numRuns: 80 },
     );
-    expect(chartHighlight(null, x, y, path)).toEqual({ reference: null, layer: [], desc: expect.stringMatching(/^Log–log chart/) });
+    expect(chartHighlight(null)).toEqual({ reference: null, layer: [], desc: expect.stringMatching(/^Log–log chart/) });
   });
 
   it('names the highlighted point with a singular for one member', () => {
-    expect(chartHighlight({ n: 1, k: 0, p: 0.01 }, x, y, path).desc).toContain('Highlighted: 1 member at p = 0.01');
-    expect(chartHighlight({ n: 5, k: 1, p: 0.01 }, x, y, path).desc).toContain('Highlighted: 5 members with 1 stopped at p = 0.01');
+    expect(chartHighlight({ n: 1, k: 0, p: 0.01 }).desc).toContain('Highlighted: 1 member at p = 0.01');
+    expect(chartHighlight({ n: 5, k: 1, p: 0.01 }).desc).toContain('Highlighted: 5 members with 1 stopped at p = 0.01');
   });
 
   it('the build puts the highlight in the live layer the browser replaces', () => {
@@ -219,6 +276,87 @@ describe('calculator views', () => {
     expect(v.fields.map((f) => f.key).filter((k) => !keys.includes(k))).toEqual([]);
     expect(Object.keys(d.toRaw(defaultState(CALCULATOR_SCHEMAS[d.id]) as Record<string, unknown>)).sort()).toEqual(v.fields.map((f) => f.key).sort());
     for (const k of Object.keys(d.showWhen ?? {})) expect(v.fields.map((f) => f.key)).toContain(k);
+  });
+});
+
+describe('the registry', () => {
+  it('has one entry per URL schema, each with that calculator\u2019s definition', async () => {
+    expect(Object.keys(CALCULATORS).sort()).toEqual(Object.keys(CALCULATOR_SCHEMAS).sort());
+    for (const id of Object.keys(CALCULATORS) as CalculatorId[]) {
+      const entry = await CALCULATORS[id]();
+      expect(entry.def.id).toBe(id);
+      expect(PAIRS.find(([d]) => d.id === id)?.[1]).toBe(entry.view);
+    }
+    await expect(loadCalculator('nope' as CalculatorId)).rejects.toThrow(/No calculator "nope": use one of quorum, /);
+  });
+
+  it('renders the default state, and only the availability calculator has a figure', async () => {
+    for (const id of Object.keys(CALCULATORS) as CalculatorId[]) {
+      const r = renderCalculator(id, await loadCalculator(id));
+      expect(r.out.errors).toEqual({});
+      expect(r.figure === null).toBe(id !== 'availability');
+      expect(r.fields.filter((f) => f.hidden).map((f) => f.key)).toEqual(id === 'availability' ? ['mtbf', 'mttr'] : []);
+    }
+  });
+
+  // What a definition may name is checked by the types: astro check type-checks this file.
+  it('refuses, at type-check time, a key its schema does not have', () => {
+    const raw = { n: '3', k: '0' };
+    // @ts-expect-error: the quorum schema has no field "m".
+    expect(() => whole(raw, 'quorum', 'm', 'Members', {})).toThrow(/no numeric field "m"/);
+    // @ts-expect-error: "k" of upgrade does not exist; its fields are "a" and "s".
+    const view: CalcView<'upgrade'> = { title: 't', fields: [{ key: 'k', label: 'k', kind: 'text' }] };
+    expect(view.fields).toHaveLength(1);
+    // @ts-expect-error: "s" is the upgrade strategy, an enum without bounds.
+    expect(() => numberSpec('upgrade', 's')).toThrow(/no numeric field "s"/);
+    const def: CalcDef<'topology'> = {
+      id: 'topology',
+      prefix: 't',
+      // @ts-expect-error: toRaw must give text for the topology fields e and c, and no other.
+      toRaw: (s) => ({ e: String(s.e), n: String(s.c) }),
+      compute: () => ({ errors: {}, result: [], state: { e: 1, c: 1 } }),
+    };
+    expect(def.id).toBe('topology');
+  });
+});
+
+describe('hints come from the URL schema', () => {
+  const ranged = PAIRS.flatMap(([d, v]) => v.fields.filter((f) => typeof f.hint === 'function').map((f) => [`${d.id}.${f.key}`, d.id, f] as const));
+
+  it('every numeric field with bounds of its own says them in its hint', () => {
+    const numeric = PAIRS.flatMap(([d, v]) =>
+      v.fields
+        .filter((f) => {
+          const spec: FieldSpec | undefined = (CALCULATOR_SCHEMAS[d.id] as StateSchema)[f.key];
+          return (spec?.kind === 'whole' || spec?.kind === 'decimal') && spec.min < spec.max && !HINTS_WITHOUT_RANGE.has(`${d.id}.${f.key}`);
+        })
+        .map((f) => `${d.id}.${f.key}`),
+    );
+    expect(ranged.map(([name]) => name).sort()).toEqual(numeric.sort());
+    expect(ranged.length).toBe(12);
+  });
+
+  it.each(ranged)('%s: the hint states the schema\u2019s bounds, and the field and the link refuse what lies beyond', (_name, id, f) => {
+    const spec = numberSpec(id, f.key as never);
+    const hint = hintOf(id, f as never)!;
+    expect(hint).toContain(rangeText(spec));
+    expect(hint.match(/[\d,]+–[\d,]+/g)).toEqual([rangeText(spec)]);
+    // No hand-written bound anywhere else in the hint.
+    expect(hint.replace(rangeText(spec), '')).not.toMatch(/\d–\d/);
+    // A typed value just past the top is refused with the same message as before the hints were derived.
+    const d = PAIRS.find(([c]) => c.id === id)![0];
+    const over = spec.kind === 'whole' ? spec.max + 1 : spec.max * 2;
+    const out = d.compute({ ...defaults(d), [f.key]: String(over) });
+    expect(out.errors[f.key]).toMatch(new RegExp(`must be at most ${spec.max}; got ${over}\\.$`));
+    // An out-of-range link value is clamped, with the notice it always gave.
+    const decoded = decodeCalculator(id, new URLSearchParams({ [`${CALCULATOR_PREFIX[id]}${f.key}`]: String(over) }));
+    expect(decoded.corrections[0]).toBe(`Link parameter "${CALCULATOR_PREFIX[id]}${f.key}" is above ${spec.max}; using ${spec.max}.`);
+  });
+
+  it('rangeText writes bounds as the hints did: en dash, thousands separators', () => {
+    expect(rangeText({ min: 1, max: 99 })).toBe('1–99');
+    expect(rangeText({ min: 0, max: 1e8 })).toBe('0–100,000,000');
+    expect(() => hintOf('availability', { key: 'mode', label: 'm', kind: 'select', hint: (r) => r })).toThrow(/field "mode" has a range hint but no bounds/);
   });
 });
 
@@ -275,7 +413,7 @@ describe('calculator definitions', () => {
   });
 
   it('reads right at the edges a fuzzing pass found (singulars, fractions, tiny values)', () => {
-    const t = (d: CalcDef, raw: Record<string, string>) => textOf(d.compute({ ...defaults(d), ...raw }).result);
+    const t = (d: LooseCalc, raw: Record<string, string>) => textOf(d.compute({ ...defaults(d), ...raw }).result);
     expect(t(quorumCalc, { n: '1', k: '0' })).toContain('1 of 1 member running');
     expect(t(availabilityCalc, { n: '1' })).toContain('1 member needs 1 up');
     expect(t(upgradeCalc, { a: '1', s: 'surge' })).toContain('this node is also the only etcd member, which tolerates 0 failures');
@@ -320,7 +458,7 @@ describe('calculator definitions', () => {
     expect(events).not.toContain('ignores limit');
     expect(textOf(out({ res: 'off', verb: 'GET', rv: '100001' }).result)).toContain('kube-apiserver reads etcd first (one request), then answers with an error:504 Gateway Timeout, no Retry-After');
     expect(out({ res: 'size0' }).state).toMatchObject({ res: 'size0', cur: 100000 });
-    for (const key of ['ready', 'held', 'snap', 'pn']) {
+    for (const key of ['ready', 'held', 'snap', 'pn'] as const) {
       expect(readPathCalc.showWhen![key]!({ ...defaults(readPathCalc), res: 'events' })).toBe(false);
       expect(readPathCalc.showWhen![key]!(defaults(readPathCalc))).toBe(true);
     }
@@ -409,7 +547,7 @@ describe('every numeric field of every calculator', () => {
       .map(([key, s]) => [`${d.id}.${key}`, d, key, s] as const),
   );
   /** The default field text, in the mode that shows `key` (MTBF and MTTR are read only in that mode). */
-  const baseFor = (d: CalcDef, key: string): Record<string, string> => {
+  const baseFor = (d: LooseCalc, key: string): Record<string, string> => {
     const when = d.showWhen?.[key];
     return when && !when(defaults(d)) ? { ...defaults(d), mode: 'mtbf' } : defaults(d);
   };

@@ -1,5 +1,5 @@
-/** Browser code of the Apiserver calculator, loaded on demand by its component. */
+/** Browser code of the API-server calculator, named after it so that its chunk is (see the loader in Calculator.astro). */
 import { defineCalculator } from './client.ts';
 import { apiserverCalc } from '../../lib/calculators/apiserver.ts';
 
-defineCalculator('calc-apiserver', apiserverCalc);
+defineCalculator(apiserverCalc);

@@ -7,13 +7,13 @@
 import type { CalcDef, Outcome, Raw } from '../../lib/calculators/calc.ts';
 import { h, type Tree } from '../../lib/calculators/tree.ts';
 import { useSourceLinks } from '../../lib/calculators/ref-link.ts';
-import { CALCULATOR_PREFIX, CALCULATOR_SCHEMAS, decodeCalculator } from '../../lib/model/calculator-state.ts';
-import { encodeState, type StateSchema, type StateOf } from '../../lib/model/url-state.ts';
+import { CALCULATOR_PREFIX, CALCULATOR_SCHEMAS, calculatorTag, decodeCalculator, type CalculatorId, type CalculatorState } from '../../lib/model/calculator-state.ts';
+import { encodeState } from '../../lib/model/url-state.ts';
 
 const SVG_NS = 'http://www.w3.org/2000/svg';
 
 /** Turns a result tree into DOM nodes; strings become text nodes, never markup. */
-export function toDom(tree: Tree, svg = false): Node {
+function toDom(tree: Tree, svg = false): Node {
   if (typeof tree === 'string') return document.createTextNode(tree);
   const inSvg = svg || tree.tag === 'svg';
   const el = inSvg ? document.createElementNS(SVG_NS, tree.tag) : document.createElement(tree.tag);
@@ -29,7 +29,7 @@ export function renderInto(container: Element, trees: readonly Tree[]): void {
 }
 
 /** Copies text: the async clipboard API, else a selected textarea and execCommand. */
-export async function copyText(text: string): Promise<boolean> {
+async function copyText(text: string): Promise<boolean> {
   try {
     await navigator.clipboard.writeText(text);
     return true;
@@ -55,11 +55,11 @@ export async function copyText(text: string): Promise<boolean> {
 }
 
 /** The custom element behind every calculator; `def` is set by {@link defineCalculator}. */
-export class CalculatorElement extends HTMLElement {
-  def!: CalcDef;
+export class CalculatorElement<Id extends CalculatorId = CalculatorId> extends HTMLElement {
+  def!: CalcDef<Id>;
   #copyTimer = 0;
   /** The valid state behind the result on screen, or null while an input is invalid (set by update()). */
-  #state: Record<string, unknown> | null = null;
+  #state: CalculatorState<Id> | null = null;
 
   connectedCallback(): void {
     // The verified links of this calculator's upstream refs, which the build embedded.
@@ -69,7 +69,7 @@ export class CalculatorElement extends HTMLElement {
     const decoded = decodeCalculator(this.def.id, params);
     // Fields keep what the reader may have typed while this code loaded, unless the link carries state.
     if ([...params.keys()].some((k) => k.startsWith(CALCULATOR_PREFIX[this.def.id]))) {
-      this.writeFields(this.def.toRaw(decoded.state as Record<string, unknown>));
+      this.writeFields(this.def.toRaw(decoded.state));
     }
     const notice = this.querySelector<HTMLElement>('[data-notice]');
     if (notice && decoded.corrections.length > 0) {
@@ -114,13 +114,15 @@ export class CalculatorElement extends HTMLElement {
   }
 
   /** Recomputes, shows messages and the result, and (when valid) writes the URL. */
-  update(writeUrl: boolean): Outcome {
+  update(writeUrl: boolean): Outcome<CalculatorState<Id>> {
     const raw = this.readRaw();
     const out = this.computeSafely(raw);
     const p = this.def.prefix;
     // The form's fields come from the DOM the build rendered; the def only knows their logic.
+    // Keys come from the DOM's data-field names, which the build wrote from the calculator's schema.
+    const showWhen: Readonly<Record<string, ((raw: Readonly<Raw>) => boolean) | undefined>> = this.def.showWhen ?? {};
     for (const [key, el] of this.fields()) {
-      const when = this.def.showWhen?.[key];
+      const when = showWhen[key];
       const wrap = when && this.querySelector<HTMLElement>(`[data-wrap="${key}"]`);
       if (wrap) wrap.hidden = !when(raw);
       const msg = out.errors[key];
@@ -140,7 +142,7 @@ export class CalculatorElement extends HTMLElement {
    * `compute` is meant never to throw (unit tests drive every advertised bound). Should it throw
    * anyway, the result region says so instead of keeping a result that no longer matches the fields.
    */
-  computeSafely(raw: Raw): Outcome {
+  computeSafely(raw: Raw): Outcome<CalculatorState<Id>> {
     try {
       return this.def.compute(raw);
     } catch (error) {
@@ -154,10 +156,9 @@ export class CalculatorElement extends HTMLElement {
    * Puts the state in the query (defaults left out); skipped when a reload would not restore it exactly.
    * @returns whether the URL now holds the state.
    */
-  writeUrl(state: Record<string, unknown>): boolean {
+  writeUrl(state: CalculatorState<Id>): boolean {
     const id = this.def.id;
-    const schema: StateSchema = CALCULATOR_SCHEMAS[id];
-    const params = encodeState(schema, state as StateOf<StateSchema>, CALCULATOR_PREFIX[id], new URLSearchParams(location.search));
+    const params = encodeState(CALCULATOR_SCHEMAS[id], state, CALCULATOR_PREFIX[id], new URLSearchParams(location.search));
     if (decodeCalculator(id, params).corrections.length > 0) return false;
     const query = params.toString();
     history.replaceState(history.state, '', `${location.pathname}${query ? `?${query}` : ''}${location.hash}`);
@@ -184,13 +185,13 @@ export class CalculatorElement extends HTMLElement {
 }
 
 /**
- * Registers a calculator's custom element (once per page).
+ * Registers a calculator's custom element (once per page), named after its id (see calculatorTag).
  *
- * @param tag - the element name used in the component, e.g. "calc-quorum".
  * @param def - the pure calculator.
- * @param Base - a subclass for calculators with extra behaviour (the overrides builder).
+ * @param Base - a subclass for calculators with extra behaviour (the chart, the overrides builder).
  */
-export function defineCalculator(tag: string, def: CalcDef, Base: typeof CalculatorElement = CalculatorElement): void {
+export function defineCalculator<Id extends CalculatorId>(def: CalcDef<Id>, Base: new () => CalculatorElement<Id> = CalculatorElement): void {
+  const tag = calculatorTag(def.id);
   if (customElements.get(tag)) return;
   customElements.define(
     tag,

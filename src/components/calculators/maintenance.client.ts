@@ -1,5 +1,5 @@
-/** Browser code of the Maintenance calculator, loaded on demand by its component. */
+/** Browser code of the maintenance calculator, named after it so that its chunk is (see the loader in Calculator.astro). */
 import { defineCalculator } from './client.ts';
 import { maintenanceCalc } from '../../lib/calculators/maintenance.ts';
 
-defineCalculator('calc-maintenance', maintenanceCalc);
+defineCalculator(maintenanceCalc);

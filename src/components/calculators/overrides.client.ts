@@ -1,4 +1,4 @@
-/** Browser code of the --etcd-servers-overrides calculator, loaded on demand by its component. */
+/** Browser code of the --etcd-servers-overrides calculator: the shared element plus the row builder. */
 import { CalculatorElement, defineCalculator, renderInto } from './client.ts';
 import { buildFromRows, builtFlagTree, overridesCalc, rowErrors, rowsFromValue, rowTree, type RowText } from '../../lib/calculators/overrides.ts';
 
@@ -10,7 +10,7 @@ const rowFields = (root: ParentNode): HTMLInputElement[] => [...root.querySelect
  * added or removed, or a different value): a reader who tabbed into a row, or typed in it, before
  * this code loaded keeps the focus and the text.
  */
-class OverridesElement extends CalculatorElement {
+class OverridesElement extends CalculatorElement<'overrides'> {
   override connectedCallback(): void {
     super.connectedCallback();
     this.querySelector<HTMLButtonElement>('[data-add]')!.hidden = false;
@@ -102,4 +102,4 @@ class OverridesElement extends CalculatorElement {
   }
 }
 
-defineCalculator('calc-overrides', overridesCalc, OverridesElement);
+defineCalculator(overridesCalc, OverridesElement);

@@ -1,5 +1,5 @@
-/** Browser code of the ReadPath calculator, loaded on demand by its component. */
+/** Browser code of the read-path calculator, named after it so that its chunk is (see the loader in Calculator.astro). */
 import { defineCalculator } from './client.ts';
 import { readPathCalc } from '../../lib/calculators/read-path.ts';
 
-defineCalculator('calc-read-path', readPathCalc);
+defineCalculator(readPathCalc);

@@ -1,5 +1,5 @@
-/** Browser code of the Topology calculator, loaded on demand by its component. */
+/** Browser code of the topology calculator, named after it so that its chunk is (see the loader in Calculator.astro). */
 import { defineCalculator } from './client.ts';
 import { topologyCalc } from '../../lib/calculators/topology.ts';
 
-defineCalculator('calc-topology', topologyCalc);
+defineCalculator(topologyCalc);

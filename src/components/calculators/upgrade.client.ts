@@ -1,5 +1,5 @@
-/** Browser code of the Upgrade calculator, loaded on demand by its component. */
+/** Browser code of the upgrade calculator, named after it so that its chunk is (see the loader in Calculator.astro). */
 import { defineCalculator } from './client.ts';
 import { upgradeCalc } from '../../lib/calculators/upgrade.ts';
 
-defineCalculator('calc-upgrade', upgradeCalc);
+defineCalculator(upgradeCalc);

@@ -1,23 +1,23 @@
-/** Calculator 4: what API-server replicas cost etcd and memory. */
+/** The API-server calculator: what API-server replicas cost etcd and memory. */
 import { apiserverReplicaLoad } from '../model/apiserver-replicas.ts';
 import { facts, invalid, para, text, whole, type CalcDef, type CalcView, type Raw } from './calc.ts';
 import { fmtBytes, fmtInt } from './format.ts';
 
 /** Title and labelled fields, used only by the build to render the form (the browser reads the DOM). */
-export const apiserverView: CalcView = {
+export const apiserverView: CalcView<'apiserver'> = {
   title: 'What API-server replicas cost etcd',
   fields: [
-    { key: 'r', label: 'API-server replicas (R)', kind: 'text', inputmode: 'numeric', hint: '1–1,000.' },
-    { key: 't', label: 'Resource types with a watch cache (T)', kind: 'text', inputmode: 'numeric', hint: '0–10,000. Events have none by default.' },
-    { key: 'n', label: 'Objects of those types (N)', kind: 'text', inputmode: 'numeric', hint: '0–100,000,000.' },
-    { key: 's', label: 'Mean object size in bytes (S)', kind: 'text', inputmode: 'numeric', hint: '0–10,000,000.' },
+    { key: 'r', label: 'API-server replicas (R)', kind: 'text', inputmode: 'numeric', hint: (range) => `${range}.` },
+    { key: 't', label: 'Resource types with a watch cache (T)', kind: 'text', inputmode: 'numeric', hint: (range) => `${range}. Events have none by default.` },
+    { key: 'n', label: 'Objects of those types (N)', kind: 'text', inputmode: 'numeric', hint: (range) => `${range}.` },
+    { key: 's', label: 'Mean object size in bytes (S)', kind: 'text', inputmode: 'numeric', hint: (range) => `${range}.` },
   ],
 };
 
-export const apiserverCalc: CalcDef = {
+export const apiserverCalc: CalcDef<'apiserver'> = {
   id: 'apiserver',
   prefix: 'r',
-  toRaw: (s) => ({ r: text(s['r']), t: text(s['t']), n: text(s['n']), s: text(s['s']) }),
+  toRaw: (state) => ({ r: text(state.r), t: text(state.t), n: text(state.n), s: text(state.s) }),
   compute(raw: Readonly<Raw>) {
     const errors: Record<string, string> = {};
     const r = whole(raw, 'apiserver', 'r', 'API-server replicas', errors);

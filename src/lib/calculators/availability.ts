@@ -1,6 +1,8 @@
-/** Calculator 2: probability of lost quorum, nines and minutes per year, with the chart. */
+/** The availability calculator: probability of lost quorum, nines and minutes per year, with the chart. */
 import { MINUTES_PER_YEAR, quorumLossProbability, unavailabilityFromMtbf } from '../model/availability.ts';
+import { CALCULATOR_SCHEMAS } from '../model/calculator-state.ts';
 import { checkStoppedWithinMembers, parseFraction } from '../model/input.ts';
+import { defaultState } from '../model/url-state.ts';
 import type { ChartCurrent } from './chart-live.ts';
 import { decimal, facts, invalid, para, take, text, whole, type CalcDef, type CalcView, type Raw } from './calc.ts';
 import { fmtNum, fmtProb, plural } from './format.ts';
@@ -13,30 +15,31 @@ export function fmtMinutes(min: number, log10: number | null = null): string {
   return min >= 0.01 ? `${fmtNum(min)} min` : `${fmtProb(min, log10)} min`;
 }
 
+const DEFAULTS = defaultState(CALCULATOR_SCHEMAS.availability);
 const byP = (raw: Readonly<Raw>): boolean => raw['mode'] !== 'mtbf';
 const byMtbf = (raw: Readonly<Raw>): boolean => !byP(raw);
 
 /** Title and labelled fields, used only by the build to render the form (the browser reads the DOM). */
-export const availabilityView: CalcView = {
+export const availabilityView: CalcView<'availability'> = {
   title: 'Availability: probability of lost quorum',
   fields: [
     { key: 'mode', label: 'Give member unavailability as', kind: 'select', options: [['p', 'a probability p'], ['mtbf', 'MTBF and MTTR']] },
     { key: 'p', label: 'Per-member unavailability (p)', kind: 'text', inputmode: 'decimal', hint: '0 to 1, e.g. 0.001, or a percentage such as 0.1%.' },
     { key: 'mtbf', label: 'Mean time between failures (MTBF, hours)', kind: 'text', inputmode: 'decimal', hint: 'Hours, e.g. 4380 (half a year).' },
     { key: 'mttr', label: 'Mean time to repair (MTTR, hours)', kind: 'text', inputmode: 'decimal', hint: 'Hours, e.g. 4.' },
-    { key: 'n', label: 'Members (n)', kind: 'text', inputmode: 'numeric', hint: '1–99.' },
+    { key: 'n', label: 'Members (n)', kind: 'text', inputmode: 'numeric', hint: (range) => `${range}.` },
     { key: 'k', label: 'Members stopped for maintenance (k)', kind: 'text', inputmode: 'numeric', hint: '0 to n.' },
   ],
 };
 
-export const availabilityCalc: CalcDef = {
+export const availabilityCalc: CalcDef<'availability'> = {
   id: 'availability',
   prefix: 'a',
   showWhen: { p: byP, mtbf: byMtbf, mttr: byMtbf },
-  toRaw: (s) => ({ mode: text(s['mode']), p: text(s['p']), mtbf: text(s['mtbf']), mttr: text(s['mttr']), n: text(s['n']), k: text(s['k']) }),
+  toRaw: (s) => ({ mode: s.mode, p: text(s.p), mtbf: text(s.mtbf), mttr: text(s.mttr), n: text(s.n), k: text(s.k) }),
   compute(raw: Readonly<Raw>) {
     const errors: Record<string, string> = {};
-    const mode = byP(raw) ? 'p' : 'mtbf';
+    const mode: 'p' | 'mtbf' = byP(raw) ? 'p' : 'mtbf';
     let p: number | null = null;
     let mtbf: number | null = null;
     let mttr: number | null = null;
@@ -54,7 +57,8 @@ export const availabilityCalc: CalcDef = {
     if (n !== null && k !== null) k = take(checkStoppedWithinMembers(k, n), 'k', errors);
     if (p === null || n === null || k === null) return { ...invalid(errors), highlight: null };
     const r = quorumLossProbability(n, p, k);
-    const state = mode === 'p' ? { mode, p, n, k } : { mode, mtbf, mttr, n, k };
+    // The other mode's fields keep their defaults, which the URL leaves out.
+    const state = mode === 'p' ? { ...DEFAULTS, mode, p, n, k } : { ...DEFAULTS, mode, mtbf: mtbf ?? DEFAULTS.mtbf, mttr: mttr ?? DEFAULTS.mttr, n, k };
     return {
       errors,
       state,

@@ -4,15 +4,20 @@
  * state to keep in the URL. Build time calls `compute(toRaw(default state))`; the browser calls
  * it on every input event, so both show the same result.
  */
-import { CALCULATOR_SCHEMAS, type CalculatorId } from '../model/calculator-state.ts';
+import { CALCULATOR_SCHEMAS, numberSpec, type CalculatorId, type CalculatorKey, type CalculatorNumberKey, type CalculatorState } from '../model/calculator-state.ts';
 import { parseDecimal, parseWholeNumber, spellNumber, type Parsed } from '../model/input.ts';
+import type { StateSchema } from '../model/url-state.ts';
+import { fmtInt } from './format.ts';
 import { h, type Tree } from './tree.ts';
 import type { ChartCurrent } from './chart-live.ts';
 
-/** One input of a calculator. */
-export interface FieldDef {
+/** Hint text around the field's bounds: `(range) => \`Configured etcd members, ${range}.\`` gets "1–99". */
+export type RangeHint = (range: string) => string;
+
+/** One input of a calculator, keyed by a field of its URL schema. */
+export interface FieldDef<K extends string = string> {
   /** Key in the calculator's URL schema (also the `data-field` name). */
-  key: string;
+  key: K;
   /** Visible label; also the accessible name. */
   label: string;
   kind: 'text' | 'select' | 'checkbox' | 'textarea';
@@ -20,62 +25,77 @@ export interface FieldDef {
   options?: readonly (readonly [string, string])[];
   /** Keyboard hint for phones. */
   inputmode?: 'numeric' | 'decimal' | 'text' | 'url';
-  /** Short help under the input (range, unit). */
-  hint?: string;
+  /**
+   * Short help under the input (unit, example). A function gets the schema's bounds of a numeric
+   * field, written "1–99" (see {@link rangeText}), so the hint cannot drift from what is accepted.
+   */
+  hint?: string | RangeHint;
 }
 
-/** Field text by key; checkboxes are "1" or "0". */
+/** Field text by key, as read from the form (untrusted); checkboxes are "1" or "0". */
 export type Raw = Record<string, string>;
 
 /** What `compute` returns. */
-export interface Outcome {
+export interface Outcome<S = Record<string, unknown>> {
   /** Message per field key; empty when every field is valid. */
   errors: Record<string, string>;
   /** Content of the aria-live result region: never blank. */
   result: Tree[];
   /** State to write to the URL, or null while the input is invalid. */
-  state: Record<string, unknown> | null;
+  state: S | null;
   /** The point the availability chart highlights (null while the input is invalid). */
   highlight?: ChartCurrent | null;
 }
 
 /**
- * A calculator's logic: pure, used at build time and in the browser. Its labels live in a
+ * A calculator's logic: pure, used at build time and in the browser, typed by its URL schema
+ * (`CALCULATOR_SCHEMAS[Id]`): `toRaw` gets that state and must give text for each of its keys,
+ * `compute` must return that state, and `showWhen` may only name its keys. Its labels live in a
  * separate {@link CalcView} so that text only the build renders never ships as JavaScript.
  */
-export interface CalcDef {
-  id: CalculatorId;
+export interface CalcDef<Id extends CalculatorId = CalculatorId> {
+  id: Id;
   /** Short DOM id prefix, unique per page. */
   prefix: string;
   /** Fields shown only while the predicate holds for the current text, by field key. */
-  showWhen?: Readonly<Record<string, (raw: Readonly<Raw>) => boolean>>;
+  showWhen?: Readonly<Partial<Record<CalculatorKey<Id>, (raw: Readonly<Raw>) => boolean>>>;
   /** Field text for a decoded URL state. */
-  toRaw(state: Readonly<Record<string, unknown>>): Raw;
-  compute(raw: Readonly<Raw>): Outcome;
+  toRaw(state: Readonly<CalculatorState<Id>>): Record<CalculatorKey<Id>, string>;
+  compute(raw: Readonly<Raw>): Outcome<CalculatorState<Id>>;
 }
 
 /** What the build needs to render a calculator's form: its title and labelled fields. */
-export interface CalcView {
+export interface CalcView<Id extends CalculatorId = CalculatorId> {
   title: string;
-  fields: readonly FieldDef[];
+  fields: readonly FieldDef<CalculatorKey<Id>>[];
 }
 
-type NumberSpec = { min: number; max: number; default: number };
+/** A numeric field's bounds as hints write them: "1–99", "0–100,000,000". */
+export function rangeText(spec: { min: number; max: number }): string {
+  return `${fmtInt(spec.min)}–${fmtInt(spec.max)}`;
+}
 
-/** Bounds of a numeric schema field, so input ranges and URL clamping agree. */
-export function specOf(id: CalculatorId, key: string): NumberSpec {
-  return (CALCULATOR_SCHEMAS[id] as unknown as Record<string, NumberSpec>)[key]!;
+/**
+ * The hint shown under a field: its text, or for a {@link RangeHint} the text around its bounds.
+ * @throws Error when a range hint is given to a field without bounds.
+ */
+export function hintOf<Id extends CalculatorId>(id: Id, field: FieldDef<CalculatorKey<Id>>): string | undefined {
+  if (typeof field.hint !== 'function') return field.hint;
+  const schema: StateSchema = CALCULATOR_SCHEMAS[id];
+  const spec = schema[field.key];
+  if (spec?.kind !== 'whole' && spec?.kind !== 'decimal') throw new Error(`Calculator "${id}": field "${field.key}" has a range hint but no bounds in its schema.`);
+  return field.hint(rangeText(spec));
 }
 
 /** Parses a whole-number field with the bounds of its URL schema field. */
-export function whole(raw: Readonly<Raw>, id: CalculatorId, key: string, label: string, errors: Record<string, string>): number | null {
-  const s = specOf(id, key);
+export function whole<Id extends CalculatorId>(raw: Readonly<Raw>, id: Id, key: CalculatorNumberKey<Id>, label: string, errors: Record<string, string>): number | null {
+  const s = numberSpec(id, key);
   return take(parseWholeNumber(raw[key] ?? '', { min: s.min, max: s.max, label }), key, errors);
 }
 
 /** Parses a decimal field with the bounds of its URL schema field. */
-export function decimal(raw: Readonly<Raw>, id: CalculatorId, key: string, label: string, errors: Record<string, string>): number | null {
-  const s = specOf(id, key);
+export function decimal<Id extends CalculatorId>(raw: Readonly<Raw>, id: Id, key: CalculatorNumberKey<Id>, label: string, errors: Record<string, string>): number | null {
+  const s = numberSpec(id, key);
   return take(parseDecimal(raw[key] ?? '', { min: s.min, max: s.max, label }), key, errors);
 }
 
@@ -87,13 +107,13 @@ export function take<T>(parsed: Parsed<T>, key: string, errors: Record<string, s
 }
 
 /** The result region's content while some input is invalid (never blank). */
-export function invalidResult(errors: Record<string, string>): Tree[] {
+function invalidResult(errors: Record<string, string>): Tree[] {
   const n = Object.keys(errors).length;
   return [h('p', { class: 'calc__invalid' }, `No result yet: fix the ${n === 1 ? 'marked input' : `${n} marked inputs`}.`)];
 }
 
 /** An outcome for invalid input. */
-export function invalid(errors: Record<string, string>): Outcome {
+export function invalid(errors: Record<string, string>): Outcome<never> {
   return { errors, result: invalidResult(errors), state: null };
 }
 

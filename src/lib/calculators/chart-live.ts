@@ -1,13 +1,13 @@
 /**
- * The part of the availability chart that follows the reader's input: the highlighted series,
- * the marker at p and the description. Browser-safe and free of d3: the build draws the whole
- * chart with d3-scale and d3-shape (chart.ts) and passes its scales and line generator to
- * {@link chartHighlight}; the browser passes {@link logScale} and {@link linePath}, which repeat
- * the same arithmetic in a few lines (tests check that both give identical numbers and paths).
- * The static parts (axes, ticks, the four reference series) stay as the build drew them.
+ * The availability chart's frame (size, margins, domains, scales) and the part of it that follows
+ * the reader's input: the highlighted series, the marker at p and the description. The build
+ * draws the whole chart with these scales (chart.ts); the browser redraws only the highlight, with
+ * the same scales (log-scale.ts), and the static parts (axes, ticks, the four reference series)
+ * stay as the build drew them.
  */
 import { lostQuorumSeries, quorumLossProbability, type SeriesPoint } from '../model/availability.ts';
 import { fmtProb, plural } from './format.ts';
+import { linePath, logScale, round1 as r1, type Scale } from './log-scale.ts';
 import { h, type Tree } from './tree.ts';
 
 /** viewBox size; the CSS keeps this aspect ratio so the figure never shifts layout. */
@@ -20,7 +20,7 @@ export const CHART_MEMBERS = [1, 3, 5, 7] as const;
 /** p range drawn (the model's default series range): the x domain. */
 export const CHART_P: readonly [number, number] = [1e-4, 0.5];
 /** Lowest probability drawn; smaller values sit on the bottom edge. */
-export const CHART_Y_MIN = 1e-16;
+const CHART_Y_MIN = 1e-16;
 /** y domain: P(lost quorum) from {@link CHART_Y_MIN} to 1. */
 export const CHART_Y: readonly [number, number] = [CHART_Y_MIN, 1];
 /** Pixel ranges of the two axes (y grows downwards, so its range runs bottom to top). */
@@ -34,38 +34,15 @@ export interface ChartCurrent {
   p: number;
 }
 
-/** A value → pixel mapping (a d3 scale, or {@link logScale}). */
-export type Scale = (v: number) => number;
-/** Points → SVG path data (a d3 line generator, or {@link linePath}). */
-export type PathOf = (points: readonly SeriesPoint[]) => string;
-
-/**
- * A clamped log scale with the arithmetic of d3's `scaleLog().domain(d).range(r).clamp(true)`:
- * clamp to the domain, natural log, normalise, then interpolate the range as `r0·(1−t) + r1·t`.
- *
- * @param domain - positive [min, max].
- * @param range - pixels for domain[0] and domain[1].
- */
-export function logScale(domain: readonly [number, number], range: readonly [number, number]): Scale {
-  const [d0, d1] = domain;
-  const l0 = Math.log(d0);
-  const span = Math.log(d1) - l0;
-  return (v) => {
-    const t = (Math.log(Math.max(d0, Math.min(d1, v))) - l0) / span;
-    return range[0] * (1 - t) + range[1] * t;
-  };
-}
-
-/** Rounds to one decimal, as d3-path does with `digits(1)`. */
-const r1 = (v: number): number => Math.round(v * 10) / 10;
-
-/**
- * Path data for a series, as d3-shape's `line().digits(1)` with the default linear curve writes
- * it: `M x,y` then `L x,y` per point, coordinates rounded to one decimal.
- */
-export function linePath(x: Scale, y: Scale): PathOf {
-  return (points) => points.map((d, i) => `${i ? 'L' : 'M'}${r1(x(d.p))},${r1(y(d.lostQuorum))}`).join('');
-}
+/** p → pixels on the x axis. */
+export const chartX: Scale = logScale(CHART_P, CHART_X_RANGE);
+/** P(lost quorum) → pixels on the y axis. */
+export const chartY: Scale = logScale(CHART_Y, CHART_Y_RANGE);
+/** Path data of a series of (p, P(lost quorum)) points. */
+export const chartPath: (points: readonly SeriesPoint[]) => string = linePath<SeriesPoint>(
+  (d) => chartX(d.p),
+  (d) => chartY(d.lostQuorum),
+);
 
 /** What the input changes on the chart. */
 export interface ChartHighlight {
@@ -81,12 +58,11 @@ export interface ChartHighlight {
  * The highlighted parts of the chart for the reader's cluster.
  *
  * @param current - n, k and p; null highlights nothing.
- * @param x - p → pixels; @param y - probability → pixels; @param path - series → path data.
  * @returns which reference series to highlight, the live layer (a series of its own when n
  *   with k is not one of the reference series, and a `circle.chart__marker` at p), and the
  *   description, which names the highlighted point and says when it lies outside the drawn range.
  */
-export function chartHighlight(current: ChartCurrent | null, x: Scale, y: Scale, path: PathOf): ChartHighlight {
+export function chartHighlight(current: ChartCurrent | null): ChartHighlight {
   const base = `Log–log chart, p from 10⁻⁴ to 0.5, probability from 10⁻¹⁶ to 1, for 1, 3, 5 and 7 members with independent failures. At p = 10⁻³: ${CHART_MEMBERS.map((n) => `${plural(n, 'member')} ${fmtProb(quorumLossProbability(n, 1e-3).lostQuorum)}`).join(', ')}.`;
   if (!current) return { reference: null, layer: [], desc: base };
   const { n, k, p } = current;
@@ -99,14 +75,14 @@ export function chartHighlight(current: ChartCurrent | null, x: Scale, y: Scale,
       h(
         'g',
         { class: 'chart__series chart__series--current' },
-        h('path', { d: path(own.points), 'data-members': String(n), 'data-stopped': String(k) }),
-        h('text', { class: 'chart__label', x: String(r1(x(first.p) + 4)), y: String(r1(Math.max(y(first.lostQuorum) - 6, CHART_MARGIN.top + 10))) }, `n = ${n}${k ? `, ${k} stopped` : ''}`),
+        h('path', { d: chartPath(own.points), 'data-members': String(n), 'data-stopped': String(k) }),
+        h('text', { class: 'chart__label', x: String(r1(chartX(first.p) + 4)), y: String(r1(Math.max(chartY(first.lostQuorum) - 6, CHART_MARGIN.top + 10))) }, `n = ${n}${k ? `, ${k} stopped` : ''}`),
       ),
     );
   }
   const { lostQuorum: lost, keepsQuorum } = quorumLossProbability(n, p, k);
   const off = p < CHART_P[0] || p > CHART_P[1] || lost < CHART_Y_MIN;
-  layer.push(h('circle', { class: 'chart__marker', cx: String(r1(x(p))), cy: String(r1(y(lost))), r: '5' }));
+  layer.push(h('circle', { class: 'chart__marker', cx: String(r1(chartX(p))), cy: String(r1(chartY(lost))), r: '5' }));
   return {
     reference: onReference ? n : null,
     layer,

@@ -1,22 +1,22 @@
-/** Calculator 6: etcd members needed to survive f failures while k members are stopped. */
+/** The maintenance calculator: etcd members needed to survive f failures while k members are stopped. */
 import { MAX_FAILURES_PLUS_STOPPED, membersForMaintenancePolicy } from '../model/maintenance.ts';
 import { maintenanceTolerance } from '../model/quorum.ts';
 import { facts, invalid, para, text, whole, type CalcDef, type CalcView, type Raw } from './calc.ts';
 import { plural } from './format.ts';
 
 /** Title and labelled fields, used only by the build to render the form (the browser reads the DOM). */
-export const maintenanceView: CalcView = {
+export const maintenanceView: CalcView<'maintenance'> = {
   title: 'etcd members from the maintenance policy',
   fields: [
-    { key: 'f', label: 'Failures to survive during maintenance (f)', kind: 'text', inputmode: 'numeric', hint: `0–${MAX_FAILURES_PLUS_STOPPED}.` },
-    { key: 'k', label: 'Members stopped at once (k)', kind: 'text', inputmode: 'numeric', hint: `0–${MAX_FAILURES_PLUS_STOPPED}; f + k at most ${MAX_FAILURES_PLUS_STOPPED}.` },
+    { key: 'f', label: 'Failures to survive during maintenance (f)', kind: 'text', inputmode: 'numeric', hint: (range) => `${range}.` },
+    { key: 'k', label: 'Members stopped at once (k)', kind: 'text', inputmode: 'numeric', hint: (range) => `${range}; f + k at most ${MAX_FAILURES_PLUS_STOPPED}.` },
   ],
 };
 
-export const maintenanceCalc: CalcDef = {
+export const maintenanceCalc: CalcDef<'maintenance'> = {
   id: 'maintenance',
   prefix: 'm',
-  toRaw: (s) => ({ f: text(s['f']), k: text(s['k']) }),
+  toRaw: (s) => ({ f: text(s.f), k: text(s.k) }),
   compute(raw: Readonly<Raw>) {
     const errors: Record<string, string> = {};
     const f = whole(raw, 'maintenance', 'f', 'Failures to survive', errors);

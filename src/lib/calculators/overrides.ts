@@ -1,5 +1,5 @@
 /**
- * Calculator 8: `--etcd-servers-overrides` builder and parser. The flag value (state "v") is
+ * The overrides calculator: `--etcd-servers-overrides` builder and parser. The flag value (state "v") is
  * the single source of truth: the builder's rows write it, and a pasted value that the rows can
  * represent exactly fills the rows back in.
  */
@@ -18,7 +18,7 @@ export interface RowText {
 }
 
 /** Rows as overrides: servers split on whitespace (a URL holds none). */
-export function rowsToOverrides(rows: readonly RowText[]): EtcdServersOverride[] {
+function rowsToOverrides(rows: readonly RowText[]): EtcdServersOverride[] {
   return rows.map((r) => ({ group: r.group, resource: r.resource, servers: r.servers.trim() === '' ? [] : r.servers.trim().split(/\s+/) }));
 }
 
@@ -40,7 +40,7 @@ export function rowsFromValue(value: string): RowText[] | null {
 }
 
 /** The parser's verdict (upstream's accept/reject and message) followed by lint findings. */
-export function overridesResult(value: string): Tree[] {
+function overridesResult(value: string): Tree[] {
   const parsed = parseEtcdServersOverrides(value);
   const out: Tree[] = [];
   if (parsed.ok) {
@@ -70,15 +70,15 @@ export function overridesResult(value: string): Tree[] {
 }
 
 /** Title and labelled fields, used only by the build to render the form (the browser reads the DOM). */
-export const overridesView: CalcView = {
+export const overridesView: CalcView<'overrides'> = {
   title: '--etcd-servers-overrides builder and parser',
   fields: [{ key: 'v', label: 'Flag value to check', kind: 'textarea', hint: 'Paste the value after "--etcd-servers-overrides=", or build it with the rows above.' }],
 };
 
-export const overridesCalc: CalcDef = {
+export const overridesCalc: CalcDef<'overrides'> = {
   id: 'overrides',
   prefix: 'o',
-  toRaw: (s) => ({ v: String(s['v']) }),
+  toRaw: (s) => ({ v: s.v }),
   compute: (raw: Readonly<Raw>) => {
     const v = raw['v'] ?? '';
     return { errors: {}, state: { v }, result: overridesResult(v) };

@@ -1,4 +1,4 @@
-/** Calculator 1: quorum and failure tolerance for n members with k stopped. */
+/** The quorum calculator: quorum and failure tolerance for n members with k stopped. */
 import { checkStoppedWithinMembers } from '../model/input.ts';
 import { MAX_MEMBERS, maintenanceTolerance, quorum, tolerance } from '../model/quorum.ts';
 import { facts, invalid, para, take, text, whole, type CalcDef, type CalcView, type Raw } from './calc.ts';
@@ -17,18 +17,18 @@ export function evenCountNote(n: number): string {
 }
 
 /** Title and labelled fields, used only by the build to render the form (the browser reads the DOM). */
-export const quorumView: CalcView = {
+export const quorumView: CalcView<'quorum'> = {
   title: 'Quorum and failure tolerance',
   fields: [
-    { key: 'n', label: 'Members (n)', kind: 'text', inputmode: 'numeric', hint: 'Configured etcd members, 1–99.' },
+    { key: 'n', label: 'Members (n)', kind: 'text', inputmode: 'numeric', hint: (range) => `Configured etcd members, ${range}.` },
     { key: 'k', label: 'Members stopped for maintenance (k)', kind: 'text', inputmode: 'numeric', hint: '0 to n.' },
   ],
 };
 
-export const quorumCalc: CalcDef = {
+export const quorumCalc: CalcDef<'quorum'> = {
   id: 'quorum',
   prefix: 'q',
-  toRaw: (s) => ({ n: text(s['n']), k: text(s['k']) }),
+  toRaw: (s) => ({ n: text(s.n), k: text(s.k) }),
   compute(raw: Readonly<Raw>) {
     const errors: Record<string, string> = {};
     const n = whole(raw, 'quorum', 'n', 'Members', errors);

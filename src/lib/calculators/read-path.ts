@@ -1,11 +1,11 @@
-/** Calculator 9: where kube-apiserver v1.37 serves a GET or LIST, why, and what etcd pays. */
+/** The read-path explorer: where kube-apiserver v1.37 serves a GET or LIST, why, and what etcd pays. */
 import { routeRead, STATUS_TEXT, type ReadHttpError, type ReadResource, type ReadServedBy } from '../model/read-path.ts';
 import { facts, invalid, para, whole, type CalcDef, type CalcView, type Raw } from './calc.ts';
 import { h, type Tree } from './tree.ts';
 import { refLink } from './ref-link.ts';
 
 /** Plain words for where a request is served. */
-export const SERVED_BY: Readonly<Record<ReadServedBy | 'error', string>> = {
+const SERVED_BY: Readonly<Record<ReadServedBy | 'error', string>> = {
   'watch-cache': 'the watch cache',
   'watch-cache-after-etcd-revision': 'the watch cache, after an etcd current-revision read',
   'etcd-linearizable': 'etcd, as a linearizable read',
@@ -18,7 +18,7 @@ export const SERVED_BY: Readonly<Record<ReadServedBy | 'error', string>> = {
  * An error response in one line, as a client sees it: status, Retry-After, message.
  * `Retry-After: 1–30` is the unready cache's, which grows with how long the cache has been unready.
  */
-export function httpErrorText(e: ReadHttpError): string {
+function httpErrorText(e: ReadHttpError): string {
   const ra = e.retryAfter;
   const retry = ra === null ? 'no Retry-After' : ra.min === ra.max ? `Retry-After: ${ra.min}` : `Retry-After: ${ra.min}–${ra.max} (seconds, growing with the time the cache has been unready)`;
   return `${e.status} ${STATUS_TEXT[e.status]}, ${retry}: ${e.message}`;
@@ -34,7 +34,7 @@ const cached = (raw: Readonly<Raw>): boolean => (raw['res'] ?? 'cached') === 'ca
 const RESOURCES: readonly ReadResource[] = ['cached', 'events', 'size0', 'off'];
 
 /** Title and labelled fields, used only by the build to render the form (the browser reads the DOM). */
-export const readPathView: CalcView = {
+export const readPathView: CalcView<'readPath'> = {
   title: 'Read-path explorer (Kubernetes v1.37)',
   fields: [
     { key: 'verb', label: 'Request', kind: 'select', options: [['GET', 'GET one object'], ['LIST', 'LIST a collection']] },
@@ -62,14 +62,13 @@ export const readPathView: CalcView = {
   ],
 };
 
-export const readPathCalc: CalcDef = {
+export const readPathCalc: CalcDef<'readPath'> = {
   id: 'readPath',
   prefix: 'p',
   showWhen: { ready: cached, held: cached, snap: cached, pn: cached },
   toRaw: (s) => {
-    const out: Raw = { verb: String(s['verb']), res: String(s['res']), rv: String(s['rv']), rvm: String(s['rvm']), limit: String(s['limit']), cur: String(s['cur']) };
-    for (const k of ['cont', 'sel', 'ready', 'held', 'snap', 'pn']) out[k] = s[k] ? '1' : '0';
-    return out;
+    const check = (on: boolean): string => (on ? '1' : '0');
+    return { verb: s.verb, res: s.res, rv: s.rv, rvm: s.rvm, limit: String(s.limit), cur: String(s.cur), cont: check(s.cont), sel: check(s.sel), ready: check(s.ready), held: check(s.held), snap: check(s.snap), pn: check(s.pn) };
   },
   compute(raw: Readonly<Raw>) {
     const errors: Record<string, string> = {};

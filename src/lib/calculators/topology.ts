@@ -1,10 +1,10 @@
-/** Calculator 7: hosts for stacked and external etcd, and what one host failure takes. */
+/** The topology calculator: hosts for stacked and external etcd, and what one host failure takes. */
 import { topologyHosts, type HostLoss } from '../model/topology.ts';
 import { facts, invalid, para, text, whole, type CalcDef, type CalcView, type Raw } from './calc.ts';
 import { plural } from './format.ts';
 
 /** One sentence for what a host loss leaves. */
-export function describeLoss(l: HostLoss): string {
+function describeLoss(l: HostLoss): string {
   const took = [l.etcdMembersLost ? plural(l.etcdMembersLost, 'etcd member') : '', l.controlPlaneInstancesLost ? plural(l.controlPlaneInstancesLost, 'control-plane instance') : '']
     .filter(Boolean)
     .join(' and ');
@@ -13,18 +13,18 @@ export function describeLoss(l: HostLoss): string {
 }
 
 /** Title and labelled fields, used only by the build to render the form (the browser reads the DOM). */
-export const topologyView: CalcView = {
+export const topologyView: CalcView<'topology'> = {
   title: 'Hosts for stacked and external etcd',
   fields: [
-    { key: 'e', label: 'etcd members (E)', kind: 'text', inputmode: 'numeric', hint: '1–99.' },
-    { key: 'c', label: 'Control-plane nodes (C)', kind: 'text', inputmode: 'numeric', hint: '1–99.' },
+    { key: 'e', label: 'etcd members (E)', kind: 'text', inputmode: 'numeric', hint: (range) => `${range}.` },
+    { key: 'c', label: 'Control-plane nodes (C)', kind: 'text', inputmode: 'numeric', hint: (range) => `${range}.` },
   ],
 };
 
-export const topologyCalc: CalcDef = {
+export const topologyCalc: CalcDef<'topology'> = {
   id: 'topology',
   prefix: 't',
-  toRaw: (s) => ({ e: text(s['e']), c: text(s['c']) }),
+  toRaw: (s) => ({ e: text(s.e), c: text(s.c) }),
   compute(raw: Readonly<Raw>) {
     const errors: Record<string, string> = {};
     const e = whole(raw, 'topology', 'e', 'etcd members', errors);

@@ -1,4 +1,4 @@
-/** Calculator 5: control-plane node count from the upgrade strategy. */
+/** The upgrade calculator: control-plane node count from the upgrade strategy. */
 import { controlPlaneNodesForUpgrade, type UpgradeStrategy } from '../model/upgrade.ts';
 import { facts, invalid, para, text, whole, type CalcDef, type CalcView, type Raw } from './calc.ts';
 import { maintenanceTolerance, tolerance } from '../model/quorum.ts';
@@ -30,10 +30,10 @@ function stackedEtcdText(nodes: number, strategy: UpgradeStrategy, t: number): s
 }
 
 /** Title and labelled fields, used only by the build to render the form (the browser reads the DOM). */
-export const upgradeView: CalcView = {
+export const upgradeView: CalcView<'upgrade'> = {
   title: 'Control-plane nodes from the upgrade strategy',
   fields: [
-    { key: 'a', label: 'Nodes that must stay up (A)', kind: 'text', inputmode: 'numeric', hint: '1–98.' },
+    { key: 'a', label: 'Nodes that must stay up (A)', kind: 'text', inputmode: 'numeric', hint: (range) => `${range}.` },
     {
       key: 's',
       label: 'Upgrade strategy',
@@ -46,10 +46,10 @@ export const upgradeView: CalcView = {
   ],
 };
 
-export const upgradeCalc: CalcDef = {
+export const upgradeCalc: CalcDef<'upgrade'> = {
   id: 'upgrade',
   prefix: 'u',
-  toRaw: (s) => ({ a: text(s['a']), s: text(s['s']) }),
+  toRaw: (state) => ({ a: text(state.a), s: state.s }),
   compute(raw: Readonly<Raw>) {
     const errors: Record<string, string> = {};
     const a = whole(raw, 'upgrade', 'a', 'Nodes that must stay up', errors);

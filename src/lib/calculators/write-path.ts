@@ -1,4 +1,4 @@
-/** Calculator 3: the etcd write path as a model — leader egress and commit latency. */
+/** The write-path calculator: the etcd write path as a model — leader egress and commit latency. */
 import { CALCULATOR_SCHEMAS } from '../model/calculator-state.ts';
 import { parseDecimal, type Parsed } from '../model/input.ts';
 import { writePath, type FollowerTiming } from '../model/write-path.ts';
@@ -29,25 +29,25 @@ export function parseMsList(text: string, count: number, label: string): Parsed<
   return { ok: true, value: out };
 }
 
-const list = (v: unknown): string => (Array.isArray(v) ? v.map(text).join(' ') : '');
+const list = (v: readonly number[]): string => v.map(text).join(' ');
 
 /** Title and labelled fields, used only by the build to render the form (the browser reads the DOM). */
-export const writePathView: CalcView = {
+export const writePathView: CalcView<'writePath'> = {
   title: 'The write path (a model)',
   fields: [
     { key: 'w', label: 'Writes per second', kind: 'text', inputmode: 'decimal', hint: 'Committed writes per second.' },
     { key: 'b', label: 'Mean entry size (bytes)', kind: 'text', inputmode: 'decimal', hint: 'Bytes per Raft entry.' },
-    { key: 'n', label: 'Members (n)', kind: 'text', inputmode: 'numeric', hint: '1–99.' },
+    { key: 'n', label: 'Members (n)', kind: 'text', inputmode: 'numeric', hint: (range) => `${range}.` },
     { key: 'lf', label: 'Leader fsync (ms)', kind: 'text', inputmode: 'decimal', hint: 'WAL fsync on the leader.' },
     { key: 'rtt', label: 'Follower round trips (ms)', kind: 'text', inputmode: 'decimal', hint: 'One per follower, separated by spaces; fewer repeat the last.' },
     { key: 'fs', label: 'Follower fsyncs (ms)', kind: 'text', inputmode: 'decimal', hint: 'One per follower, separated by spaces; fewer repeat the last.' },
   ],
 };
 
-export const writePathCalc: CalcDef = {
+export const writePathCalc: CalcDef<'writePath'> = {
   id: 'writePath',
   prefix: 'w',
-  toRaw: (s) => ({ w: text(s['w']), b: text(s['b']), n: text(s['n']), lf: text(s['lf']), rtt: list(s['rtt']), fs: list(s['fs']) }),
+  toRaw: (s) => ({ w: text(s.w), b: text(s.b), n: text(s.n), lf: text(s.lf), rtt: list(s.rtt), fs: list(s.fs) }),
   compute(raw: Readonly<Raw>) {
     const errors: Record<string, string> = {};
     const w = decimal(raw, 'writePath', 'w', 'Writes per second', errors);

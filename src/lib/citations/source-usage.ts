@@ -1,7 +1,8 @@
 /**
  * Which calculators and pages can show each model source (an export of src/lib/model/sources.ts),
  * found by following the project's own relative imports from every calculator's browser module
- * and every MDX page, and collecting the `SOURCES.<name>` members each module reads.
+ * and every MDX page, and collecting the `SOURCES.<name>` members each module reads. A page also
+ * shows what each calculator it names in a `<Calculator id="…" />` element can show.
  *
  * Static and conservative: a module that reads `S.x` anywhere counts as showing `x` for every
  * entry that imports it. Only static relative imports are followed; packages cannot name our sources.
@@ -48,14 +49,20 @@ export async function modelSourceUsage(root: string, contentDirs: readonly strin
       u[kind].add(id);
     }
   };
+  const byCalculator = new Map<string, Set<string>>();
   for (const f of await list(join(root, CALCULATOR_CLIENTS), (n) => n.endsWith('.client.ts'))) {
     const kebab = f.slice(f.lastIndexOf(sep) + 1, -'.client.ts'.length);
-    record(await graph.reachableUses(f), 'calculators', kebab.replace(/-([a-z])/g, (_, c: string) => c.toUpperCase()));
+    const id = kebab.replace(/-([a-z])/g, (_, c: string) => c.toUpperCase());
+    const uses = await graph.reachableUses(f);
+    byCalculator.set(id, uses);
+    record(uses, 'calculators', id);
   }
   for (const dir of contentDirs) {
     for (const f of await list(join(root, dir), (n) => n.endsWith('.mdx'))) {
       const slug = relative(join(root, dir), f).split(sep).join('/').replace(/\.mdx$/, '').replace(/(^|\/)index$/, '');
-      record(await graph.reachableUses(f), 'pages', slug === '' ? '/' : `/${slug}/`);
+      const page = slug === '' ? '/' : `/${slug}/`;
+      record(await graph.reachableUses(f), 'pages', page);
+      for (const id of calculatorsNamed(await readFile(f, 'utf8'))) record(byCalculator.get(id) ?? new Set(), 'pages', page);
     }
   }
   return new Map([...usage].sort(([a], [b]) => (a < b ? -1 : 1)).map(([k, u]) => [k, { calculators: [...u.calculators].sort(), pages: [...u.pages].sort() }]));
@@ -152,6 +159,20 @@ function scriptOf(file: string, text: string): string[] {
     return tree.children.filter((n) => n.type === 'mdxjsEsm' && n.value).map((n) => n.value!);
   }
   return [text];
+}
+
+/** The ids of the `<Calculator id="…" />` elements of an MDX page (a literal id only). */
+function calculatorsNamed(text: string): string[] {
+  const ids: string[] = [];
+  const walk = (node: { type: string; name?: string | null; attributes?: Array<{ type: string; name?: string; value?: unknown }>; children?: unknown[] }): void => {
+    if ((node.type === 'mdxJsxFlowElement' || node.type === 'mdxJsxTextElement') && node.name === 'Calculator') {
+      const id = node.attributes?.find((a) => a.type === 'mdxJsxAttribute' && a.name === 'id')?.value;
+      if (typeof id === 'string') ids.push(id);
+    }
+    for (const child of node.children ?? []) walk(child as Parameters<typeof walk>[0]);
+  };
+  walk(mdx.parse(text) as unknown as Parameters<typeof walk>[0]);
+  return ids;
 }
 
 /**

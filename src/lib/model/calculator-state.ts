@@ -79,6 +79,11 @@ export const CALCULATOR_PREFIX: Readonly<Record<CalculatorId, string>> = {
   readPath: 'p.',
 };
 
+/** A calculator's custom element name, its id in kebab case: readPath → "calc-read-path". */
+export function calculatorTag(id: CalculatorId): string {
+  return `calc-${id.replace(/[A-Z]/g, (c) => `-${c.toLowerCase()}`)}`;
+}
+
 /**
  * Decodes one calculator's state from untrusted params (see decodeState) and applies its
  * cross-field rules: stopped members clamped to members (quorum, availability); failures +
@@ -102,3 +107,24 @@ export function decodeCalculator<C extends CalculatorId>(id: C, params: URLSearc
 
 /** The state type of one calculator. */
 export type CalculatorState<C extends CalculatorId> = StateOf<(typeof CALCULATOR_SCHEMAS)[C]>;
+
+/** The field keys of one calculator's schema ("n" | "k" for quorum). */
+export type CalculatorKey<C extends CalculatorId> = keyof (typeof CALCULATOR_SCHEMAS)[C] & string;
+
+/** The keys of one calculator's whole-number and decimal fields: those with bounds. */
+export type CalculatorNumberKey<C extends CalculatorId> = {
+  [K in CalculatorKey<C>]: (typeof CALCULATOR_SCHEMAS)[C][K] extends { kind: 'whole' | 'decimal' } ? K : never;
+}[CalculatorKey<C>];
+
+/**
+ * Bounds of a numeric field of a calculator's schema, so that field parsing, URL clamping and the
+ * hint under the input ("1–99") all read the same numbers.
+ *
+ * @throws Error when the key names no whole or decimal field (the types already refuse it).
+ */
+export function numberSpec<C extends CalculatorId>(id: C, key: CalculatorNumberKey<C>): { kind: 'whole' | 'decimal'; min: number; max: number; default: number } {
+  const schema: StateSchema = CALCULATOR_SCHEMAS[id];
+  const spec = schema[key];
+  if (spec?.kind !== 'whole' && spec?.kind !== 'decimal') throw new Error(`Calculator "${id}" has no numeric field "${key}".`);
+  return spec;
+}

@@ -20,7 +20,7 @@ export interface NumberRule {
 }
 
 /** Longest text a parser looks at; longer input is refused before any work is done. */
-export const MAX_NUMBER_TEXT = 64;
+const MAX_NUMBER_TEXT = 64;
 
 const ok = <T>(value: T): Parsed<T> => ({ ok: true, value });
 const fail = (error: string): Parsed<never> => ({ ok: false, error });

@@ -39,7 +39,7 @@ export interface Decoded<S extends StateSchema> {
 }
 
 /** Longest raw parameter value looked at; longer values are replaced by the default. */
-export const MAX_PARAM_LENGTH = 4096;
+const MAX_PARAM_LENGTH = 4096;
 // Control characters and markup-significant characters are never accepted in text fields;
 // multiline fields admit tab, line feed and carriage return (removed before the check).
 const UNSAFE_TEXT = /[\u0000-\u001f\u007f<>`]/;
