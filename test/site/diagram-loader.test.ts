@@ -2,7 +2,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { readFileSync, readdirSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { parse } from 'node-html-parser';
-import { closure, parseImports } from '../../src/lib/quality/js-graph.ts';
+import { closure } from '../../src/lib/quality/js-graph.ts';
+import { chunkImports, readClientManifest } from '../../src/tooling/client-manifest.ts';
 import { chromiumPathForTests, launchBrowser, needSvgDiagrams } from '../helpers/browser.ts';
 import { createFixtureSite, removeFixture, runIn } from '../helpers/fixture-site.ts';
 import { DIST } from '../helpers/paths.ts';
@@ -29,7 +30,7 @@ describe('the client-side diagram loader', () => {
     const build = await runIn(site, 'npx', ['--no', 'astro', 'build'], { CITATIONS: 'off', DIAGRAMS: 'client' });
     expect(build.status, build.output).toBe(0);
     const dist = join(site, 'dist');
-    const importsOf = (file: string) => parseImports(readFileSync(join(dist, '_astro', file), 'utf8'));
+    const importsOf = chunkImports(readClientManifest(dist, site));
     const files = jsFiles(dist);
     const loader = files.filter((f) => f.startsWith('MermaidClient.astro_astro_type_script'));
     const others = files.filter((f) => /_astro_type_script_|\.client\./.test(f) && !loader.includes(f));

@@ -217,7 +217,7 @@ const DEFAULT_CONTENT_DIRS = ['content'];
  *
  * @returns paths relative to `root`, `/`-separated, sorted.
  */
-async function listMdxFiles(root: string, dirs: readonly string[] = DEFAULT_CONTENT_DIRS): Promise<string[]> {
+export async function listMdxFiles(root: string, dirs: readonly string[] = DEFAULT_CONTENT_DIRS): Promise<string[]> {
   const out: string[] = [];
   const walk = async (abs: string): Promise<void> => {
     let entries;
