@@ -10,7 +10,7 @@ import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, 
 import { tmpdir } from 'node:os';
 import { dirname, join, posix } from 'node:path';
 import GithubSlugger from 'github-slugger';
-import type { Link, Image, Root, Heading } from 'mdast';
+import type { Heading, Link, Root } from 'mdast';
 import { toString } from 'mdast-util-to-string';
 import { parse as parseHtml } from 'node-html-parser';
 import remarkFrontmatter from 'remark-frontmatter';
@@ -121,7 +121,8 @@ describe.each(cases)('wiki export: $name', ({ dist, diagrams }) => {
     let upstream = 0;
     let site = 0;
     for (const [file, tree] of trees) {
-      visitParents(tree, ['link', 'image'], (node: Link | Image, ancestors) => {
+      visitParents(tree, (node, ancestors) => {
+        if (node.type !== 'link' && node.type !== 'image') return;
         const url = node.url;
         const where = `${file}: ${url}`;
         expect(url.startsWith('/'), `${where} is root-relative, which a wiki resolves against its own host`).toBe(false);
@@ -146,7 +147,11 @@ describe.each(cases)('wiki export: $name', ({ dist, diagrams }) => {
         expect(files, `${where}: no exported file ${target}`).toContain(target);
         if (node.type === 'image') {
           expect(target, where).toMatch(/\.svg$/);
-          expect(svgParses(readFileSync(join(out, target), 'utf8')), where).toBeUndefined();
+          const svg = readFileSync(join(out, target), 'utf8');
+          expect(svgParses(svg), where).toBeUndefined();
+          // Mermaid scopes its styles to the SVG: without its own <style> the file draws no lines.
+          expect(svg, where).toMatch(/<style>[^<]*#diagram-\d+-light/);
+          expect(svg, where).toContain(`<title id="chart-title-`);
         }
         if (anchor !== undefined) expect(slugs.get(target)?.has(decodeURIComponent(anchor)), `${where}: no heading #${anchor} in ${target}`).toBe(true);
       });
@@ -173,9 +178,9 @@ describe.each(cases)('wiki export: $name', ({ dist, diagrams }) => {
       const tree = trees.get(exportFileOf(route))!;
       let images = 0;
       let fences = 0;
-      visitParents(tree, ['image', 'code'], (n: Image | { type: 'code'; lang?: string | null }) => {
+      visitParents(tree, (n) => {
         if (n.type === 'image') images++;
-        else if (n.lang === 'mermaid') fences++;
+        else if (n.type === 'code' && n.lang === 'mermaid') fences++;
       });
       if (diagrams === 'svg') {
         expect([images, fences], route).toEqual([figures, 0]);

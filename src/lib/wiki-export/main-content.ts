@@ -23,10 +23,11 @@ export interface MainContent {
 
 /**
  * Elements of the layout inside the content that are chrome, not content: heading anchor links
- * ("Section titled …"), scripts, styles and stylesheet links that Expressive Code and the
- * calculators put beside their markup, and Expressive Code's copy button.
+ * ("Section titled …"), scripts and stylesheet links that Expressive Code and the calculators
+ * put beside their markup, and Expressive Code's copy button. A diagram's own `<style>` stays: its
+ * SVG needs it.
  */
-export const CHROME_SELECTORS = ['a.sl-anchor-link', 'script', 'style', 'link', '.expressive-code .copy'] as const;
+export const CHROME_SELECTORS = ['a.sl-anchor-link', 'script', 'link', '.expressive-code .copy'] as const;
 
 /**
  * Finds the content of a built Starlight page and removes the chrome inside it (in place).

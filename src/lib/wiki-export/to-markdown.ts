@@ -19,7 +19,7 @@ export const MARKDOWN_STYLE: StringifyOptions = { bullet: '-', emphasis: '*', st
  * @returns the Markdown, ending in one newline.
  */
 export function hastToMarkdown(tree: HastRoot): string {
-  const processor = unified().use(rehypeRemark).use(remarkGfm).use(remarkStringify, MARKDOWN_STYLE);
+  const processor = unified().use(rehypeRemark).use(remarkGfm, { tablePipeAlign: false }).use(remarkStringify, MARKDOWN_STYLE);
   const mdast = processor.runSync(tree) as MdastRoot;
   return processor.stringify(mdast);
 }
