@@ -99,9 +99,12 @@ export function exportPage(route: string, html: string, options: PageExportOptio
   }
   // Ids and classes mean nothing in Markdown; dropping them keeps the converter from guessing at them.
   // Fenced code keeps its `language-x` class: the converter writes it as the fence's info string.
+  // The model's tables align numbers with a style; GFM tables take the alignment from `align`.
   for (const el of selectAll('*', root) as Element[]) {
     delete el.properties['id'];
     if (el.tagName !== 'code') delete el.properties['className'];
+    const align = /text-align:\s*(left|right|center)/.exec(String(el.properties['style'] ?? ''))?.[1];
+    if (align && (el.tagName === 'th' || el.tagName === 'td')) el.properties['align'] = align;
   }
 
   const markdown = frontMatter(page.titleText, pageUrl, options.version) + hastToMarkdown(root);
