@@ -1,0 +1,204 @@
+/**
+ * npm run export:wiki [-- --out DIR] [--diagrams=svg|mermaid] [--base-url URL] [--dist DIR]
+ *
+ * Writes the built guide (dist/) as a Markdown wiki: one CommonMark + GFM file per page with front
+ * matter, diagrams as SVG files beside the pages (or as Mermaid source), links between pages as
+ * relative links. Reads only the build, the MDX (for Mermaid source and moved sections), the
+ * citation lock and git; writes only inside --out. The transforms are in src/lib/wiki-export/.
+ *
+ * Exit status: 0 done, 1 the export failed (the message names the page), 2 a usage error or no build.
+ */
+import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { dirname, join, relative, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { parseArgs } from 'node:util';
+import { readLock } from '../src/lib/citations/lock.ts';
+import { buildDate, formatGuideVersion, guideVersion, readGitCommit, repositoryUrlOf } from '../src/lib/guide-version.ts';
+import { DIAGRAM_MODES, type DiagramMode, type MermaidFence, mermaidFences } from '../src/lib/wiki-export/diagrams.ts';
+import { movedSectionsOf } from '../src/lib/wiki-export/moved.ts';
+import { checkOutFolder } from '../src/lib/wiki-export/out-folder.ts';
+import { type ExportedPage, exportPage } from '../src/lib/wiki-export/page.ts';
+import { siteOfCanonical } from '../src/lib/wiki-export/routes.ts';
+
+const ROOT = fileURLToPath(new URL('../', import.meta.url));
+/** Lists the files of the previous export, so that a new export removes exactly those. */
+const MANIFEST = '.wiki-export.json';
+const PLACEHOLDER_HOST = 'sizing-guide.example.org';
+
+const USAGE = `Usage: npm run export:wiki -- [options]
+
+  --out DIR              folder to write (default: wiki-export/ at the repository root, git-ignored)
+  --diagrams=svg|mermaid SVG files beside each page (default), or mermaid code blocks for wikis
+                         that render Mermaid (GitLab, GitHub, Azure DevOps)
+  --base-url URL         the published site, for links back to it (default: the build's canonical URL)
+  --format=markdown      the only format so far
+  --dist DIR             the build to export (default: dist/)`;
+
+class UsageError extends Error {}
+
+function fail(message: string, code: number): never {
+  console.error(message);
+  process.exit(code);
+}
+
+function options() {
+  let parsed;
+  try {
+    parsed = parseArgs({
+      options: {
+        out: { type: 'string', default: join(ROOT, 'wiki-export') },
+        diagrams: { type: 'string', default: 'svg' },
+        'base-url': { type: 'string' },
+        format: { type: 'string', default: 'markdown' },
+        dist: { type: 'string', default: join(ROOT, 'dist') },
+        help: { type: 'boolean', short: 'h', default: false },
+      },
+      strict: true,
+      allowPositionals: false,
+    }).values;
+  } catch (error) {
+    throw new UsageError(`${error instanceof Error ? error.message : String(error)}\n\n${USAGE}`);
+  }
+  if (parsed.help) {
+    console.log(USAGE);
+    process.exit(0);
+  }
+  if (!(DIAGRAM_MODES as readonly string[]).includes(parsed.diagrams)) throw new UsageError(`--diagrams=${parsed.diagrams}: use svg or mermaid.`);
+  if (parsed.format === 'confluence') {
+    throw new UsageError('--format=confluence is not available yet: export Markdown (the default) and use your wiki\'s Markdown import.');
+  }
+  if (parsed.format !== 'markdown') throw new UsageError(`--format=${parsed.format}: the only format is markdown.`);
+  let baseUrl: string | undefined;
+  if (parsed['base-url'] !== undefined) {
+    try {
+      const url = new URL(parsed['base-url']);
+      if (url.protocol !== 'https:' && url.protocol !== 'http:') throw new Error('not http(s)');
+      baseUrl = url.href.endsWith('/') ? url.href : `${url.href}/`;
+    } catch {
+      throw new UsageError(`--base-url ${parsed['base-url']} is not an http(s) URL: give the published site's address, e.g. https://docs.example.com/sizing/.`);
+    }
+  }
+  const out = checkOutFolder(parsed.out, ROOT, process.cwd());
+  if ('error' in out) throw new UsageError(out.error);
+  return { out: out.path, diagrams: parsed.diagrams as DiagramMode, baseUrl, dist: resolve(process.cwd(), parsed.dist) };
+}
+
+/** Routes of every page in the build, sorted: `''`, `background/`, … (not 404, assets or search). */
+function builtRoutes(dist: string): string[] {
+  const routes: string[] = [];
+  const walk = (dir: string): void => {
+    for (const name of readdirSync(dir).sort()) {
+      const path = join(dir, name);
+      if (statSync(path).isDirectory()) {
+        if (name !== '_astro' && name !== 'pagefind') walk(path);
+      } else if (name === 'index.html') {
+        const route = relative(dist, dir);
+        routes.push(route === '' ? '' : `${route.split('\\').join('/')}/`);
+      }
+    }
+  };
+  walk(dist);
+  return routes.sort();
+}
+
+/** The MDX file of a route, when the docs collection has one. */
+function mdxOf(route: string): string | undefined {
+  const stem = route === '' ? 'index' : route.slice(0, -1);
+  return ['.mdx', '.md'].map((ext) => `content/docs/${stem}${ext}`).find((f) => existsSync(join(ROOT, f)));
+}
+
+/** Removes the files of the previous export; refuses a folder that holds anything else. */
+function clearPrevious(out: string): void {
+  if (!existsSync(out)) return;
+  const manifest = join(out, MANIFEST);
+  if (existsSync(manifest)) {
+    const files = JSON.parse(readFileSync(manifest, 'utf8')) as { files?: unknown };
+    if (!Array.isArray(files.files)) fail(`${manifest} is not a wiki export manifest: delete it, or export into another folder.`, 2);
+    for (const f of files.files as string[]) {
+      const path = join(out, f);
+      // Only names inside the folder: a hand-edited manifest must not delete anything else.
+      if (!relative(out, path).startsWith('..')) rmSync(path, { force: true });
+    }
+    return;
+  }
+  // A fresh wiki checkout holds only dotfiles (.git): export into it, but never over someone's pages.
+  const others = readdirSync(out).filter((n) => !n.startsWith('.'));
+  if (others.length > 0) {
+    fail(`${out} already holds files (${others.slice(0, 5).join(', ')}${others.length > 5 ? ', …' : ''}) and no ${MANIFEST} from an earlier export: give an empty folder, or remove them.`, 2);
+  }
+}
+
+async function main(): Promise<void> {
+  const opts = options();
+  const index = join(opts.dist, 'index.html');
+  if (!existsSync(index)) fail(`No build at ${opts.dist} (no index.html): run \`npm run build\` first, or pass --dist.`, 2);
+
+  const routes = builtRoutes(opts.dist);
+  const canonical = /<link rel="canonical" href="([^"]+)"/.exec(readFileSync(index, 'utf8'))?.[1];
+  if (!canonical) fail(`${index} has no <link rel="canonical">: rebuild the site with \`npm run build\`.`, 2);
+  const site = siteOfCanonical(canonical);
+  const baseUrl = opts.baseUrl ?? `${site.origin}${site.base}`;
+
+  const moved: Record<string, Record<string, string>> = {};
+  const mdxText = new Map<string, string>();
+  const readMdx = (file: string): string => {
+    if (!mdxText.has(file)) mdxText.set(file, readFileSync(join(ROOT, file), 'utf8'));
+    return mdxText.get(file)!;
+  };
+  for (const route of routes) {
+    const file = mdxOf(route);
+    if (file) moved[route] = movedSectionsOf(readMdx(file), file);
+  }
+  const fences = new Map<string, MermaidFence[]>();
+  const fencesOf = (file: string): MermaidFence[] => {
+    if (!fences.has(file)) {
+      if (!existsSync(join(ROOT, file))) throw new Error(`The build names ${file} as a diagram's source, which does not exist: run \`npm run build\`.`);
+      fences.set(file, mermaidFences(readMdx(file), file));
+    }
+    return fences.get(file)!;
+  };
+
+  // The build date is when dist/ was written, so the same build always exports the same bytes.
+  const builtAt = statSync(index).mtime;
+  const newer = readdirSync(join(ROOT, 'content/docs')).filter((f) => statSync(join(ROOT, 'content/docs', f)).mtime > builtAt);
+  if (newer.length > 0) console.warn(`warning: ${newer.join(', ')} changed after ${opts.dist} was built; run \`npm run build\` to export the current text.`);
+  const version = guideVersion({
+    commit: readGitCommit(ROOT),
+    date: buildDate(process.env['SOURCE_DATE_EPOCH'], builtAt),
+    lockEntries: (await readLock(ROOT)).entries.values(),
+    repositoryUrl: repositoryUrlOf(JSON.parse(readFileSync(join(ROOT, 'package.json'), 'utf8'))),
+  });
+
+  const pages: ExportedPage[] = [];
+  for (const route of routes) {
+    const html = readFileSync(join(opts.dist, route, 'index.html'), 'utf8');
+    pages.push(exportPage(route, html, { diagrams: opts.diagrams, site: { base: site.base, routes: new Set(routes), moved, baseUrl }, version, fencesOf }));
+  }
+
+  clearPrevious(opts.out);
+  const written: string[] = [];
+  for (const page of pages) {
+    for (const { file, content } of [{ file: page.file, content: page.markdown }, ...page.assets]) {
+      mkdirSync(dirname(join(opts.out, file)), { recursive: true });
+      writeFileSync(join(opts.out, file), content);
+      written.push(file);
+    }
+  }
+  written.sort();
+  writeFileSync(join(opts.out, MANIFEST), `${JSON.stringify({ files: written }, null, 2)}\n`);
+
+  const sum = (k: keyof ExportedPage['counts']): number => pages.reduce((n, p) => n + p.counts[k], 0);
+  console.log(`Exported ${pages.length} pages to ${opts.out} (${formatGuideVersion(version)}):`);
+  console.log(`  ${sum('diagrams')} diagrams (${opts.diagrams}), ${sum('excerpts')} excerpts, ${sum('calculators')} calculators.`);
+  console.log(`  Links back to the site and the live calculators go to ${baseUrl}${opts.baseUrl ? '' : " (the build's canonical URL; --base-url to change)"}.`);
+  if (!opts.baseUrl && new URL(baseUrl).hostname === PLACEHOLDER_HOST) {
+    console.warn(`warning: ${PLACEHOLDER_HOST} is the placeholder SITE_URL: build with SITE_URL set, or pass --base-url with the published address.`);
+  }
+  const siteLinks = [...new Set(pages.flatMap((p) => p.siteLinks))].sort();
+  if (siteLinks.length > 0) console.log(`  ${siteLinks.length} link(s) to site files that are not pages, made absolute:\n${siteLinks.map((l) => `    ${l}`).join('\n')}`);
+}
+
+main().catch((error: unknown) => {
+  if (error instanceof UsageError) fail(error.message, 2);
+  fail(`export:wiki failed: ${error instanceof Error ? error.message : String(error)}`, 1);
+});

@@ -1,0 +1,112 @@
+/**
+ * One built page → one wiki page: the page's content (src/lib/wiki-export/main-content.ts) with
+ * calculators, excerpts and diagrams rewritten for a wiki, links rewritten between exported pages,
+ * converted to Markdown with front matter. Pure: the caller reads the HTML and MDX and writes the files.
+ */
+import type { Element, ElementContent, Root } from 'hast';
+import { selectAll } from 'hast-util-select';
+import rehypeParse from 'rehype-parse';
+import { unified } from 'unified';
+import type { GuideVersion } from '../guide-version.ts';
+import { calculatorForWiki, readCalculator } from './calculators.ts';
+import { diagramFence, diagramImage, type DiagramMode, type MermaidFence, mermaidSources, readDiagram, svgFile } from './diagrams.ts';
+import { excerptForWiki } from './excerpts.ts';
+import { frontMatter } from './front-matter.ts';
+import { h, replace } from './hast-edit.ts';
+import { mainContent } from './main-content.ts';
+import { exportFileOf, relativeFileLink } from './routes.ts';
+import { rewriteSiteLink, type SiteLinkContext } from './site-links.ts';
+import { hastToMarkdown } from './to-markdown.ts';
+
+/** Options shared by every page of one export. */
+export interface PageExportOptions {
+  diagrams: DiagramMode;
+  site: SiteLinkContext;
+  version: GuideVersion;
+  /** Mermaid fences of an MDX file by its path (`content/docs/x.mdx`); needed in `mermaid` mode. */
+  fencesOf: (file: string) => MermaidFence[];
+}
+
+/** A file to write beside the page. */
+export interface ExportedAsset {
+  /** Path inside the export folder, e.g. `etcd-writes.diagram-1.svg`. */
+  file: string;
+  content: string;
+}
+
+/** One exported page. */
+export interface ExportedPage {
+  route: string;
+  /** Path inside the export folder, e.g. `etcd-sizing.md`. */
+  file: string;
+  title: string;
+  markdown: string;
+  assets: ExportedAsset[];
+  /** Links to the site that are not exported pages (made absolute against the base URL), in order. */
+  siteLinks: string[];
+  /** Number of diagrams, excerpts and calculators rewritten, for the summary. */
+  counts: { diagrams: number; excerpts: number; calculators: number };
+}
+
+/**
+ * Exports one page.
+ *
+ * @param route - the page's route (`etcd-sizing/`).
+ * @param html - its built `index.html`.
+ * @throws Error naming the page when its markup is not what the export knows (see the modules it uses).
+ */
+export function exportPage(route: string, html: string, options: PageExportOptions): ExportedPage {
+  const tree = unified().use(rehypeParse).parse(html) as Root;
+  const page = mainContent(tree, `/${route}`);
+  const file = exportFileOf(route);
+  const pageUrl = new URL(route, options.site.baseUrl).href;
+  const { content } = page;
+
+  const calcs = selectAll('section.calc', content);
+  for (const section of calcs) replace(content, section, calculatorForWiki(readCalculator(section, route), pageUrl));
+
+  const excerpts = selectAll('figure.excerpt', content);
+  for (const figure of excerpts) replace(content, figure, excerptForWiki(figure, route));
+
+  const figures = selectAll('figure.diagram', content);
+  const diagrams = figures.map((f) => readDiagram(f, route));
+  const assets: ExportedAsset[] = [];
+  const sources = options.diagrams === 'mermaid' ? mermaidSources(diagrams, options.fencesOf, route) : [];
+  figures.forEach((figure, i) => {
+    const d = diagrams[i]!;
+    if (options.diagrams === 'mermaid') {
+      replace(content, figure, [diagramFence(sources[i]!)]);
+      return;
+    }
+    if (!d.svg) throw new Error(`/${route}: diagram ${i + 1} (${d.file}:${d.line}) was not rendered to SVG at build time (no Chromium): rebuild with Chromium, or export with --diagrams=mermaid.`);
+    const svgName = `${file.replace(/\.md$/, '')}.diagram-${i + 1}.svg`;
+    assets.push({ file: svgName, content: svgFile(d.svg) });
+    replace(content, figure, [diagramImage(d.title, relativeFileLink(file, svgName))]);
+  });
+
+  const body: ElementContent[] = [h('h1', {}, [page.titleText])];
+  if (page.notice) body.push(h('blockquote', {}, [h('p', {}, page.notice.children)]));
+  body.push(...content.children);
+  const root: Root = { type: 'root', children: body };
+
+  const siteLinks: string[] = [];
+  for (const a of selectAll('a[href]', root)) {
+    const href = a.properties['href'];
+    if (typeof href !== 'string') continue;
+    const link = rewriteSiteLink(href, route, options.site);
+    if (link.kind === 'site') siteLinks.push(link.href);
+    a.properties = { href: link.href };
+  }
+  // Ids and classes mean nothing in Markdown; dropping them keeps the converter from guessing at them.
+  // Fenced code keeps its `language-x` class: the converter writes it as the fence's info string.
+  // The model's tables align numbers with a style; GFM tables take the alignment from `align`.
+  for (const el of selectAll('*', root) as Element[]) {
+    delete el.properties['id'];
+    if (el.tagName !== 'code') delete el.properties['className'];
+    const align = /text-align:\s*(left|right|center)/.exec(String(el.properties['style'] ?? ''))?.[1];
+    if (align && (el.tagName === 'th' || el.tagName === 'td')) el.properties['align'] = align;
+  }
+
+  const markdown = frontMatter(page.titleText, pageUrl, options.version) + hastToMarkdown(root);
+  return { route, file, title: page.titleText, markdown, assets, siteLinks, counts: { diagrams: figures.length, excerpts: excerpts.length, calculators: calcs.length } };
+}
