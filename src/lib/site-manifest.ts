@@ -5,6 +5,7 @@
  */
 import type { CitationStatus } from './citations/verify.ts';
 import type { CitationRenderData, RenderedCitation } from './citations/render-data.ts';
+import type { GuideVersion } from './guide-version.ts';
 
 /** Bumped when a field of {@link SiteManifest} changes meaning or is removed. */
 export const MANIFEST_SCHEMA = 1;
@@ -47,18 +48,13 @@ export function describeStates(counts: StateCounts): string {
   return parts.length === 0 ? 'no upstream citations' : parts.join(', ');
 }
 
-/** Which guide a build is: what its footer shows and the manifest records. */
-export interface GuideBuild {
-  /** Full commit SHA of the guide, or null when it was not built from a git checkout. */
-  commit: string | null;
-  /** Whether the working tree had uncommitted changes (the commit alone does not describe the build). */
-  dirty: boolean;
-  /** Build time, ISO 8601 in UTC. */
-  builtAt: string;
-  /** SHA-256 of citations.lock.json, hex. */
+/** The site as a whole: which guide it is and which lock it was checked against. */
+export interface ManifestSite {
+  /** The site's absolute root URL (origin plus base, ending in `/`). */
+  url: string;
+  guide: GuideVersion;
+  /** SHA-256 (hex) of citations.lock.json: changes whenever a citation is re-pinned. */
   lockHash: string;
-  /** Upstream releases the guide cites, e.g. `{ kubernetes: 'v1.37.0', etcd: 'v3.7.0' }`. */
-  versions: Readonly<Record<string, string>>;
 }
 
 export interface ManifestPage {
@@ -75,18 +71,18 @@ export interface ManifestPage {
 
 export interface SiteManifest {
   schema: typeof MANIFEST_SCHEMA;
-  site: GuideBuild & { url: string };
+  site: ManifestSite;
   pages: ManifestPage[];
 }
 
 /**
  * Assembles `/manifest.json`.
  *
- * @param site - the build and the site's absolute root URL (origin plus base, ending in `/`).
+ * @param site - the site's URL, the guide's version and the lock hash.
  * @param pages - one entry per built page, in any order; sorted by URL for a stable file.
  * @throws Error when two pages claim one URL (a routing mistake the mirror could not resolve).
  */
-export function siteManifest(site: GuideBuild & { url: string }, pages: readonly ManifestPage[]): SiteManifest {
+export function siteManifest(site: ManifestSite, pages: readonly ManifestPage[]): SiteManifest {
   const seen = new Set<string>();
   for (const p of pages) {
     if (seen.has(p.url)) throw new Error(`Two pages have the URL ${p.url}; each page needs its own slug.`);

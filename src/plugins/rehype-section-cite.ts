@@ -6,8 +6,9 @@ import { visit } from 'unist-util-visit';
 const LEVELS = new Set(['level-h2', 'level-h3']);
 
 function classes(node: Element): string[] {
-  const value = node.properties['className'];
-  return Array.isArray(value) ? value.map(String) : typeof value === 'string' ? value.split(/\s+/) : [];
+  const value: unknown = node.properties['className'];
+  if (Array.isArray(value)) return value.map(String);
+  return typeof value === 'string' ? value.split(/\s+/) : [];
 }
 
 /** A quotation-mark icon; decorative, the button's label says what it does. */

@@ -39,7 +39,7 @@ describe('citationsOfPage', () => {
 });
 
 describe('siteManifest', () => {
-  const site = { url: 'https://x.example/', commit: null, dirty: false, builtAt: '2026-12-01T00:00:00Z', lockHash: 'ab', versions: {} };
+  const site = { url: 'https://x.example/', lockHash: 'ab', guide: { commit: undefined, commitNote: 'unknown commit (not a git checkout)', date: '2026-12-01', pinned: [] } };
   const page = (url: string): ManifestPage => ({
     url,
     title: url,
