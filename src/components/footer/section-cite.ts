@@ -6,7 +6,7 @@
  */
 import { sectionCitation } from '../../lib/citation-text.ts';
 
-const status = document.querySelector<HTMLElement>('[data-copy-status]');
+const status = document.querySelector<HTMLElement>('[data-guide-status]');
 const version = document.querySelector<HTMLElement>('[data-guide-version]')?.dataset['guideVersion'] ?? '';
 const canonical = document.querySelector<HTMLLinkElement>('link[rel="canonical"]')?.href ?? location.href.split('#')[0]!;
 const page = document.querySelector('h1#_top')?.textContent?.trim() || document.title;
