@@ -10,7 +10,8 @@ import { parseFrontmatter } from '@astrojs/markdown-remark';
 import { listMdxFiles } from '../lib/citations/extract.ts';
 import { readLock } from '../lib/citations/lock.ts';
 import { pagePathOf, type CitationRenderData } from '../lib/citations/render-data.ts';
-import { buildDate, formatGuideVersion, guideVersion, readGitCommit, repositoryUrlOf, type GuideVersion } from '../lib/guide-version.ts';
+import semver from 'semver';
+import { buildDate, formatGuideVersion, GUIDE_REPOS, guideVersion, readGitCommit, repositoryUrlOf, type GuideVersion } from '../lib/guide-version.ts';
 import { forwardingPage, pageRenames, type PageRename } from '../lib/moved-pages.ts';
 import { lastUpdated, type LastUpdatedSource } from '../lib/page-history.ts';
 import { citationsOfPage, countStates, siteManifest, type ManifestPage } from '../lib/site-manifest.ts';
@@ -64,17 +65,23 @@ export class GuideStep {
    * @throws AstroError when the lock cannot be read, `SOURCE_DATE_EPOCH` is malformed, a repository
    *   URL is not a web address, or a `renamedFrom` entry is malformed or collides with a page.
    */
-  static async create(options: { root: string; base: string; env?: NodeJS.ProcessEnv }): Promise<GuideStep> {
+  static async create(options: { root: string; base: string; logger: AstroIntegrationLogger; env?: NodeJS.ProcessEnv }): Promise<GuideStep> {
     const env = options.env ?? process.env;
     const { root } = options;
     const now = new Date();
     try {
       const lock = await readLock(root);
       const pkg: unknown = JSON.parse(readFileSync(join(root, 'package.json'), 'utf8'));
+      const entries = [...lock.entries.values()];
+      // A lock that cites a repository at no release tag (a fixture site's) cannot name its version.
+      const repos = GUIDE_REPOS.map((r) => r.repo).filter((repo) => entries.some((e) => e.repo === repo && semver.valid(e.ref) && !semver.prerelease(e.ref)));
+      const missing = GUIDE_REPOS.filter((r) => !repos.includes(r.repo)).map((r) => r.repo);
+      if (missing.length > 0) options.logger.warn(`No citation of ${missing.join(' or ')} at a release tag: the footer and manifest name no version for it.`);
       const version = guideVersion({
         commit: readGitCommit(root),
         date: buildDate(env['SOURCE_DATE_EPOCH'], now),
-        lockEntries: lock.entries.values(),
+        lockEntries: entries,
+        repos,
         repositoryUrl: env['SITE_REPOSITORY'] || repositoryUrlOf(pkg),
       });
       const files = (await listMdxFiles(root)).filter((f) => f.startsWith('content/docs/'));

@@ -37,7 +37,7 @@ export default function sizingGuide(): AstroIntegration {
     hooks: {
       'astro:config:setup': async ({ command, config, logger, updateConfig }) => {
         const root = fileURLToPath(config.root);
-        const guide = await GuideStep.create({ root, base: normalizeBase(config.base) });
+        const guide = await GuideStep.create({ root, base: normalizeBase(config.base), logger: logger.fork('sizing-guide:guide') });
         citations = new CitationStep({ command, root, logger: logger.fork('sizing-guide:citations') });
         diagrams = new DiagramStep({ command, root, logger: logger.fork('sizing-guide:diagrams') });
         const step = citations;
