@@ -143,7 +143,8 @@ export class GuideStep {
         counts: countStates(citations),
       });
     }
-    const lockHash = createHash('sha256').update(await readFile(join(this.root, 'citations.lock.json'))).digest('hex');
+    const lock = await readFile(join(this.root, 'citations.lock.json')).catch(() => undefined);
+    const lockHash = lock ? createHash('sha256').update(lock).digest('hex') : null;
     const manifest = siteManifest({ url: options.site, guide: this.data.version, lockHash }, pages);
     await writeFile(join(root, 'manifest.json'), `${JSON.stringify(manifest, null, 2)}\n`);
 

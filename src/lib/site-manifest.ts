@@ -53,8 +53,8 @@ export interface ManifestSite {
   /** The site's absolute root URL (origin plus base, ending in `/`). */
   url: string;
   guide: GuideVersion;
-  /** SHA-256 (hex) of citations.lock.json: changes whenever a citation is re-pinned. */
-  lockHash: string;
+  /** SHA-256 (hex) of citations.lock.json: changes whenever a citation is re-pinned; null for a site without a lock. */
+  lockHash: string | null;
 }
 
 export interface ManifestPage {
