@@ -98,7 +98,7 @@ export class GuideStep {
       return new GuideStep(root, { version, citationSuffix: `guide ${formatGuideVersion(version)}`, history }, sources, renames);
     } catch (error) {
       if (error instanceof AstroError) throw error;
-      throw new AstroError(`Could not work out the guide's version: ${(error as Error).message}`, 'Fix what the message names (the lock, SOURCE_DATE_EPOCH, SITE_REPOSITORY or a renamedFrom list), then build again.');
+      throw new AstroError(`Could not prepare the guide's version, page history or renamed pages: ${(error as Error).message}`, 'Fix what the message names (the lock, SOURCE_DATE_EPOCH, SITE_REPOSITORY or a renamedFrom list), then build again.');
     }
   }
 
