@@ -10,6 +10,8 @@ import sizingGuide from './src/integration/index.ts';
 
 // SITE_BASE lets a wiki host the guide under a sub-path, e.g. /wiki/sizing.
 const base = normalizeBase(process.env.SITE_BASE);
+// SITE_REPOSITORY (https://host/owner/repo) links the footer's commit and adds "Edit page" links.
+const repository = process.env.SITE_REPOSITORY?.replace(/\/$/, '');
 
 export default defineConfig({
   srcDir: '.',
@@ -57,7 +59,7 @@ export default defineConfig({
       title: 'K8s CP & etcd sizing',
       description:
         'An evidence-backed guide to how many etcd members and control-plane nodes to run, where each scales, and when to colocate them.',
-      customCss: ['./src/styles/site.css'],
+      customCss: ['./src/styles/site.css', './src/styles/section-cite.css', './src/styles/print.css'],
       lastUpdated: false,
       head: [
         // Hold the first paint until the page title (<h1 id="_top">, after both sidebars) is
@@ -69,7 +71,10 @@ export default defineConfig({
       routeMiddleware: './src/route-middleware/moved-sections.ts',
       components: {
         MarkdownContent: './src/components/MarkdownContent.astro',
+        Footer: './src/components/Footer.astro',
+        LastUpdated: './src/components/footer/LastUpdated.astro',
       },
+      ...(repository ? { editLink: { baseUrl: `${repository}/edit/${process.env.SITE_REPOSITORY_BRANCH ?? 'main'}/` } } : {}),
       sidebar: [
         { label: 'Overview', link: '/' },
         {

@@ -13,6 +13,8 @@ export const collections = {
         // to; src/route-middleware/moved-sections.ts forwards old links to them.
         movedSections: z.record(z.string(), z.string()).optional(),
         movedCalculators: z.record(z.string(), z.string()).optional(),
+        // Paths this page had before it was renamed; the build writes a forwarding page at each.
+        renamedFrom: z.array(z.string()).optional(),
       }),
     }),
   }),

@@ -4,6 +4,11 @@ import { CitationStep } from './citations.ts';
 import { DiagramStep } from './diagrams.ts';
 import { postBuildPass } from './post-build.ts';
 import { VIRTUAL_MODULE_TYPES, virtualModulesPlugin } from './virtual-modules.ts';
+import { GuideStep } from './guide.ts';
+import { normalizeBase } from '../lib/base-path.ts';
+import { isUnifiedProcessor } from '@astrojs/markdown-remark';
+import { AstroError } from 'astro/errors';
+import { rehypeSectionCite } from '../plugins/rehype-section-cite.ts';
 import { clientManifest } from '../tooling/client-manifest.ts';
 
 /**
@@ -30,14 +35,16 @@ export default function sizingGuide(): AstroIntegration {
   return {
     name: 'sizing-guide',
     hooks: {
-      'astro:config:setup': ({ command, config, logger, updateConfig }) => {
+      'astro:config:setup': async ({ command, config, logger, updateConfig }) => {
         const root = fileURLToPath(config.root);
+        const guide = await GuideStep.create({ root, base: normalizeBase(config.base), logger: logger.fork('sizing-guide:guide') });
         citations = new CitationStep({ command, root, logger: logger.fork('sizing-guide:citations') });
         diagrams = new DiagramStep({ command, root, logger: logger.fork('sizing-guide:diagrams') });
         const step = citations;
         // The client manifest (kept outside dist/) is where the page-weight tools read chunk imports.
-        updateConfig({ vite: { plugins: [virtualModulesPlugin(() => step.data(), diagrams.clientSide), clientManifest()] } });
-        config.integrations.push(postBuild(() => ({ citations: step, diagrams: diagrams! })));
+        updateConfig({ vite: { plugins: [virtualModulesPlugin(() => step.data(), diagrams.clientSide, guide.data), clientManifest()] } });
+        const site = new URL(`${normalizeBase(config.base).replace(/\/$/, '')}/`, config.site ?? 'http://localhost/').href;
+        config.integrations.push(markdownAfterStarlight(), postBuild(() => ({ citations: step, diagrams: diagrams!, guide, site })));
       },
       'astro:config:done': ({ injectTypes }) => {
         injectTypes({ filename: 'virtual-modules.d.ts', content: VIRTUAL_MODULE_TYPES });
@@ -50,19 +57,39 @@ export default function sizingGuide(): AstroIntegration {
 }
 
 /** The sub-integration that runs {@link postBuildPass} last. */
-function postBuild(steps: () => { citations: CitationStep; diagrams: DiagramStep }): AstroIntegration {
+function postBuild(steps: () => { citations: CitationStep; diagrams: DiagramStep; guide: GuideStep; site: string }): AstroIntegration {
   return {
     name: 'sizing-guide:post-build',
     hooks: {
       'astro:build:done': async ({ dir, pages, logger }) => {
-        const { citations, diagrams } = steps();
+        const { citations, diagrams, guide, site } = steps();
         try {
           // Normally long settled (pages needed it); awaited so a failure cannot go unreported.
-          await citations.data();
-          await postBuildPass({ dir, pages, diagrams, logger });
+          const data = await citations.data();
+          const built = await postBuildPass({ dir, pages, diagrams, logger });
+          await guide.writeOutputs({ dir, site, built, citations: data, logger });
         } finally {
           await diagrams.close();
         }
+      },
+    },
+  };
+}
+
+/**
+ * The sub-integration that adds the rehype plugins which need Starlight's output: it is appended
+ * after Starlight, so its plugins come after Starlight's heading links in the processor's list.
+ */
+function markdownAfterStarlight(): AstroIntegration {
+  return {
+    name: 'sizing-guide:markdown',
+    hooks: {
+      'astro:config:setup': ({ config }) => {
+        const processor = config.markdown.processor;
+        if (!isUnifiedProcessor(processor)) {
+          throw new AstroError('The guide needs the unified Markdown processor.', "Set markdown.processor to unified() from '@astrojs/markdown-remark' in astro.config.mjs.");
+        }
+        processor.options.rehypePlugins.push(rehypeSectionCite);
       },
     },
   };

@@ -20,10 +20,11 @@ export interface PostBuildInput {
  * renderer call) and the page is written back; then every page but the 404 is checked
  * (src/lib/page-check.ts): its prose survived and each diagram is SVG or the readable fallback.
  *
+ * @returns every built page with its final HTML.
  * @throws AstroError for a diagram Mermaid cannot render (from {@link DiagramStep.svgsFor}) or a
  *   page that fails the check, listing each page and problem.
  */
-export async function postBuildPass({ dir, pages, diagrams, logger }: PostBuildInput): Promise<void> {
+export async function postBuildPass({ dir, pages, diagrams, logger }: PostBuildInput): Promise<{ pathname: string; html: string }[]> {
   const root = fileURLToPath(dir);
   const built = (
     await Promise.all(
@@ -75,4 +76,5 @@ export async function postBuildPass({ dir, pages, diagrams, logger }: PostBuildI
     );
   }
   logger.info(`Pages keep their prose; diagrams: ${svg} inline SVG, ${fallback} rendered in the browser.`);
+  return built;
 }

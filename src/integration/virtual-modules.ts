@@ -2,6 +2,7 @@ import { fileURLToPath } from 'node:url';
 import type { Plugin } from 'vite';
 import type { CitationRenderData } from '../lib/citations/render-data.ts';
 import { RESOLVED_CITATIONS_ID } from './citations.ts';
+import type { GuideData } from './guide.ts';
 
 /**
  * The virtual modules through which the integration hands build-time data to components, as
@@ -13,6 +14,8 @@ export const VIRTUAL_MODULES = {
   citations: 'virtual:sizing-guide/citations',
   /** `export default` the client-side diagram loader component, or `null` when diagrams are SVG. */
   diagramLoader: 'virtual:sizing-guide/diagram-loader',
+  /** `export default` the {@link GuideData} of this build: version, page history. */
+  guide: 'virtual:sizing-guide/guide',
 } as const;
 
 const LOADER = fileURLToPath(new URL('../components/MermaidClient.astro', import.meta.url));
@@ -31,6 +34,10 @@ declare module '${VIRTUAL_MODULES.diagramLoader}' {
   const DiagramLoader: (typeof import('../../../src/components/MermaidClient.astro'))['default'] | null;
   export default DiagramLoader;
 }
+declare module '${VIRTUAL_MODULES.guide}' {
+  const data: import('../../../src/integration/guide.ts').GuideData;
+  export default data;
+}
 `;
 
 /**
@@ -38,13 +45,15 @@ declare module '${VIRTUAL_MODULES.diagramLoader}' {
  *
  * @param citations - resolves to the render data once verification is done (the module waits,
  *   so pages render only after it; a rejection fails the module, and so the build).
+ * @param guide - the guide's version and page history (./guide.ts).
  * @param diagramsClientSide - whether the loader is bundled. When false the module exports
  *   `null` and nothing imports MermaidClient.astro, so Mermaid's chunks are not emitted.
  */
-export function virtualModulesPlugin(citations: () => Promise<CitationRenderData>, diagramsClientSide: boolean): Plugin {
+export function virtualModulesPlugin(citations: () => Promise<CitationRenderData>, diagramsClientSide: boolean, guide: GuideData): Plugin {
   const resolved = new Map<string, string>([
     [VIRTUAL_MODULES.citations, RESOLVED_CITATIONS_ID],
     [VIRTUAL_MODULES.diagramLoader, `\0${VIRTUAL_MODULES.diagramLoader}`],
+    [VIRTUAL_MODULES.guide, `\0${VIRTUAL_MODULES.guide}`],
   ]);
   return {
     name: 'sizing-guide:virtual-modules',
@@ -54,6 +63,7 @@ export function virtualModulesPlugin(citations: () => Promise<CitationRenderData
       if (id === resolved.get(VIRTUAL_MODULES.diagramLoader)) {
         return diagramsClientSide ? `export { default } from ${JSON.stringify(LOADER)};` : 'export default null;';
       }
+      if (id === resolved.get(VIRTUAL_MODULES.guide)) return `export default ${JSON.stringify(guide)};`;
       return undefined;
     },
   };

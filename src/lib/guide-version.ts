@@ -156,15 +156,18 @@ export function pinnedVersions(entries: Iterable<LockEntry>, repos: readonly str
  * @param input.date - `YYYY-MM-DD`, from {@link buildDate}.
  * @param input.lockEntries - the citation lock's entries, for {@link pinnedVersions}.
  * @param input.repositoryUrl - optional web URL of the guide's repository; links the commit.
+ * @param input.repos - the repositories to report, for {@link pinnedVersions}.
  */
 export function guideVersion(input: {
   commit: Omit<GuideCommit, 'url'> | { missing: string };
   date: string;
   lockEntries: Iterable<LockEntry>;
   repositoryUrl?: string | undefined;
+  /** `owner/repo` names whose versions to report (default: {@link GUIDE_REPOS}). */
+  repos?: readonly string[];
 }): GuideVersion {
   if (!/^\d{4}-\d{2}-\d{2}$/.test(input.date)) throw new Error(`Build date "${input.date}" is not YYYY-MM-DD.`);
-  const pinned = pinnedVersions(input.lockEntries);
+  const pinned = pinnedVersions(input.lockEntries, input.repos);
   if ('missing' in input.commit) return { commit: undefined, commitNote: input.commit.missing, date: input.date, pinned };
   const url = commitUrl(input.repositoryUrl, input.commit.sha);
   const commit: GuideCommit = { ...input.commit, ...(url ? { url } : {}) };

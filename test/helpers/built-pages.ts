@@ -4,7 +4,10 @@ import { ROOT } from './paths.ts';
 
 export { builtRoutes, readPage } from '../../src/tooling/built-pages.ts';
 
-/** Route paths the content collection should produce, one per MDX/MD file. */
+/**
+ * Route paths the content collection should produce, one per MDX/MD file. The top-level `404`
+ * entry is not a route: Starlight renders it as the site's `404.html`.
+ */
 export function expectedRoutes(): string[] {
   const docs = join(ROOT, 'content/docs');
   const routes: string[] = [];
@@ -14,6 +17,7 @@ export function expectedRoutes(): string[] {
       if (statSync(path).isDirectory()) walk(path);
       else if (/\.mdx?$/.test(name)) {
         const slug = relative(docs, path).replace(/\.mdx?$/, '').replace(/(^|\/)index$/, '');
+        if (slug === '404') continue;
         routes.push(slug === '' ? '' : `${slug}/`);
       }
     }

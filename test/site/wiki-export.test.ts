@@ -150,7 +150,7 @@ describe.each(cases)('wiki export: $name', ({ dist, diagrams }) => {
           const svg = readFileSync(join(out, target), 'utf8');
           expect(svgParses(svg), where).toBeUndefined();
           // Mermaid scopes its styles to the SVG: without its own <style> the file draws no lines.
-          expect(svg, where).toMatch(/<style>[^<]*#diagram-\d+-light/);
+          expect(svg, where).toMatch(/<style>[^<]*#diagram-[0-9a-f]+-light/);
           expect(svg, where).toContain(`<title id="chart-title-`);
         }
         if (anchor !== undefined) expect(slugs.get(target)?.has(decodeURIComponent(anchor)), `${where}: no heading #${anchor} in ${target}`).toBe(true);

@@ -27,7 +27,7 @@ export interface MainContent {
  * put beside their markup, and Expressive Code's copy button. A diagram's own `<style>` stays: its
  * SVG needs it.
  */
-export const CHROME_SELECTORS = ['a.sl-anchor-link', 'script', 'link', '.expressive-code .copy'] as const;
+export const CHROME_SELECTORS = ['a.sl-anchor-link', 'button.section-cite', 'script', 'link', '.expressive-code .copy'] as const;
 
 /**
  * Finds the content of a built Starlight page and removes the chrome inside it (in place).

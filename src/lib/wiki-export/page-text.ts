@@ -31,6 +31,7 @@ export const HTML_REMOVALS = [
   '.calc__checks',
   '.calc__actions',
   '.calc__notice',
+  '.calc__print',
   '.calc__figure',
   '.calc__builder > .calc__hint',
   '.calc__rows',

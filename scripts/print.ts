@@ -1,0 +1,68 @@
+/**
+ * Prints every built page (or the routes given) to PDF as a reader's Chromium would, light theme,
+ * A4, into reports/print/, and turns each PDF's pages into PNGs with pdftoppm when it is installed
+ * (Debian: apt-get install -y poppler-utils). For looking at the handout; the test of print media
+ * is test/site/print.test.ts.
+ *
+ *   npm run build && npm run print [-- route …]
+ *
+ * Exit status: 0 done, 2 usage or set-up error (no Chromium, no build, unknown route).
+ */
+import { spawnSync } from 'node:child_process';
+import { existsSync, mkdirSync } from 'node:fs';
+import { join } from 'node:path';
+import { parseArgs } from 'node:util';
+import { findChromium } from '../src/lib/chromium.ts';
+import { launchBrowser } from '../src/tooling/browser.ts';
+import { builtRoutes } from '../src/tooling/built-pages.ts';
+import { DIST, ROOT } from '../src/tooling/paths.ts';
+import { serveStatic } from '../src/tooling/static-server.ts';
+
+const USAGE = 'Usage: npm run print [-- route …]   e.g. -- etcd-sizing/ (default: every page of dist/)';
+
+function fail(message: string): never {
+  console.error(`print: ${message}\n${USAGE}`);
+  process.exit(2);
+}
+
+const args = (() => {
+  try {
+    return parseArgs({ allowPositionals: true, options: { help: { type: 'boolean', short: 'h' } } });
+  } catch (e) {
+    return fail((e as Error).message);
+  }
+})();
+if (args.values.help) {
+  console.log(USAGE);
+  process.exit(0);
+}
+const executablePath = findChromium();
+if (!executablePath) fail('no Chromium found: install it (apt-get install -y chromium) or set CHROMIUM_PATH.');
+if (!existsSync(join(DIST, 'index.html'))) fail('dist/ holds no build: run npm run build first.');
+const built = builtRoutes(DIST);
+const unknown = args.positionals.filter((r) => !built.includes(r));
+if (unknown.length > 0) fail(`no built page at ${unknown.join(', ')}; routes end in / (etcd-sizing/), the overview is ''.`);
+const routes = built.filter((r) => args.positionals.length === 0 || args.positionals.includes(r));
+const out = join(ROOT, 'reports/print');
+mkdirSync(out, { recursive: true });
+const pdftoppm = spawnSync('pdftoppm', ['-v'], { stdio: 'ignore' }).error === undefined;
+
+const site = await serveStatic(DIST);
+const browser = await launchBrowser(executablePath);
+try {
+  for (const route of routes) {
+    const name = route === '' ? 'overview' : route.replace(/\/$/, '').replaceAll('/', '-');
+    const page = await browser.newPage({ colorScheme: 'light' });
+    await page.goto(site.url + route, { waitUntil: 'networkidle' });
+    await page.evaluate(() => dispatchEvent(new Event('beforeprint')));
+    const pdf = join(out, `${name}.pdf`);
+    await page.pdf({ path: pdf, format: 'A4', printBackground: true });
+    await page.close();
+    if (pdftoppm) spawnSync('pdftoppm', ['-png', '-r', '60', pdf, join(out, name)], { stdio: 'inherit' });
+    console.log(`${pdf}${pdftoppm ? ` and ${name}-N.png` : ''}`);
+  }
+  if (!pdftoppm) console.log('pdftoppm not found (apt-get install -y poppler-utils): PDFs only.');
+} finally {
+  await browser.close();
+  await site.close();
+}

@@ -1,0 +1,55 @@
+/**
+ * Just before the browser prints: the article's links become numbered notes, listed with their
+ * full URLs after the article (a commit permalink inline would bury the sentence around it); each
+ * calculator's print table gets the inputs it holds now; the sheets' margin rules get today's date.
+ * Links to the guide's own pages are listed at their published address (the canonical URL), not
+ * at whatever host serves this copy.
+ */
+import { shownInputs } from './calc-inputs.ts';
+
+const canonical = document.querySelector<HTMLLinkElement>('link[rel="canonical"]')?.href ?? location.href;
+
+function numberLinks(): void {
+  const article = document.querySelector('.sl-markdown-content');
+  if (!article) return;
+  const numbers = new Map<string, number>();
+  for (const a of article.querySelectorAll<HTMLAnchorElement>('a[href]')) {
+    const href = a.getAttribute('href')!;
+    if (href.startsWith('#')) continue;
+    const url = new URL(href, canonical).href;
+    if (!numbers.has(url)) numbers.set(url, numbers.size + 1);
+    a.dataset['printNote'] = String(numbers.get(url));
+  }
+  document.querySelector('.print-links')?.remove();
+  if (numbers.size === 0) return;
+  const list = document.createElement('section');
+  list.className = 'print-links';
+  const title = document.createElement('p');
+  title.textContent = 'Links';
+  const ol = document.createElement('ol');
+  for (const url of numbers.keys()) {
+    const li = document.createElement('li');
+    li.textContent = url;
+    ol.append(li);
+  }
+  list.append(title, ol);
+  article.after(list);
+}
+
+function preparePrint(): void {
+  numberLinks();
+  for (const body of document.querySelectorAll('[data-calc]')) {
+    for (const input of shownInputs(body)) {
+      const row = body.querySelector<HTMLTableRowElement>(`[data-print-field="${CSS.escape(input.key)}"]`);
+      if (!row) continue;
+      row.hidden = input.hidden;
+      const cell = row.querySelector('td');
+      if (cell) cell.textContent = input.value;
+    }
+  }
+  const rules = document.querySelector<HTMLStyleElement>('style[data-print-rules]');
+  const template = rules?.dataset['template'];
+  if (rules && template) rules.textContent = template.replace('__PRINT_DATE__', new Date().toISOString().slice(0, 10));
+}
+
+addEventListener('beforeprint', preparePrint);
