@@ -75,7 +75,7 @@ export function movedTargets(moved: MovedFrom, base: string, headings: readonly 
 export function forwardOf(hash: string, search: string, targets: ForwardTargets): string | null {
   const own = (map: Record<string, string>, key: string): boolean => Object.prototype.hasOwnProperty.call(map, key);
   const raw = hash.replace(/^#/, '');
-  let id = raw;
+  let id: string;
   try {
     id = decodeURIComponent(raw);
   } catch {

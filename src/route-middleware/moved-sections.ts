@@ -16,7 +16,7 @@ export const onRequest = defineRouteMiddleware((context) => {
   try {
     targets = movedTargets({ sections: movedSections, calculators: movedCalculators }, base, route.headings.map((h) => h.slug));
   } catch (error) {
-    throw new Error(`${route.entry.filePath ?? route.id}: ${(error as Error).message}`);
+    throw new Error(`${route.entry.filePath ?? route.id}: ${(error as Error).message}`, { cause: error });
   }
   // Before <title>, so it runs ahead of the stylesheets and scripts that follow.
   const title = route.head.findIndex((entry) => entry.tag === 'title');

@@ -41,7 +41,7 @@ async function copyText(text: string): Promise<boolean> {
     ta.style.opacity = '0';
     document.body.append(ta);
     ta.select();
-    let ok = false;
+    let ok: boolean;
     try {
       // Deprecated, but the only way to copy where the clipboard API is missing: a wiki mirror served
       // over plain HTTP is not a secure context. Typed locally so the deprecation is a decision, not noise.

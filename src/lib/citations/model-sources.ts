@@ -116,7 +116,7 @@ async function importModule(file: string): Promise<Record<string, unknown>> {
     return JSON.parse(stdout) as Record<string, unknown>;
   } catch (error) {
     const detail = (error as { stderr?: string }).stderr?.trim().split('\n').find((l) => /Error/.test(l)) ?? (error as Error).message;
-    throw new Error(`Could not load ${file}: ${detail}`);
+    throw new Error(`Could not load ${file}: ${detail}`, { cause: error });
   }
 }
 

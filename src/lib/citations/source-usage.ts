@@ -124,7 +124,7 @@ class ImportGraph {
       try {
         [found] = parse(part);
       } catch (e) {
-        throw new Error(`Cannot read the imports of ${relative(this.root, file)} to find which calculators cite which sources: ${(e as Error).message}.`);
+        throw new Error(`Cannot read the imports of ${relative(this.root, file)} to find which calculators cite which sources: ${(e as Error).message}.`, { cause: e });
       }
       for (const imp of found) {
         const spec = imp.n;

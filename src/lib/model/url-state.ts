@@ -42,6 +42,7 @@ export interface Decoded<S extends StateSchema> {
 const MAX_PARAM_LENGTH = 4096;
 // Control characters and markup-significant characters are never accepted in text fields;
 // multiline fields admit tab, line feed and carriage return (removed before the check).
+// eslint-disable-next-line no-control-regex -- matching control characters is the point
 const UNSAFE_TEXT = /[\u0000-\u001f\u007f<>`]/;
 
 /** The defaults of a schema, as a fresh state object. */

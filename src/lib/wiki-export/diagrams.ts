@@ -41,7 +41,7 @@ export function mermaidFences(mdx: string, file: string): MermaidFence[] {
   try {
     tree = unified().use(remarkParse).use(remarkFrontmatter).use(remarkMdx).parse(mdx);
   } catch (error) {
-    throw new Error(`${file}: cannot parse the MDX to read its Mermaid diagrams: ${error instanceof Error ? error.message : String(error)}`);
+    throw new Error(`${file}: cannot parse the MDX to read its Mermaid diagrams: ${error instanceof Error ? error.message : String(error)}`, { cause: error });
   }
   const fences: MermaidFence[] = [];
   visit(tree, 'code', (node: Code) => {

@@ -19,7 +19,7 @@ export function movedSectionsOf(mdx: string, file: string): Record<string, strin
   try {
     data = parse(m[1]!);
   } catch (error) {
-    throw new Error(`${file}: the frontmatter is not valid YAML: ${error instanceof Error ? error.message : String(error)}`);
+    throw new Error(`${file}: the frontmatter is not valid YAML: ${error instanceof Error ? error.message : String(error)}`, { cause: error });
   }
   const sections = (data as { movedSections?: unknown } | null)?.movedSections;
   if (sections === undefined || sections === null) return {};
@@ -27,6 +27,6 @@ export function movedSectionsOf(mdx: string, file: string): Record<string, strin
   try {
     return movedTargets({ sections: sections as Record<string, string> }, '/').sections;
   } catch (error) {
-    throw new Error(`${file}: ${error instanceof Error ? error.message : String(error)}`);
+    throw new Error(`${file}: ${error instanceof Error ? error.message : String(error)}`, { cause: error });
   }
 }

@@ -48,6 +48,7 @@ describe('encodeState / decodeState', () => {
         for (const x of state.xs) expect(Number.isFinite(x) && x >= 0 && x <= 100).toBe(true);
         expect(['a', 'b']).toContain(state.mode);
         expect(typeof state.on).toBe('boolean');
+        // eslint-disable-next-line no-control-regex -- matching control characters is the point
         expect(state.t).not.toMatch(/[<>`\u0000-\u001f]/);
         expect(state.t.length).toBeLessThanOrEqual(20);
       }),

@@ -256,6 +256,8 @@ export function createGitHubProvider(options: GitHubProviderOptions = {}): Sourc
           markDown(lastNetwork);
           throw new StopRequest('host-down');
         }
+        // The raw error can carry the credentials of the URL; only its redacted text travels on.
+        // eslint-disable-next-line preserve-caught-error
         throw new Error(lastNetwork); // @octokit/request makes it a status-500 RequestError: the retry plugin retries it
       }
     };
