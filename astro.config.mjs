@@ -40,7 +40,15 @@ export default defineConfig({
             output: {
               // Code two or more calculators share goes into one chunk: a chapter with several
               // calculators then fetches one file, compressed as a whole, instead of five small ones.
-              codeSplitting: { groups: [{ name: 'calc', test: /\/src\/(lib\/(model|calculators)|components\/calculators)\//, minShareCount: 2 }] },
+              codeSplitting: {
+                groups: [
+                  {
+                    name: 'calc',
+                    test: /\/src\/(lib\/(model|calculators)|components\/calculators)\//,
+                    minShareCount: 2,
+                  },
+                ],
+              },
             },
           },
         },
@@ -74,7 +82,9 @@ export default defineConfig({
         Footer: './src/components/Footer.astro',
         LastUpdated: './src/components/footer/LastUpdated.astro',
       },
-      ...(repository ? { editLink: { baseUrl: `${repository}/edit/${process.env.SITE_REPOSITORY_BRANCH ?? 'main'}/` } } : {}),
+      ...(repository
+        ? { editLink: { baseUrl: `${repository}/edit/${process.env.SITE_REPOSITORY_BRANCH ?? 'main'}/` } }
+        : {}),
       sidebar: [
         { label: 'Overview', link: '/' },
         {

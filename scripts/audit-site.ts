@@ -24,7 +24,13 @@ import lighthouse, { desktopConfig } from 'lighthouse';
 import { CHROMIUM_ARGS, findChromium, LOOPBACK_ONLY_ARGS } from '../src/lib/chromium.ts';
 import { bestRun, isChapter, lighthouseFailures, MAX_LIGHTHOUSE_RUNS } from '../src/lib/quality/budgets.ts';
 import { PRESETS, summarizeLhr, type LhrLike, type LhSummary, type Preset } from '../src/lib/quality/lighthouse.ts';
-import { renderReport, verdicts, type LighthouseResult, type PageAudit, type SiteAudit } from '../src/lib/quality/report.ts';
+import {
+  renderReport,
+  verdicts,
+  type LighthouseResult,
+  type PageAudit,
+  type SiteAudit,
+} from '../src/lib/quality/report.ts';
 import { launchBrowser } from '../src/tooling/browser.ts';
 import { axeViolations } from '../src/tooling/page-quality.ts';
 import { DIST, ROOT } from '../src/tooling/paths.ts';
@@ -39,7 +45,12 @@ function usage(message: string): never {
 const { values: args } = (() => {
   try {
     return parseArgs({
-      options: { check: { type: 'boolean' }, runs: { type: 'string' }, dist: { type: 'string' }, pages: { type: 'string' } },
+      options: {
+        check: { type: 'boolean' },
+        runs: { type: 'string' },
+        dist: { type: 'string' },
+        pages: { type: 'string' },
+      },
     });
   } catch (e) {
     return usage((e as Error).message);
@@ -59,7 +70,11 @@ const secs = (): string => `${((performance.now() - started) / 1000).toFixed(0)}
 if (!hasBuild(dist)) {
   if (dist !== resolve(DIST)) usage(`${dist} holds no build.`);
   console.log('No build in dist/: running astro build…');
-  const r = spawnSync('npx', ['--no', 'astro', 'build'], { cwd: ROOT, stdio: 'inherit', env: { ...process.env, ASTRO_TELEMETRY_DISABLED: '1' } });
+  const r = spawnSync('npx', ['--no', 'astro', 'build'], {
+    cwd: ROOT,
+    stdio: 'inherit',
+    env: { ...process.env, ASTRO_TELEMETRY_DISABLED: '1' },
+  });
   if (r.status !== 0) process.exit(2);
 }
 
@@ -73,16 +88,22 @@ const weights = (() => {
 const pages = weights.all().filter((p) => !only || only.includes(p.route));
 if (pages.length === 0) usage(`No page matches --pages ${only?.join(',')}`);
 const site = await serveStatic(dist, '/', { host: true });
-const version = (pkg: string): string => (JSON.parse(readFileSync(join(ROOT, 'node_modules', pkg, 'package.json'), 'utf8')) as { version: string }).version;
+const version = (pkg: string): string =>
+  (JSON.parse(readFileSync(join(ROOT, 'node_modules', pkg, 'package.json'), 'utf8')) as { version: string }).version;
 
 // axe in both themes, with Playwright (it injects axe-core into the page).
-console.log(`Auditing ${pages.length} pages of ${relative(ROOT, dist) || dist} at ${site.url} (Lighthouse up to ${runs} run(s) per page and preset)…`);
+console.log(
+  `Auditing ${pages.length} pages of ${relative(ROOT, dist) || dist} at ${site.url} (Lighthouse up to ${runs} run(s) per page and preset)…`,
+);
 const browser = await launchBrowser(executablePath, LOOPBACK_ONLY_ARGS);
 const chromium = browser.version();
 const audits: PageAudit[] = [];
 try {
   for (const weight of pages) {
-    const axe = { light: await axeViolations(browser, site.url + weight.route, 'light'), dark: await axeViolations(browser, site.url + weight.route, 'dark') };
+    const axe = {
+      light: await axeViolations(browser, site.url + weight.route, 'light'),
+      dark: await axeViolations(browser, site.url + weight.route, 'dark'),
+    };
     audits.push({ route: weight.route, chapter: isChapter(weight.route), weight, axe, lighthouse: {} });
   }
 } finally {
@@ -94,7 +115,11 @@ console.log(`axe done (${secs()}).`);
 // (Lighthouse resets storage and cache before each navigation).
 let chrome: LaunchedChrome | undefined;
 try {
-  chrome = await launch({ chromePath: executablePath, chromeFlags: [...CHROMIUM_ARGS, ...LOOPBACK_ONLY_ARGS], logLevel: 'silent' });
+  chrome = await launch({
+    chromePath: executablePath,
+    chromeFlags: [...CHROMIUM_ARGS, ...LOOPBACK_ONLY_ARGS],
+    logLevel: 'silent',
+  });
   for (const audit of audits) {
     for (const preset of PRESETS) {
       const tried: LhSummary[] = [];
@@ -140,8 +165,16 @@ if (failed.length > 0) {
       if (!r || r.failures.length === 0) continue;
       const run = r.runs[r.best]!;
       console.log(`  /${a.route} ${preset}: ${r.failures.join('; ')}`);
-      const relevant = run.failing.filter((f) => r.failures.some((x) => x.toLowerCase().startsWith(f.category === 'seo' ? 'seo' : f.category) || x.includes(`mobile ${f.category}`)));
-      for (const f of relevant.slice(0, 5)) console.log(`      ${f.category}: ${f.title} [${f.id}] score ${f.score.toFixed(2)}${f.displayValue ? `, ${f.displayValue}` : ''}`);
+      const relevant = run.failing.filter((f) =>
+        r.failures.some(
+          (x) =>
+            x.toLowerCase().startsWith(f.category === 'seo' ? 'seo' : f.category) || x.includes(`mobile ${f.category}`),
+        ),
+      );
+      for (const f of relevant.slice(0, 5))
+        console.log(
+          `      ${f.category}: ${f.title} [${f.id}] score ${f.score.toFixed(2)}${f.displayValue ? `, ${f.displayValue}` : ''}`,
+        );
     }
   }
   if (check) process.exit(1);
@@ -151,7 +184,12 @@ if (failed.length > 0) {
 async function runLighthouse(port: number, url: string, preset: Preset): Promise<LhSummary> {
   const result = await lighthouse(
     url,
-    { port, output: 'json', logLevel: 'error', onlyCategories: ['performance', 'accessibility', 'best-practices', 'seo'] },
+    {
+      port,
+      output: 'json',
+      logLevel: 'error',
+      onlyCategories: ['performance', 'accessibility', 'best-practices', 'seo'],
+    },
     preset === 'desktop' ? desktopConfig : undefined,
   );
   if (!result) throw new Error(`Lighthouse returned nothing for ${url}`);

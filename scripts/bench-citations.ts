@@ -30,7 +30,9 @@ const names = ['bench/alpha', 'bench/beta'];
 repos.forEach((r, ri) => {
   const files: Record<string, string> = {};
   for (let f = 0; f < FILES_PER_REPO; f++) {
-    files[`pkg/m${f}/file${f}.go`] = Array.from({ length: LINES }, (_, i) => `\tv${i + 1} := r${ri}f${f}(${i + 1}) // line ${i + 1}`).join('\n') + '\n';
+    files[`pkg/m${f}/file${f}.go`] =
+      Array.from({ length: LINES }, (_, i) => `\tv${i + 1} := r${ri}f${f}(${i + 1}) // line ${i + 1}`).join('\n') +
+      '\n';
   }
   r.commit(files);
   // One lightweight and one annotated tag: the annotated one costs one peel request.
@@ -60,8 +62,12 @@ const site = siteWith('p', CITATIONS, (n) => {
 const env = { GITHUB_API_URL: gh.url };
 const distinctFiles = names.length * FILES_PER_REPO;
 const row = (label: string, ms: number, extra = ''): void => {
-  const byEndpoint = ['ref', 'matching-refs', 'tag', 'contents', 'blob', 'repo'].map((e) => `${e}=${gh.count(e as 'ref')}`).join(' ');
-  console.log(`${label.padEnd(14)} ${ms.toFixed(0).padStart(6)} ms   requests=${String(gh.count()).padStart(3)} (${byEndpoint}; conditional=${gh.count(undefined, { conditional: true })})${extra}`);
+  const byEndpoint = ['ref', 'matching-refs', 'tag', 'contents', 'blob', 'repo']
+    .map((e) => `${e}=${gh.count(e as 'ref')}`)
+    .join(' ');
+  console.log(
+    `${label.padEnd(14)} ${ms.toFixed(0).padStart(6)} ms   requests=${String(gh.count()).padStart(3)} (${byEndpoint}; conditional=${gh.count(undefined, { conditional: true })})${extra}`,
+  );
 };
 const time = async <T>(f: () => Promise<T>): Promise<[T, number]> => {
   const t = performance.now();
@@ -69,8 +75,12 @@ const time = async <T>(f: () => Promise<T>): Promise<[T, number]> => {
   return [r, performance.now() - t];
 };
 
-console.log(`${CITATIONS} citations, ${PAGES} pages, ${distinctFiles} files in ${names.length} repos, ${names.length} distinct refs (1 annotated)`);
-console.log(`expected cold requests: ${names.length} refs + 1 peel + ${distinctFiles} files = ${names.length + 1 + distinctFiles}\n`);
+console.log(
+  `${CITATIONS} citations, ${PAGES} pages, ${distinctFiles} files in ${names.length} repos, ${names.length} distinct refs (1 annotated)`,
+);
+console.log(
+  `expected cold requests: ${names.length} refs + 1 peel + ${distinctFiles} files = ${names.length + 1 + distinctFiles}\n`,
+);
 
 gh.reset();
 const [pin, tPin] = await time(() => runPin({ root: site.root, env }));
@@ -79,15 +89,27 @@ row('cold pin', tPin, `   added=${pin.added.length} errors=${pin.errors.length}`
 rmSync(join(site.root, '.cache'), { recursive: true, force: true });
 gh.reset();
 const [cold, tCold] = await time(() => runVerification({ root: site.root, env, strict: true, offline: false }));
-row('cold verify', tCold, `   verified=${cold.citations.filter((c) => c.status === 'verified').length} errors=${cold.errors.length}`);
+row(
+  'cold verify',
+  tCold,
+  `   verified=${cold.citations.filter((c) => c.status === 'verified').length} errors=${cold.errors.length}`,
+);
 
 gh.reset();
 const [warm, tWarm] = await time(() => runVerification({ root: site.root, env, strict: true, offline: false }));
-row('warm verify', tWarm, `   verified=${warm.citations.filter((c) => c.status === 'verified').length} errors=${warm.errors.length}`);
+row(
+  'warm verify',
+  tWarm,
+  `   verified=${warm.citations.filter((c) => c.status === 'verified').length} errors=${warm.errors.length}`,
+);
 
 gh.reset();
 const [off, tOff] = await time(() => runVerification({ root: site.root, env, strict: true, offline: true }));
-row('offline verify', tOff, `   verified=${off.citations.filter((c) => c.status === 'verified').length} errors=${off.errors.length}`);
+row(
+  'offline verify',
+  tOff,
+  `   verified=${off.citations.filter((c) => c.status === 'verified').length} errors=${off.errors.length}`,
+);
 // A second offline run shows the steady state once modules are loaded.
 const [, tOff2] = await time(() => runVerification({ root: site.root, env, strict: true, offline: true }));
 row('offline again', tOff2);
@@ -96,7 +118,8 @@ row('offline again', tOff2);
 const staging = createRepo('bench-apiserver');
 const stagingFiles: Record<string, string> = {};
 for (let f = 0; f < FILES_PER_REPO; f++) {
-  stagingFiles[`pkg/s${f}/store${f}.go`] = Array.from({ length: LINES }, (_, i) => `\tw${i + 1} := s${f}(${i + 1}) // line ${i + 1}`).join('\n') + '\n';
+  stagingFiles[`pkg/s${f}/store${f}.go`] =
+    Array.from({ length: LINES }, (_, i) => `\tw${i + 1} := s${f}(${i + 1}) // line ${i + 1}`).join('\n') + '\n';
 }
 staging.commit(stagingFiles);
 staging.tag('v0.37.0-alpha.0', { annotated: true });
@@ -108,15 +131,26 @@ const kSite = siteWith('k', K, (n) => {
   const start = 1 + ((n * 11) % (LINES - 5));
   return `<Cite ref="kubernetes/kubernetes@v1.37.0:staging/src/k8s.io/apiserver/pkg/s${f}/store${f}.go#L${start}-L${start + 1}" expect="s${f}(${start})" />`;
 });
-console.log(`\n${K} Kubernetes staging citations in ${FILES_PER_REPO} files; v1.37.0 not published, checked at v0.37.0-beta.0`);
-console.log(`expected cold requests: 3 (the missing tag) + 1 (the line's tags) + 2 (the beta tag, annotated) + ${FILES_PER_REPO} files = ${6 + FILES_PER_REPO}\n`);
+console.log(
+  `\n${K} Kubernetes staging citations in ${FILES_PER_REPO} files; v1.37.0 not published, checked at v0.37.0-beta.0`,
+);
+console.log(
+  `expected cold requests: 3 (the missing tag) + 1 (the line's tags) + 2 (the beta tag, annotated) + ${FILES_PER_REPO} files = ${6 + FILES_PER_REPO}\n`,
+);
 gh.reset();
 const [kPin, tKPin] = await time(() => runPin({ root: kSite.root, env }));
 row('cold pin', tKPin, `   provisional=${kPin.provisional.length} errors=${kPin.errors.length}`);
-for (const [label, offline] of [['warm verify', false], ['offline verify', true]] as const) {
+for (const [label, offline] of [
+  ['warm verify', false],
+  ['offline verify', true],
+] as const) {
   gh.reset();
   const [v, t] = await time(() => runVerification({ root: kSite.root, env, strict: false, offline }));
-  row(label, t, `   provisional=${v.citations.filter((c) => c.status === 'provisional').length} errors=${v.errors.length}`);
+  row(
+    label,
+    t,
+    `   provisional=${v.citations.filter((c) => c.status === 'provisional').length} errors=${v.errors.length}`,
+  );
 }
 
 await gh.close();

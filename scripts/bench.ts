@@ -27,7 +27,11 @@ const USAGE = 'Usage: npm run bench [-- --runs N]   (N ≥ 1 rounds of the three
 function parseRuns(): number {
   let values: { runs?: string | undefined };
   try {
-    ({ values } = parseArgs({ options: { runs: { type: 'string', default: '3' } }, strict: true, allowPositionals: false }));
+    ({ values } = parseArgs({
+      options: { runs: { type: 'string', default: '3' } },
+      strict: true,
+      allowPositionals: false,
+    }));
   } catch (error) {
     console.error(`${error instanceof Error ? error.message : String(error)}\n${USAGE}`);
     process.exit(2);
@@ -42,7 +46,11 @@ function parseRuns(): number {
 
 const TARGETS = { cold: 2, warm: 1.3 } as const;
 const KINDS = {
-  bare: { label: 'without citations and diagrams', env: { CITATIONS: 'off', DIAGRAMS: 'client' }, emptyDiagramCache: false },
+  bare: {
+    label: 'without citations and diagrams',
+    env: { CITATIONS: 'off', DIAGRAMS: 'client' },
+    emptyDiagramCache: false,
+  },
   cold: { label: 'full build, cold diagram cache', env: {}, emptyDiagramCache: true },
   warm: { label: 'full build, warm diagram cache', env: {}, emptyDiagramCache: false },
 } as const;
@@ -70,7 +78,9 @@ try {
       }
       times[kind].push(ms);
       const diagrams = /Diagrams: \d+ to inline SVG;[^\n]*/.exec(result.stdout)?.[0];
-      console.log(`  run ${r}: ${KINDS[kind].label.padEnd(32)} ${(ms / 1000).toFixed(1)} s${diagrams ? `   (${diagrams})` : ''}`);
+      console.log(
+        `  run ${r}: ${KINDS[kind].label.padEnd(32)} ${(ms / 1000).toFixed(1)} s${diagrams ? `   (${diagrams})` : ''}`,
+      );
     }
   }
 } finally {
@@ -79,7 +89,8 @@ try {
 
 const bare = spread(times.bare);
 console.log('');
-for (const kind of Object.keys(KINDS) as Kind[]) console.log(`${KINDS[kind].label.padEnd(32)} ${formatSeconds(spread(times[kind]))}`);
+for (const kind of Object.keys(KINDS) as Kind[])
+  console.log(`${KINDS[kind].label.padEnd(32)} ${formatSeconds(spread(times[kind]))}`);
 console.log('');
 for (const kind of ['cold', 'warm'] as const) {
   const s = spread(times[kind]);

@@ -10,7 +10,14 @@
  */
 import { resolve } from 'node:path';
 import { parseArgs, type ParseArgsOptionsConfig } from 'node:util';
-import { formatChanges, formatRelocation, runOutdated, runPin, runRelocate, runVerification } from '../src/lib/citations/index.ts';
+import {
+  formatChanges,
+  formatRelocation,
+  runOutdated,
+  runPin,
+  runRelocate,
+  runVerification,
+} from '../src/lib/citations/index.ts';
 
 const HELP = `Usage: npm run cite -- <command> [options]
 
@@ -76,7 +83,11 @@ function progress(label: string): ((done: number, total: number) => void) & { en
     shown = true;
     process.stderr.write(`\r${label} ${done}/${total}\x1b[K`);
   };
-  return Object.assign(f, { end: () => { if (shown) process.stderr.write('\r\x1b[K'); } });
+  return Object.assign(f, {
+    end: () => {
+      if (shown) process.stderr.write('\r\x1b[K');
+    },
+  });
 }
 
 async function main(argv: string[]): Promise<number> {
@@ -101,25 +112,40 @@ async function main(argv: string[]): Promise<number> {
   const root = typeof values['root'] === 'string' ? resolve(values['root']) : process.cwd();
   const flags = new Set(FLAGS[command]!.filter((f) => values[f] === true).map((f) => `--${f}`));
 
-  const log = (line: string): void => { process.stderr.write(`${line}\n`); };
+  const log = (line: string): void => {
+    process.stderr.write(`${line}\n`);
+  };
   const offline = flags.has('--offline');
-  const out = (lines: string[], stream: NodeJS.WritableStream = process.stdout): void => { for (const l of lines) stream.write(`${l}\n`); };
+  const out = (lines: string[], stream: NodeJS.WritableStream = process.stdout): void => {
+    for (const l of lines) stream.write(`${l}\n`);
+  };
 
   if (command === 'verify') {
     const strict = flags.has('--strict') || process.env.CITATIONS_STRICT === '1';
     const p = progress('verify: fetching files');
     const r = await runVerification({ root, strict, offline, log, onProgress: p });
     p.end();
-    out(r.warnings.map((w) => `warning: ${w}`), process.stderr);
-    out(r.errors.map((e) => `error: ${e}`), process.stderr);
+    out(
+      r.warnings.map((w) => `warning: ${w}`),
+      process.stderr,
+    );
+    out(
+      r.errors.map((e) => `error: ${e}`),
+      process.stderr,
+    );
     const n = (s: string): number => r.citations.filter((c) => c.status === s).length;
     // Errors that belong to no checked citation (a malformed ref, a missing expect) count too.
     // With --strict, every citation that is not verified has an error of its own.
-    const unattached = r.errors.length - r.citations.filter((c) => c.status === 'failed' || (strict && c.status !== 'verified')).length;
+    const unattached =
+      r.errors.length - r.citations.filter((c) => c.status === 'failed' || (strict && c.status !== 'verified')).length;
     const other = unattached > 0 ? `, ${unattached} other error(s) above` : '';
-    out([`${r.citations.length} citations: ${n('verified')} verified, ${n('provisional')} provisional (checked at an earlier tag), ${n('pending')} pending, ${n('unverified')} not verified in this run, ${n('failed')} failed${other}${strict ? ' (strict)' : ''}.`]);
+    out([
+      `${r.citations.length} citations: ${n('verified')} verified, ${n('provisional')} provisional (checked at an earlier tag), ${n('pending')} pending, ${n('unverified')} not verified in this run, ${n('failed')} failed${other}${strict ? ' (strict)' : ''}.`,
+    ]);
     if (r.errors.length === 0 && n('verified') < r.citations.length && !strict) {
-      out(['Not everything was verified: provisional, pending and unreadable citations are only warnings. Use --strict (or CITATIONS_STRICT=1) to make them fail.']);
+      out([
+        'Not everything was verified: provisional, pending and unreadable citations are only warnings. Use --strict (or CITATIONS_STRICT=1) to make them fail.',
+      ]);
     }
     return r.configErrors.length > 0 ? 2 : r.errors.length > 0 ? 1 : 0;
   }
@@ -127,41 +153,71 @@ async function main(argv: string[]): Promise<number> {
     const p = progress('pin: fetching files');
     const r = await runPin({ root, offline, refresh: flags.has('--refresh'), log, onProgress: p });
     p.end();
-    out(r.warnings.map((w) => `warning: ${w}`), process.stderr);
-    out(r.errors.map((e) => `error: ${e}`), process.stderr);
+    out(
+      r.warnings.map((w) => `warning: ${w}`),
+      process.stderr,
+    );
+    out(
+      r.errors.map((e) => `error: ${e}`),
+      process.stderr,
+    );
     const failed = r.failed.length > 0 ? ` (${r.failed.length} failed)` : '';
-    const provisional = r.provisional.length > 0 ? ` (${r.provisional.length} of the entries provisional: checked at an earlier tag)` : '';
-    out([`pinned ${r.added.length} new, ${r.updated.length} updated, ${r.pending.length} pending${failed}, ${r.kept.length} unchanged, ${r.pruned.length} pruned; ${r.wrote ? 'wrote' : 'no change to'} citations.lock.json${provisional}.`]);
+    const provisional =
+      r.provisional.length > 0
+        ? ` (${r.provisional.length} of the entries provisional: checked at an earlier tag)`
+        : '';
+    out([
+      `pinned ${r.added.length} new, ${r.updated.length} updated, ${r.pending.length} pending${failed}, ${r.kept.length} unchanged, ${r.pruned.length} pruned; ${r.wrote ? 'wrote' : 'no change to'} citations.lock.json${provisional}.`,
+    ]);
     return r.configErrors.length > 0 ? 2 : r.errors.length > 0 ? 1 : 0;
   }
   if (command === 'relocate') {
     const dryRun = flags.has('--dry-run');
     const r = await runRelocate({ root, offline, dryRun, log });
     for (const m of r.relocated) out([formatRelocation(m), ...formatChanges(m.changes)]);
-    out(r.warnings.map((w) => `warning: ${w}`), process.stderr);
+    out(
+      r.warnings.map((w) => `warning: ${w}`),
+      process.stderr,
+    );
     const hand = new Set(r.needsHand.map((h) => h.message));
-    out(r.errors.filter((e) => !hand.has(e)).map((e) => `error: ${e}`), process.stderr);
+    out(
+      r.errors.filter((e) => !hand.has(e)).map((e) => `error: ${e}`),
+      process.stderr,
+    );
     for (const h of r.needsHand) out([`error: ${h.message}`, ...formatChanges(h.changes)], process.stderr);
     const n = (s: string): number => r.relocated.filter((m) => m.state === s).length;
     const next = r.relocated.length && !dryRun ? '; now run `npm run cite -- pin`' : '';
-    out([`${n('moved')} moved, ${n('edited')} edited and relocated (review them), ${r.unchanged} unchanged, ${r.skipped} skipped (not pinned), ${r.errors.length} need a hand${next}.`]);
+    out([
+      `${n('moved')} moved, ${n('edited')} edited and relocated (review them), ${r.unchanged} unchanged, ${r.skipped} skipped (not pinned), ${r.errors.length} need a hand${next}.`,
+    ]);
     return r.configErrors.length > 0 ? 2 : r.errors.length > 0 ? 1 : 0;
   }
   const r = await runOutdated({ root, offline, against, log });
   for (const i of r.items) {
-    if (i.state !== 'unchanged') out([`${i.state}: ${i.message}`, ...('changes' in i.drift ? formatChanges(i.drift.changes) : [])]);
+    if (i.state !== 'unchanged')
+      out([`${i.state}: ${i.message}`, ...('changes' in i.drift ? formatChanges(i.drift.changes) : [])]);
   }
-  out(r.warnings.map((w) => `warning: ${w}`), process.stderr);
-  out(r.errors.map((e) => `error: ${e}`), process.stderr);
+  out(
+    r.warnings.map((w) => `warning: ${w}`),
+    process.stderr,
+  );
+  out(
+    r.errors.map((e) => `error: ${e}`),
+    process.stderr,
+  );
   const n = (s: string): number => r.items.filter((i) => i.state === s).length;
-  out([`${r.items.length} compared: ${n('unchanged')} unchanged, ${n('moved')} moved, ${n('edited')} edited, ${n('gone')} gone.`]);
+  out([
+    `${r.items.length} compared: ${n('unchanged')} unchanged, ${n('moved')} moved, ${n('edited')} edited, ${n('gone')} gone.`,
+  ]);
   return r.configErrors.length > 0 ? 2 : r.errors.length > 0 ? 1 : 0;
 }
 
 main(process.argv.slice(2)).then(
-  (code) => { process.exitCode = code; },
+  (code) => {
+    process.exitCode = code;
+  },
   (e: unknown) => {
-    process.stderr.write(`cite: unexpected failure: ${e instanceof Error ? e.stack ?? e.message : String(e)}\n`);
+    process.stderr.write(`cite: unexpected failure: ${e instanceof Error ? (e.stack ?? e.message) : String(e)}\n`);
     process.exitCode = 2;
   },
 );

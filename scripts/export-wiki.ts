@@ -13,7 +13,13 @@ import { dirname, join, relative, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
 import { readLock } from '../src/lib/citations/lock.ts';
-import { buildDate, formatGuideVersion, guideVersion, readGitCommit, repositoryUrlOf } from '../src/lib/guide-version.ts';
+import {
+  buildDate,
+  formatGuideVersion,
+  guideVersion,
+  readGitCommit,
+  repositoryUrlOf,
+} from '../src/lib/guide-version.ts';
 import { DIAGRAM_MODES, type DiagramMode, type MermaidFence, mermaidFences } from '../src/lib/wiki-export/diagrams.ts';
 import { movedSectionsOf } from '../src/lib/wiki-export/moved.ts';
 import { checkOutFolder } from '../src/lib/wiki-export/out-folder.ts';
@@ -63,9 +69,12 @@ function options() {
     console.log(USAGE);
     process.exit(0);
   }
-  if (!(DIAGRAM_MODES as readonly string[]).includes(parsed.diagrams)) throw new UsageError(`--diagrams=${parsed.diagrams}: use svg or mermaid.`);
+  if (!(DIAGRAM_MODES as readonly string[]).includes(parsed.diagrams))
+    throw new UsageError(`--diagrams=${parsed.diagrams}: use svg or mermaid.`);
   if (parsed.format === 'confluence') {
-    throw new UsageError('--format=confluence is not available yet: export Markdown (the default) and use your wiki\'s Markdown import.');
+    throw new UsageError(
+      "--format=confluence is not available yet: export Markdown (the default) and use your wiki's Markdown import.",
+    );
   }
   if (parsed.format !== 'markdown') throw new UsageError(`--format=${parsed.format}: the only format is markdown.`);
   let baseUrl: string | undefined;
@@ -75,12 +84,19 @@ function options() {
       if (url.protocol !== 'https:' && url.protocol !== 'http:') throw new Error('not http(s)');
       baseUrl = url.href.endsWith('/') ? url.href : `${url.href}/`;
     } catch {
-      throw new UsageError(`--base-url ${parsed['base-url']} is not an http(s) URL: give the published site's address, e.g. https://docs.example.com/sizing/.`);
+      throw new UsageError(
+        `--base-url ${parsed['base-url']} is not an http(s) URL: give the published site's address, e.g. https://docs.example.com/sizing/.`,
+      );
     }
   }
   const out = checkOutFolder(parsed.out, ROOT, process.cwd());
   if ('error' in out) throw new UsageError(out.error);
-  return { out: out.path, diagrams: parsed.diagrams as DiagramMode, baseUrl, dist: resolve(process.cwd(), parsed.dist) };
+  return {
+    out: out.path,
+    diagrams: parsed.diagrams as DiagramMode,
+    baseUrl,
+    dist: resolve(process.cwd(), parsed.dist),
+  };
 }
 
 /** Routes of every page in the build, sorted: `''`, `background/`, … (not 404, assets or search). */
@@ -113,7 +129,8 @@ function clearPrevious(out: string): void {
   const manifest = join(out, MANIFEST);
   if (existsSync(manifest)) {
     const files = JSON.parse(readFileSync(manifest, 'utf8')) as { files?: unknown };
-    if (!Array.isArray(files.files)) fail(`${manifest} is not a wiki export manifest: delete it, or export into another folder.`, 2);
+    if (!Array.isArray(files.files))
+      fail(`${manifest} is not a wiki export manifest: delete it, or export into another folder.`, 2);
     for (const f of files.files as string[]) {
       const path = join(out, f);
       // Only names inside the folder: a hand-edited manifest must not delete anything else.
@@ -124,14 +141,18 @@ function clearPrevious(out: string): void {
   // A fresh wiki checkout holds only dotfiles (.git): export into it, but never over someone's pages.
   const others = readdirSync(out).filter((n) => !n.startsWith('.'));
   if (others.length > 0) {
-    fail(`${out} already holds files (${others.slice(0, 5).join(', ')}${others.length > 5 ? ', …' : ''}) and no ${MANIFEST} from an earlier export: give an empty folder, or remove them.`, 2);
+    fail(
+      `${out} already holds files (${others.slice(0, 5).join(', ')}${others.length > 5 ? ', …' : ''}) and no ${MANIFEST} from an earlier export: give an empty folder, or remove them.`,
+      2,
+    );
   }
 }
 
 async function main(): Promise<void> {
   const opts = options();
   const index = join(opts.dist, 'index.html');
-  if (!existsSync(index)) fail(`No build at ${opts.dist} (no index.html): run \`npm run build\` first, or pass --dist.`, 2);
+  if (!existsSync(index))
+    fail(`No build at ${opts.dist} (no index.html): run \`npm run build\` first, or pass --dist.`, 2);
 
   const routes = builtRoutes(opts.dist);
   const canonical = /<link rel="canonical" href="([^"]+)"/.exec(readFileSync(index, 'utf8'))?.[1];
@@ -152,7 +173,8 @@ async function main(): Promise<void> {
   const fences = new Map<string, MermaidFence[]>();
   const fencesOf = (file: string): MermaidFence[] => {
     if (!fences.has(file)) {
-      if (!existsSync(join(ROOT, file))) throw new Error(`The build names ${file} as a diagram's source, which does not exist: run \`npm run build\`.`);
+      if (!existsSync(join(ROOT, file)))
+        throw new Error(`The build names ${file} as a diagram's source, which does not exist: run \`npm run build\`.`);
       fences.set(file, mermaidFences(readMdx(file), file));
     }
     return fences.get(file)!;
@@ -160,8 +182,13 @@ async function main(): Promise<void> {
 
   // The build date is when dist/ was written, so the same build always exports the same bytes.
   const builtAt = statSync(index).mtime;
-  const newer = readdirSync(join(ROOT, 'content/docs')).filter((f) => statSync(join(ROOT, 'content/docs', f)).mtime > builtAt);
-  if (newer.length > 0) console.warn(`warning: ${newer.join(', ')} changed after ${opts.dist} was built; run \`npm run build\` to export the current text.`);
+  const newer = readdirSync(join(ROOT, 'content/docs')).filter(
+    (f) => statSync(join(ROOT, 'content/docs', f)).mtime > builtAt,
+  );
+  if (newer.length > 0)
+    console.warn(
+      `warning: ${newer.join(', ')} changed after ${opts.dist} was built; run \`npm run build\` to export the current text.`,
+    );
   const version = guideVersion({
     commit: readGitCommit(ROOT),
     date: buildDate(process.env['SOURCE_DATE_EPOCH'], builtAt),
@@ -172,7 +199,14 @@ async function main(): Promise<void> {
   const pages: ExportedPage[] = [];
   for (const route of routes) {
     const html = readFileSync(join(opts.dist, route, 'index.html'), 'utf8');
-    pages.push(exportPage(route, html, { diagrams: opts.diagrams, site: { base: site.base, routes: new Set(routes), moved, baseUrl }, version, fencesOf }));
+    pages.push(
+      exportPage(route, html, {
+        diagrams: opts.diagrams,
+        site: { base: site.base, routes: new Set(routes), moved, baseUrl },
+        version,
+        fencesOf,
+      }),
+    );
   }
 
   clearPrevious(opts.out);
@@ -189,13 +223,22 @@ async function main(): Promise<void> {
 
   const sum = (k: keyof ExportedPage['counts']): number => pages.reduce((n, p) => n + p.counts[k], 0);
   console.log(`Exported ${pages.length} pages to ${opts.out} (${formatGuideVersion(version)}):`);
-  console.log(`  ${sum('diagrams')} diagrams (${opts.diagrams}), ${sum('excerpts')} excerpts, ${sum('calculators')} calculators.`);
-  console.log(`  Links back to the site and the live calculators go to ${baseUrl}${opts.baseUrl ? '' : " (the build's canonical URL; --base-url to change)"}.`);
+  console.log(
+    `  ${sum('diagrams')} diagrams (${opts.diagrams}), ${sum('excerpts')} excerpts, ${sum('calculators')} calculators.`,
+  );
+  console.log(
+    `  Links back to the site and the live calculators go to ${baseUrl}${opts.baseUrl ? '' : " (the build's canonical URL; --base-url to change)"}.`,
+  );
   if (!opts.baseUrl && new URL(baseUrl).hostname === PLACEHOLDER_HOST) {
-    console.warn(`warning: ${PLACEHOLDER_HOST} is the placeholder SITE_URL: build with SITE_URL set, or pass --base-url with the published address.`);
+    console.warn(
+      `warning: ${PLACEHOLDER_HOST} is the placeholder SITE_URL: build with SITE_URL set, or pass --base-url with the published address.`,
+    );
   }
   const siteLinks = [...new Set(pages.flatMap((p) => p.siteLinks))].sort();
-  if (siteLinks.length > 0) console.log(`  ${siteLinks.length} link(s) to site files that are not pages, made absolute:\n${siteLinks.map((l) => `    ${l}`).join('\n')}`);
+  if (siteLinks.length > 0)
+    console.log(
+      `  ${siteLinks.length} link(s) to site files that are not pages, made absolute:\n${siteLinks.map((l) => `    ${l}`).join('\n')}`,
+    );
 }
 
 main().catch((error: unknown) => {

@@ -50,7 +50,9 @@ const kb = (n: number): string => `${(n / 1024).toFixed(1)} KB`;
 const gz = (chunk: string): number => weights.bytesOf(`_astro/${chunk}`)?.gzip ?? 0;
 const sum = (chunks: Iterable<string>): number => [...chunks].reduce((n, f) => n + gz(f), 0);
 
-console.log(`Calculator JavaScript per page, gzipped; target ${kb(FAST_BUDGETS.calculatorJsGzip)} at load + on demand on chapter pages.\n`);
+console.log(
+  `Calculator JavaScript per page, gzipped; target ${kb(FAST_BUDGETS.calculatorJsGzip)} at load + on demand on chapter pages.\n`,
+);
 console.log(['page', 'at load', 'on demand', 'total'].join('\t'));
 const over: string[] = [];
 const pages = weights.all();
@@ -59,7 +61,9 @@ for (const page of pages) {
   const total = atLoad.gzip + onDemand.gzip;
   const isOver = CHAPTER_ROUTES.includes(page.route) && total > FAST_BUDGETS.calculatorJsGzip;
   if (isOver) over.push(`/${page.route} ${kb(total)}`);
-  console.log([`/${page.route}`, `${atLoad.gzip} B`, `${onDemand.gzip} B`, `${total} B${isOver ? ' (over)' : ''}`].join('\t'));
+  console.log(
+    [`/${page.route}`, `${atLoad.gzip} B`, `${onDemand.gzip} B`, `${total} B${isOver ? ' (over)' : ''}`].join('\t'),
+  );
 }
 
 // Per calculator: the code its entry script can reach, outside Starlight's own files.
@@ -67,7 +71,9 @@ const importsOf = weights.importsOf;
 const baseline = weights.baselineChunks();
 const { calculators } = projectComponents();
 // The calculators share one loader (at load); each calculator's client module and what it imports load on demand.
-const loaders = new Set(pages.flatMap((page) => weights.scriptsOf(page.route).filter((e) => componentOfScript(e, calculators) !== null)));
+const loaders = new Set(
+  pages.flatMap((page) => weights.scriptsOf(page.route).filter((e) => componentOfScript(e, calculators) !== null)),
+);
 const eager = [...closure(loaders, importsOf, false)].filter((f) => !baseline.has(f));
 const clients = [...loaders].flatMap((l) => importsOf(l).dynamic).filter((f) => clientModuleOf(f) !== null);
 console.log('\nPer calculator (shared chunks counted in full, so rows do not add up to a page):\n');

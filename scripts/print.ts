@@ -41,7 +41,8 @@ if (!executablePath) fail('no Chromium found: install it (apt-get install -y chr
 if (!existsSync(join(DIST, 'index.html'))) fail('dist/ holds no build: run npm run build first.');
 const built = builtRoutes(DIST);
 const unknown = args.positionals.filter((r) => !built.includes(r));
-if (unknown.length > 0) fail(`no built page at ${unknown.join(', ')}; routes end in / (etcd-sizing/), the overview is ''.`);
+if (unknown.length > 0)
+  fail(`no built page at ${unknown.join(', ')}; routes end in / (etcd-sizing/), the overview is ''.`);
 const routes = built.filter((r) => args.positionals.length === 0 || args.positionals.includes(r));
 const out = join(ROOT, 'reports/print');
 mkdirSync(out, { recursive: true });

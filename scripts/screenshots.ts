@@ -41,7 +41,8 @@ if (!existsSync(join(DIST, 'index.html'))) fail('dist/ holds no build: run npm r
 const built = builtRoutes(DIST);
 const only = args.positionals;
 const unknown = only.filter((r) => !built.includes(r));
-if (unknown.length > 0) fail(`no built page at ${unknown.join(', ')}; routes end in / (etcd-sizing/), the overview is ''.`);
+if (unknown.length > 0)
+  fail(`no built page at ${unknown.join(', ')}; routes end in / (etcd-sizing/), the overview is ''.`);
 const routes = built.filter((r) => only.length === 0 || only.includes(r));
 const out = join(ROOT, 'reports/screenshots');
 mkdirSync(out, { recursive: true });
@@ -49,7 +50,10 @@ mkdirSync(out, { recursive: true });
 const site = await serveStatic(DIST);
 const browser = await launchBrowser(executablePath);
 try {
-  for (const [width, label] of [[1280, 'wide'], [390, 'narrow']] as const) {
+  for (const [width, label] of [
+    [1280, 'wide'],
+    [390, 'narrow'],
+  ] as const) {
     for (const theme of ['light', 'dark'] as const) {
       const context = await browser.newContext({ viewport: { width, height: 900 }, colorScheme: theme });
       await context.addInitScript((t) => localStorage.setItem('starlight-theme', t), theme);

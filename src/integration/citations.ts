@@ -73,7 +73,12 @@ export class CitationStep {
 
   private async verify(initial: boolean): Promise<CitationRenderData> {
     const { command, logger } = this.options;
-    const report = await runVerification({ root: this.options.root, strict: this.strict, offline: this.offline, env: this.env });
+    const report = await runVerification({
+      root: this.options.root,
+      strict: this.strict,
+      offline: this.offline,
+      env: this.env,
+    });
     if (initial) warnGrouped(report, logger, this.strict);
     if (report.errors.length > 0) {
       for (const error of report.errors) logger.error(error);
@@ -127,7 +132,12 @@ export class CitationStep {
       for (const [file, errors] of this.devErrors) {
         server.ws.send({
           type: 'error',
-          err: { message: `Citation check failed in ${file}:\n${errors.join('\n')}\n\n${HINT}`, stack: '', id: file, plugin: 'sizing-guide:citations' },
+          err: {
+            message: `Citation check failed in ${file}:\n${errors.join('\n')}\n\n${HINT}`,
+            stack: '',
+            id: file,
+            plugin: 'sizing-guide:citations',
+          },
         });
       }
     };
@@ -141,7 +151,9 @@ export class CitationStep {
         try {
           await next;
         } catch (error) {
-          logger.error(`Citation check of ${file} could not run: ${error instanceof Error ? error.message : String(error)}`);
+          logger.error(
+            `Citation check of ${file} could not run: ${error instanceof Error ? error.message : String(error)}`,
+          );
           return;
         }
         this.current = next;
@@ -176,25 +188,37 @@ function invalidate(server: ViteDevServer, id: string): void {
  * warning as it is. The Evidence page lists every citation.
  */
 function warnGrouped(report: VerificationReport, logger: AstroIntegrationLogger, strict: boolean): void {
-  const groups = new Map<string, { provisional: number; checkedAt: Set<string>; pending: number; unverified: number }>();
+  const groups = new Map<
+    string,
+    { provisional: number; checkedAt: Set<string>; pending: number; unverified: number }
+  >();
   const grouped = new Set<string>();
   for (const r of report.citations) {
     if (r.status !== 'provisional' && r.status !== 'pending' && r.status !== 'unverified') continue;
     const { owner, repo, ref } = r.citation.ref;
     const key = `${owner}/${repo}@${ref}`;
     const g = groups.get(key) ?? { provisional: 0, checkedAt: new Set<string>(), pending: 0, unverified: 0 };
-    if (r.status === 'provisional' && r.read) g.checkedAt.add(provisionalLabel({ repo: `${owner}/${repo}`, read: r.read }));
+    if (r.status === 'provisional' && r.read)
+      g.checkedAt.add(provisionalLabel({ repo: `${owner}/${repo}`, read: r.read }));
     g[r.status]++;
     groups.set(key, g);
     grouped.add(describeCitation(r.citation));
   }
   for (const [key, g] of groups) {
     const parts = [
-      g.provisional ? `${g.provisional} provisional (this tag could not be read; the lines were checked at ${[...g.checkedAt].join(', ')} instead)` : '',
-      g.pending ? `${g.pending} pending (no commit pinned yet: run \`npm run cite -- pin\` with network access or CITATION_MIRRORS)` : '',
-      g.unverified ? `${g.unverified} pinned but not readable in this build (set CITATION_MIRRORS, or GITHUB_TOKEN to fetch)` : '',
+      g.provisional
+        ? `${g.provisional} provisional (this tag could not be read; the lines were checked at ${[...g.checkedAt].join(', ')} instead)`
+        : '',
+      g.pending
+        ? `${g.pending} pending (no commit pinned yet: run \`npm run cite -- pin\` with network access or CITATION_MIRRORS)`
+        : '',
+      g.unverified
+        ? `${g.unverified} pinned but not readable in this build (set CITATION_MIRRORS, or GITHUB_TOKEN to fetch)`
+        : '',
     ].filter(Boolean);
-    logger.warn(`${key}: ${parts.join('; ')}. Their pages say which state they are in${strict ? '' : '; CITATIONS_STRICT=1 makes this fail'}.`);
+    logger.warn(
+      `${key}: ${parts.join('; ')}. Their pages say which state they are in${strict ? '' : '; CITATIONS_STRICT=1 makes this fail'}.`,
+    );
   }
   for (const warning of report.warnings) {
     if (![...grouped].some((d) => warning.startsWith(d))) logger.warn(warning);

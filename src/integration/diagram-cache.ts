@@ -77,10 +77,12 @@ export class DiagramCache {
         return 'it is not JSON';
       }
       const parsed = EntrySchema.safeParse(json);
-      if (!parsed.success) return `it does not have the expected fields (${parsed.error.issues.map((i) => i.path.join('.') || i.message).join(', ')})`;
+      if (!parsed.success)
+        return `it does not have the expected fields (${parsed.error.issues.map((i) => i.path.join('.') || i.message).join(', ')})`;
       const entry = parsed.data;
       if (entry.key !== key) return `it records the key ${entry.key.slice(0, 12)}…`;
-      if (entry.sha256 !== entryHash(key, entry)) return 'its SVG does not match the hash recorded with it (edited or corrupt)';
+      if (entry.sha256 !== entryHash(key, entry))
+        return 'its SVG does not match the hash recorded with it (edited or corrupt)';
       return { light: entry.light, dark: entry.dark };
     })();
     if (typeof problem !== 'string') return problem;

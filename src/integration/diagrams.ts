@@ -68,7 +68,10 @@ export class DiagramStep {
     try {
       this.executablePath = findChromium(env);
     } catch (error) {
-      throw new AstroError(error instanceof Error ? error.message : String(error), 'CHROMIUM_PATH must name a Chromium executable; unset it to use the system one.');
+      throw new AstroError(
+        error instanceof Error ? error.message : String(error),
+        'CHROMIUM_PATH must name a Chromium executable; unset it to use the system one.',
+      );
     }
     this.clientSide = options.command !== 'build' || env['DIAGRAMS'] === 'client' || !this.executablePath;
     if (options.command === 'build') {
@@ -78,10 +81,14 @@ export class DiagramStep {
           : `Diagrams: inline SVG, from ${DIAGRAM_CACHE_DIR}/ or rendered with ${this.executablePath}.`,
       );
     }
-    this.ahead = this.clientSide ? Promise.resolve() : this.renderAhead(options.root).catch((error: unknown) => {
-      // Only an optimisation: the post-build pass renders whatever is still missing.
-      this.logger.debug(`Diagrams: rendering ahead failed (${error instanceof Error ? error.message : String(error)}).`);
-    });
+    this.ahead = this.clientSide
+      ? Promise.resolve()
+      : this.renderAhead(options.root).catch((error: unknown) => {
+          // Only an optimisation: the post-build pass renders whatever is still missing.
+          this.logger.debug(
+            `Diagrams: rendering ahead failed (${error instanceof Error ? error.message : String(error)}).`,
+          );
+        });
   }
 
   /** Reads the diagrams of every MDX file and renders those the cache lacks. */

@@ -11,7 +11,15 @@ import { listMdxFiles } from '../lib/citations/extract.ts';
 import { readLock } from '../lib/citations/lock.ts';
 import { pagePathOf, type CitationRenderData } from '../lib/citations/render-data.ts';
 import semver from 'semver';
-import { buildDate, formatGuideVersion, GUIDE_REPOS, guideVersion, readGitCommit, repositoryUrlOf, type GuideVersion } from '../lib/guide-version.ts';
+import {
+  buildDate,
+  formatGuideVersion,
+  GUIDE_REPOS,
+  guideVersion,
+  readGitCommit,
+  repositoryUrlOf,
+  type GuideVersion,
+} from '../lib/guide-version.ts';
 import { forwardingPage, pageRenames, type PageRename } from '../lib/moved-pages.ts';
 import { lastUpdated, type LastUpdatedSource } from '../lib/page-history.ts';
 import { citationsOfPage, countStates, siteManifest, type ManifestPage } from '../lib/site-manifest.ts';
@@ -38,7 +46,10 @@ function renamedFromOf(file: string, text: string): string[] | undefined {
   const value: unknown = parseFrontmatter(text).frontmatter['renamedFrom'];
   if (value === undefined) return undefined;
   if (!Array.isArray(value) || !value.every((v) => typeof v === 'string')) {
-    throw new AstroError(`${file}: renamedFrom must be a list of old page paths.`, 'Write it as renamedFrom: ["/old-slug/"], one entry per path the page had before.');
+    throw new AstroError(
+      `${file}: renamedFrom must be a list of old page paths.`,
+      'Write it as renamedFrom: ["/old-slug/"], one entry per path the page had before.',
+    );
   }
   return value;
 }
@@ -65,7 +76,12 @@ export class GuideStep {
    * @throws AstroError when the lock cannot be read, `SOURCE_DATE_EPOCH` is malformed, a repository
    *   URL is not a web address, or a `renamedFrom` entry is malformed or collides with a page.
    */
-  static async create(options: { root: string; base: string; logger: AstroIntegrationLogger; env?: NodeJS.ProcessEnv }): Promise<GuideStep> {
+  static async create(options: {
+    root: string;
+    base: string;
+    logger: AstroIntegrationLogger;
+    env?: NodeJS.ProcessEnv;
+  }): Promise<GuideStep> {
     const env = options.env ?? process.env;
     const { root } = options;
     const now = new Date();
@@ -74,9 +90,14 @@ export class GuideStep {
       const pkg: unknown = JSON.parse(readFileSync(join(root, 'package.json'), 'utf8'));
       const entries = [...lock.entries.values()];
       // A lock that cites a repository at no release tag (a fixture site's) cannot name its version.
-      const repos = GUIDE_REPOS.map((r) => r.repo).filter((repo) => entries.some((e) => e.repo === repo && semver.valid(e.ref) && !semver.prerelease(e.ref)));
+      const repos = GUIDE_REPOS.map((r) => r.repo).filter((repo) =>
+        entries.some((e) => e.repo === repo && semver.valid(e.ref) && !semver.prerelease(e.ref)),
+      );
       const missing = GUIDE_REPOS.filter((r) => !repos.includes(r.repo)).map((r) => r.repo);
-      if (missing.length > 0) options.logger.warn(`No citation of ${missing.join(' or ')} at a release tag: the footer and manifest name no version for it.`);
+      if (missing.length > 0)
+        options.logger.warn(
+          `No citation of ${missing.join(' or ')} at a release tag: the footer and manifest name no version for it.`,
+        );
       const version = guideVersion({
         commit: readGitCommit(root),
         date: buildDate(env['SOURCE_DATE_EPOCH'], now),
@@ -95,10 +116,18 @@ export class GuideStep {
         sources.push({ file, path: pagePathOf(file), ...(renamedFrom ? { renamedFrom } : {}) });
       }
       const renames = pageRenames(sources, options.base);
-      return new GuideStep(root, { version, citationSuffix: `guide ${formatGuideVersion(version)}`, history }, sources, renames);
+      return new GuideStep(
+        root,
+        { version, citationSuffix: `guide ${formatGuideVersion(version)}`, history },
+        sources,
+        renames,
+      );
     } catch (error) {
       if (error instanceof AstroError) throw error;
-      throw new AstroError(`Could not prepare the guide's version, page history or renamed pages: ${(error as Error).message}`, 'Fix what the message names (the lock, SOURCE_DATE_EPOCH, SITE_REPOSITORY or a renamedFrom list), then build again.');
+      throw new AstroError(
+        `Could not prepare the guide's version, page history or renamed pages: ${(error as Error).message}`,
+        'Fix what the message names (the lock, SOURCE_DATE_EPOCH, SITE_REPOSITORY or a renamedFrom list), then build again.',
+      );
     }
   }
 
@@ -136,9 +165,14 @@ export class GuideStep {
       const history = this.data.history[source.file];
       pages.push({
         url: new URL(path.slice(1), options.site).href,
-        title: doc.querySelector('h1#_top')?.textContent.trim() ?? doc.querySelector('title')?.textContent.trim() ?? path,
+        title:
+          doc.querySelector('h1#_top')?.textContent.trim() ?? doc.querySelector('title')?.textContent.trim() ?? path,
         contentHash: createHash('sha256').update(content).digest('hex'),
-        lastUpdated: history ?? { date: `${this.data.version.date}T00:00:00.000Z`, source: 'build', reason: 'no history for this page' },
+        lastUpdated: history ?? {
+          date: `${this.data.version.date}T00:00:00.000Z`,
+          source: 'build',
+          reason: 'no history for this page',
+        },
         citations: citations.map((c) => ({ key: c.key, status: c.status })),
         counts: countStates(citations),
       });
@@ -153,12 +187,17 @@ export class GuideStep {
     for (const rename of this.renames) {
       const own = rename.from.slice(base.length).replace(/^\//, '');
       if (builtPaths.has(own)) {
-        throw new AstroError(`${rename.from} is listed in renamedFrom of ${rename.to}, but a page is built there.`, 'Remove the entry, or the page that now has that path.');
+        throw new AstroError(
+          `${rename.from} is listed in renamedFrom of ${rename.to}, but a page is built there.`,
+          'Remove the entry, or the page that now has that path.',
+        );
       }
       const file = builtPageFile(root, own);
       await mkdir(dirname(file), { recursive: true });
       await writeFile(file, forwardingPage(rename, options.site));
     }
-    options.logger.info(`Manifest: ${pages.length} pages in /manifest.json; ${this.renames.length} renamed page(s) forward to their new path.`);
+    options.logger.info(
+      `Manifest: ${pages.length} pages in /manifest.json; ${this.renames.length} renamed page(s) forward to their new path.`,
+    );
   }
 }

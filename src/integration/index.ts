@@ -37,14 +37,26 @@ export default function sizingGuide(): AstroIntegration {
     hooks: {
       'astro:config:setup': async ({ command, config, logger, updateConfig }) => {
         const root = fileURLToPath(config.root);
-        const guide = await GuideStep.create({ root, base: normalizeBase(config.base), logger: logger.fork('sizing-guide:guide') });
+        const guide = await GuideStep.create({
+          root,
+          base: normalizeBase(config.base),
+          logger: logger.fork('sizing-guide:guide'),
+        });
         citations = new CitationStep({ command, root, logger: logger.fork('sizing-guide:citations') });
         diagrams = new DiagramStep({ command, root, logger: logger.fork('sizing-guide:diagrams') });
         const step = citations;
         // The client manifest (kept outside dist/) is where the page-weight tools read chunk imports.
-        updateConfig({ vite: { plugins: [virtualModulesPlugin(() => step.data(), diagrams.clientSide, guide.data), clientManifest()] } });
-        const site = new URL(`${normalizeBase(config.base).replace(/\/$/, '')}/`, config.site ?? 'http://localhost/').href;
-        config.integrations.push(markdownAfterStarlight(), postBuild(() => ({ citations: step, diagrams: diagrams!, guide, site })));
+        updateConfig({
+          vite: {
+            plugins: [virtualModulesPlugin(() => step.data(), diagrams.clientSide, guide.data), clientManifest()],
+          },
+        });
+        const site = new URL(`${normalizeBase(config.base).replace(/\/$/, '')}/`, config.site ?? 'http://localhost/')
+          .href;
+        config.integrations.push(
+          markdownAfterStarlight(),
+          postBuild(() => ({ citations: step, diagrams: diagrams!, guide, site })),
+        );
       },
       'astro:config:done': ({ injectTypes }) => {
         injectTypes({ filename: 'virtual-modules.d.ts', content: VIRTUAL_MODULE_TYPES });
@@ -57,7 +69,9 @@ export default function sizingGuide(): AstroIntegration {
 }
 
 /** The sub-integration that runs {@link postBuildPass} last. */
-function postBuild(steps: () => { citations: CitationStep; diagrams: DiagramStep; guide: GuideStep; site: string }): AstroIntegration {
+function postBuild(
+  steps: () => { citations: CitationStep; diagrams: DiagramStep; guide: GuideStep; site: string },
+): AstroIntegration {
   return {
     name: 'sizing-guide:post-build',
     hooks: {
@@ -87,7 +101,10 @@ function markdownAfterStarlight(): AstroIntegration {
       'astro:config:setup': ({ config }) => {
         const processor = config.markdown.processor;
         if (!isUnifiedProcessor(processor)) {
-          throw new AstroError('The guide needs the unified Markdown processor.', "Set markdown.processor to unified() from '@astrojs/markdown-remark' in astro.config.mjs.");
+          throw new AstroError(
+            'The guide needs the unified Markdown processor.',
+            "Set markdown.processor to unified() from '@astrojs/markdown-remark' in astro.config.mjs.",
+          );
         }
         processor.options.rehypePlugins.push(rehypeSectionCite);
       },

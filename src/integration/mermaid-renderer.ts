@@ -20,11 +20,21 @@ export const MERMAID_SETTINGS = {
   themeVariables: { fontSize: '16px' },
   // Narrow actor boxes and gaps: a sequence diagram is scaled to the prose column, so every
   // pixel of width saved here is larger text on the page.
-  sequence: { actorFontSize: 15, messageFontSize: 15, noteFontSize: 14, width: 110, actorMargin: 16, diagramMarginX: 4, mirrorActors: false },
+  sequence: {
+    actorFontSize: 15,
+    messageFontSize: 15,
+    noteFontSize: 14,
+    width: 110,
+    actorMargin: 16,
+    diagramMarginX: 4,
+    mirrorActors: false,
+  },
 } as const;
 
 /** The installed `mermaid` package's version (from its package.json); part of the cache key. */
-export const MERMAID_VERSION: string = (JSON.parse(readFileSync(require.resolve('mermaid/package.json'), 'utf8')) as { version: string }).version;
+export const MERMAID_VERSION: string = (
+  JSON.parse(readFileSync(require.resolve('mermaid/package.json'), 'utf8')) as { version: string }
+).version;
 
 /** One diagram to render: `id` must be unique among the diagrams of one call. */
 export interface DiagramJob {

@@ -24,7 +24,12 @@ export interface PostBuildInput {
  * @throws AstroError for a diagram Mermaid cannot render (from {@link DiagramStep.svgsFor}) or a
  *   page that fails the check, listing each page and problem.
  */
-export async function postBuildPass({ dir, pages, diagrams, logger }: PostBuildInput): Promise<{ pathname: string; html: string }[]> {
+export async function postBuildPass({
+  dir,
+  pages,
+  diagrams,
+  logger,
+}: PostBuildInput): Promise<{ pathname: string; html: string }[]> {
   const root = fileURLToPath(dir);
   const built = (
     await Promise.all(

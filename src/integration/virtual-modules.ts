@@ -49,7 +49,11 @@ declare module '${VIRTUAL_MODULES.guide}' {
  * @param diagramsClientSide - whether the loader is bundled. When false the module exports
  *   `null` and nothing imports MermaidClient.astro, so Mermaid's chunks are not emitted.
  */
-export function virtualModulesPlugin(citations: () => Promise<CitationRenderData>, diagramsClientSide: boolean, guide: GuideData): Plugin {
+export function virtualModulesPlugin(
+  citations: () => Promise<CitationRenderData>,
+  diagramsClientSide: boolean,
+  guide: GuideData,
+): Plugin {
   const resolved = new Map<string, string>([
     [VIRTUAL_MODULES.citations, RESOLVED_CITATIONS_ID],
     [VIRTUAL_MODULES.diagramLoader, `\0${VIRTUAL_MODULES.diagramLoader}`],

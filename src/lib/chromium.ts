@@ -21,7 +21,10 @@ export const CHROMIUM_ARGS = [
  * but 127.0.0.1 fails to resolve, and any request that is not to loopback goes to a proxy
  * port where nothing listens. Chromium bypasses the proxy for loopback by default.
  */
-export const LOOPBACK_ONLY_ARGS = ['--host-resolver-rules=MAP * ~NOTFOUND, EXCLUDE 127.0.0.1', '--proxy-server=http://127.0.0.1:9'];
+export const LOOPBACK_ONLY_ARGS = [
+  '--host-resolver-rules=MAP * ~NOTFOUND, EXCLUDE 127.0.0.1',
+  '--proxy-server=http://127.0.0.1:9',
+];
 
 const CANDIDATES = ['/usr/bin/chromium', '/usr/bin/chromium-browser', '/usr/bin/google-chrome'];
 

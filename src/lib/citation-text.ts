@@ -6,7 +6,10 @@
 
 /** Escapes text for a Markdown link label or plain inline text (no HTML, no emphasis, no links). */
 export function escapeInline(text: string): string {
-  return text.replace(/\s+/g, ' ').trim().replace(/([\\`*_[\]<>#|!~])/g, '\\$1');
+  return text
+    .replace(/\s+/g, ' ')
+    .trim()
+    .replace(/([\\`*_[\]<>#|!~])/g, '\\$1');
 }
 
 /** Escapes text for one GFM table cell: inline escapes, and a pipe never ends the cell. */
@@ -30,7 +33,8 @@ function destination(url: string): string {
  */
 export function publishedUrl(site: string, path: string, anchor?: string): string {
   const origin = new URL(site);
-  if (origin.protocol !== 'https:' && origin.protocol !== 'http:') throw new Error(`SITE_URL must be an http(s) URL, not ${site}`);
+  if (origin.protocol !== 'https:' && origin.protocol !== 'http:')
+    throw new Error(`SITE_URL must be an http(s) URL, not ${site}`);
   if (!path.startsWith('/')) throw new Error(`A page path starts with "/": ${path}`);
   const url = new URL(path, origin.origin);
   if (anchor) url.hash = anchor;
@@ -105,9 +109,15 @@ export function designDocBlock(block: DesignDocBlock): string {
   ];
   if (block.sources.length > 0) {
     lines.push('**Upstream sources:**', '');
-    for (const s of block.sources) lines.push(`- [${escapeInline(s.label)}](${destination(s.url)}) (${escapeInline(s.state)})`);
+    for (const s of block.sources)
+      lines.push(`- [${escapeInline(s.label)}](${destination(s.url)}) (${escapeInline(s.state)})`);
     lines.push('');
   }
-  lines.push(`**Live calculator:** [${escapeInline(block.title)}](${destination(block.liveUrl)})`, '', `_${escapeInline(block.version)}_`, '');
+  lines.push(
+    `**Live calculator:** [${escapeInline(block.title)}](${destination(block.liveUrl)})`,
+    '',
+    `_${escapeInline(block.version)}_`,
+    '',
+  );
   return lines.join('\n');
 }

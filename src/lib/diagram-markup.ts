@@ -40,7 +40,15 @@ export function findPendingDiagrams(html: string): PendingDiagram[] {
       const pre = figure.querySelector('pre.mermaid');
       if (!pre) return [];
       const [start, end] = figure.range;
-      return [{ start, end, file: figure.getAttribute('data-diagram-source') ?? '', line: Number(figure.getAttribute('data-diagram-line') ?? 0), source: pre.text }];
+      return [
+        {
+          start,
+          end,
+          file: figure.getAttribute('data-diagram-source') ?? '',
+          line: Number(figure.getAttribute('data-diagram-line') ?? 0),
+          source: pre.text,
+        },
+      ];
     });
 }
 

@@ -55,7 +55,8 @@ export const GUIDE_REPOS: readonly { repo: string; name: string }[] = [
 /** Runs a git command in a directory and returns its standard output; throws when git fails. */
 export type GitRunner = (args: readonly string[], cwd: string) => string;
 
-const runGit: GitRunner = (args, cwd) => execFileSync('git', args, { cwd, encoding: 'utf8', stdio: ['ignore', 'pipe', 'pipe'] });
+const runGit: GitRunner = (args, cwd) =>
+  execFileSync('git', args, { cwd, encoding: 'utf8', stdio: ['ignore', 'pipe', 'pipe'] });
 
 /**
  * Reads HEAD of the checkout at `root`.
@@ -70,7 +71,10 @@ export function readGitCommit(root: string, run: GitRunner = runGit): Omit<Guide
   try {
     sha = run(['rev-parse', '--verify', 'HEAD'], root).trim();
   } catch (error) {
-    const why = error instanceof Error && 'code' in error && error.code === 'ENOENT' ? 'git is not installed' : 'not a git checkout';
+    const why =
+      error instanceof Error && 'code' in error && error.code === 'ENOENT'
+        ? 'git is not installed'
+        : 'not a git checkout';
     return { missing: `unknown commit (${why})` };
   }
   if (!/^[0-9a-f]{40}$/.test(sha)) return { missing: `unknown commit (git printed "${sha.slice(0, 60)}" for HEAD)` };
@@ -90,9 +94,16 @@ export function commitUrl(repositoryUrl: string | undefined, sha: string): strin
   const raw = repositoryUrl?.trim();
   if (!raw) return undefined;
   const short = /^github:([\w.-]+\/[\w.-]+)$/.exec(raw);
-  const web = short ? `https://github.com/${short[1]}` : raw.replace(/^git\+/, '').replace(/\.git$/, '').replace(/\/$/, '');
+  const web = short
+    ? `https://github.com/${short[1]}`
+    : raw
+        .replace(/^git\+/, '')
+        .replace(/\.git$/, '')
+        .replace(/\/$/, '');
   if (!/^https:\/\/[^\s/]+\/\S+$/.test(web)) {
-    throw new Error(`Repository URL "${raw}" is not a web address: give it as https://host/owner/repo (or github:owner/repo).`);
+    throw new Error(
+      `Repository URL "${raw}" is not a web address: give it as https://host/owner/repo (or github:owner/repo).`,
+    );
   }
   return `${web}/commit/${sha}`;
 }
@@ -106,7 +117,8 @@ export function repositoryUrlOf(packageJson: unknown): string | undefined {
   if (typeof packageJson !== 'object' || packageJson === null) return undefined;
   const repo = (packageJson as { repository?: unknown }).repository;
   if (typeof repo === 'string') return repo;
-  if (typeof repo === 'object' && repo !== null && typeof (repo as { url?: unknown }).url === 'string') return (repo as { url: string }).url;
+  if (typeof repo === 'object' && repo !== null && typeof (repo as { url?: unknown }).url === 'string')
+    return (repo as { url: string }).url;
   return undefined;
 }
 
@@ -119,7 +131,10 @@ export function repositoryUrlOf(packageJson: unknown): string | undefined {
  */
 export function buildDate(sourceDateEpoch: string | undefined, fallback: Date): string {
   if (sourceDateEpoch !== undefined && sourceDateEpoch !== '') {
-    if (!/^\d+$/.test(sourceDateEpoch)) throw new Error(`SOURCE_DATE_EPOCH="${sourceDateEpoch}" is not a whole number of seconds since 1970: unset it or give e.g. 1764547200.`);
+    if (!/^\d+$/.test(sourceDateEpoch))
+      throw new Error(
+        `SOURCE_DATE_EPOCH="${sourceDateEpoch}" is not a whole number of seconds since 1970: unset it or give e.g. 1764547200.`,
+      );
     return new Date(Number(sourceDateEpoch) * 1000).toISOString().slice(0, 10);
   }
   return fallback.toISOString().slice(0, 10);
@@ -134,16 +149,30 @@ export function buildDate(sourceDateEpoch: string | undefined, fallback: Date): 
  * @param repos - `owner/repo` names, in the order wanted.
  * @throws Error naming the repository when no citation of it is at a release tag.
  */
-export function pinnedVersions(entries: Iterable<LockEntry>, repos: readonly string[] = GUIDE_REPOS.map((r) => r.repo)): PinnedVersion[] {
+export function pinnedVersions(
+  entries: Iterable<LockEntry>,
+  repos: readonly string[] = GUIDE_REPOS.map((r) => r.repo),
+): PinnedVersion[] {
   const all = [...entries];
   return repos.map((repo) => {
-    const tags = [...new Set(all.filter((e) => e.repo === repo && semver.valid(e.ref) && semver.prerelease(e.ref) === null).map((e) => e.ref))];
+    const tags = [
+      ...new Set(
+        all
+          .filter((e) => e.repo === repo && semver.valid(e.ref) && semver.prerelease(e.ref) === null)
+          .map((e) => e.ref),
+      ),
+    ];
     const version = tags.sort(semver.rcompare)[0];
-    if (version === undefined) throw new Error(`No citation of ${repo} is at a release tag (vX.Y.Z) in citations.lock.json, so the guide's ${repo} version is unknown: cite it at a release tag.`);
+    if (version === undefined)
+      throw new Error(
+        `No citation of ${repo} is at a release tag (vX.Y.Z) in citations.lock.json, so the guide's ${repo} version is unknown: cite it at a release tag.`,
+      );
     const at = all.filter((e) => e.repo === repo && e.ref === version);
     const states: PinnedVersion['states'] = {};
     for (const e of at) states[e.status] = (states[e.status] ?? 0) + 1;
-    const commits = new Set(at.map((e) => (e.status === 'pinned' && (e.read === undefined || e.read.repo === repo) ? e.commit : undefined)));
+    const commits = new Set(
+      at.map((e) => (e.status === 'pinned' && (e.read === undefined || e.read.repo === repo) ? e.commit : undefined)),
+    );
     const [commit] = commits;
     return { repo, version, ...(commits.size === 1 && commit !== undefined ? { commit } : {}), states };
   });
@@ -168,7 +197,8 @@ export function guideVersion(input: {
 }): GuideVersion {
   if (!/^\d{4}-\d{2}-\d{2}$/.test(input.date)) throw new Error(`Build date "${input.date}" is not YYYY-MM-DD.`);
   const pinned = pinnedVersions(input.lockEntries, input.repos);
-  if ('missing' in input.commit) return { commit: undefined, commitNote: input.commit.missing, date: input.date, pinned };
+  if ('missing' in input.commit)
+    return { commit: undefined, commitNote: input.commit.missing, date: input.date, pinned };
   const url = commitUrl(input.repositoryUrl, input.commit.sha);
   const commit: GuideCommit = { ...input.commit, ...(url ? { url } : {}) };
   return { commit, commitNote: commit.dirty ? `${commit.short} (modified)` : commit.short, date: input.date, pinned };
@@ -178,6 +208,8 @@ export function guideVersion(input: {
  * One line of plain text: `commit 3bb2ecb, built 2026-12-01; Kubernetes v1.37.0, etcd v3.7.0`.
  */
 export function formatGuideVersion(v: GuideVersion): string {
-  const versions = v.pinned.map((p) => `${GUIDE_REPOS.find((r) => r.repo === p.repo)?.name ?? p.repo} ${p.version}`).join(', ');
+  const versions = v.pinned
+    .map((p) => `${GUIDE_REPOS.find((r) => r.repo === p.repo)?.name ?? p.repo} ${p.version}`)
+    .join(', ');
   return `${v.commit ? `commit ${v.commitNote}` : v.commitNote}, built ${v.date}; ${versions}`;
 }

@@ -27,16 +27,22 @@ export interface PageRename {
  * @throws Error naming the page when an old path is not a root-relative path ending in `/`, is
  *   the path of a page that exists, or is claimed by two pages.
  */
-export function pageRenames(pages: readonly { path: string; renamedFrom?: readonly string[] | undefined }[], base: string): PageRename[] {
+export function pageRenames(
+  pages: readonly { path: string; renamedFrom?: readonly string[] | undefined }[],
+  base: string,
+): PageRename[] {
   const existing = new Set(pages.map((p) => p.path));
   const claimed = new Map<string, string>();
   for (const page of pages) {
     for (const old of page.renamedFrom ?? []) {
       const where = `${page.path}: renamedFrom "${old}"`;
-      if (!PAGE.test(old)) throw new Error(`${where} is not a page path: give it root-relative and ending in "/", e.g. "/etcd-members/".`);
-      if (existing.has(old)) throw new Error(`${where} is the path of a page that exists; a rename cannot take it over.`);
+      if (!PAGE.test(old))
+        throw new Error(`${where} is not a page path: give it root-relative and ending in "/", e.g. "/etcd-members/".`);
+      if (existing.has(old))
+        throw new Error(`${where} is the path of a page that exists; a rename cannot take it over.`);
       const other = claimed.get(old);
-      if (other !== undefined) throw new Error(`${where} is also listed by ${other}; an old path can forward to one page only.`);
+      if (other !== undefined)
+        throw new Error(`${where} is also listed by ${other}; an old path can forward to one page only.`);
       claimed.set(old, page.path);
     }
   }

@@ -30,7 +30,10 @@ export interface ForwardTargets {
 }
 
 function targetPage(what: string, page: string, base: string): string {
-  if (!PAGE.test(page)) throw new Error(`${what} points to "${page}": give the page as a root-relative path ending in "/", e.g. "/etcd-writes/".`);
+  if (!PAGE.test(page))
+    throw new Error(
+      `${what} points to "${page}": give the page as a root-relative path ending in "/", e.g. "/etcd-writes/".`,
+    );
   return withBase(page, base);
 }
 
@@ -48,14 +51,23 @@ function targetPage(what: string, page: string, base: string): string {
 export function movedTargets(moved: MovedFrom, base: string, headings: readonly string[] = []): ForwardTargets {
   const sections: Record<string, string> = {};
   for (const [id, page] of Object.entries(moved.sections ?? {})) {
-    if (!SLUG.test(id)) throw new Error(`Moved section "${id}" is not a heading id: use the slug Starlight gives the heading, e.g. "writes-go-through-one-leader".`);
-    if (headings.includes(id)) throw new Error(`Moved section "${id}" is still a heading on this page: remove it from movedSections, or rename the heading.`);
+    if (!SLUG.test(id))
+      throw new Error(
+        `Moved section "${id}" is not a heading id: use the slug Starlight gives the heading, e.g. "writes-go-through-one-leader".`,
+      );
+    if (headings.includes(id))
+      throw new Error(
+        `Moved section "${id}" is still a heading on this page: remove it from movedSections, or rename the heading.`,
+      );
     sections[id] = targetPage(`Moved section "${id}"`, page, base);
   }
   const known = Object.values(CALCULATOR_PREFIX).map((p) => p.replace(/\.$/, ''));
   const calculators: Record<string, string> = {};
   for (const [prefix, page] of Object.entries(moved.calculators ?? {})) {
-    if (!known.includes(prefix)) throw new Error(`Moved calculator "${prefix}" is not a calculator's URL prefix: use one of ${known.join(', ')} (the letter before the dot in "w.n=5").`);
+    if (!known.includes(prefix))
+      throw new Error(
+        `Moved calculator "${prefix}" is not a calculator's URL prefix: use one of ${known.join(', ')} (the letter before the dot in "w.n=5").`,
+      );
     calculators[prefix] = targetPage(`Moved calculator "${prefix}"`, page, base);
   }
   return { sections, calculators };

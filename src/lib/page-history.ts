@@ -35,7 +35,11 @@ function shallowBoundaries(root: string): Set<string> {
   if (!path.ok) return new Set();
   const file = isAbsolute(path.out) ? path.out : join(root, path.out);
   if (!existsSync(file)) return new Set();
-  return new Set(readFileSync(file, 'utf8').split('\n').filter((line) => /^[0-9a-f]{40,64}$/.test(line)));
+  return new Set(
+    readFileSync(file, 'utf8')
+      .split('\n')
+      .filter((line) => /^[0-9a-f]{40,64}$/.test(line)),
+  );
 }
 
 /**

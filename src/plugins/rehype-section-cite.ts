@@ -16,13 +16,22 @@ function icon(): Element {
   const path: Element = {
     type: 'element',
     tagName: 'path',
-    properties: { d: 'M9 6H5a2 2 0 0 0-2 2v4a2 2 0 0 0 2 2h2v1a3 3 0 0 1-3 3v2a5 5 0 0 0 5-5zm11 0h-4a2 2 0 0 0-2 2v4a2 2 0 0 0 2 2h2v1a3 3 0 0 1-3 3v2a5 5 0 0 0 5-5z' },
+    properties: {
+      d: 'M9 6H5a2 2 0 0 0-2 2v4a2 2 0 0 0 2 2h2v1a3 3 0 0 1-3 3v2a5 5 0 0 0 5-5zm11 0h-4a2 2 0 0 0-2 2v4a2 2 0 0 0 2 2h2v1a3 3 0 0 1-3 3v2a5 5 0 0 0 5-5z',
+    },
     children: [],
   };
   return {
     type: 'element',
     tagName: 'svg',
-    properties: { width: 16, height: 16, viewBox: '0 0 24 24', fill: 'currentColor', ariaHidden: 'true', focusable: 'false' },
+    properties: {
+      width: 16,
+      height: 16,
+      viewBox: '0 0 24 24',
+      fill: 'currentColor',
+      ariaHidden: 'true',
+      focusable: 'false',
+    },
     children: [path],
   };
 }

@@ -14,11 +14,19 @@ export const onRequest = defineRouteMiddleware((context) => {
   const base = import.meta.env.BASE_URL.replace(/\/$/, '') || '/';
   let targets;
   try {
-    targets = movedTargets({ sections: movedSections, calculators: movedCalculators }, base, route.headings.map((h) => h.slug));
+    targets = movedTargets(
+      { sections: movedSections, calculators: movedCalculators },
+      base,
+      route.headings.map((h) => h.slug),
+    );
   } catch (error) {
     throw new Error(`${route.entry.filePath ?? route.id}: ${(error as Error).message}`, { cause: error });
   }
   // Before <title>, so it runs ahead of the stylesheets and scripts that follow.
   const title = route.head.findIndex((entry) => entry.tag === 'title');
-  route.head.splice(title < 0 ? route.head.length : title, 0, { tag: 'script', attrs: {}, content: forwardingScript(targets) });
+  route.head.splice(title < 0 ? route.head.length : title, 0, {
+    tag: 'script',
+    attrs: {},
+    content: forwardingScript(targets),
+  });
 });

@@ -28,7 +28,10 @@ const VITE_MANIFEST = '.vite/manifest.json';
 export function clientManifestPath(outDir: string, root: string): string {
   const abs = resolve(outDir);
   const rel = relative(resolve(root), abs);
-  const name = rel && !rel.startsWith('..') && !isAbsolute(rel) ? rel.replaceAll(/[\\/]+/g, '+') : `outside-${createHash('sha256').update(abs).digest('hex').slice(0, 16)}`;
+  const name =
+    rel && !rel.startsWith('..') && !isAbsolute(rel)
+      ? rel.replaceAll(/[\\/]+/g, '+')
+      : `outside-${createHash('sha256').update(abs).digest('hex').slice(0, 16)}`;
   return join(root, '.cache/client-manifest', `${name}.json`);
 }
 
@@ -50,7 +53,8 @@ export function clientManifest(): Plugin {
         if (this.environment.name !== 'client') return;
         const { outDir } = this.environment.config.build;
         const written = join(outDir, VITE_MANIFEST);
-        if (!existsSync(written)) this.error(`Vite wrote no manifest at ${written}: is build.manifest overridden for the client environment?`);
+        if (!existsSync(written))
+          this.error(`Vite wrote no manifest at ${written}: is build.manifest overridden for the client environment?`);
         const kept = clientManifestPath(outDir, this.environment.config.root);
         mkdirSync(dirname(kept), { recursive: true });
         renameSync(written, kept);
@@ -69,13 +73,18 @@ export function clientManifest(): Plugin {
  */
 export function readClientManifest(dist: string, root: string): Manifest {
   const path = clientManifestPath(dist, root);
-  const rebuild = 'Rebuild the site (`npm run build`, or `astro build --outDir <dir>`): the build writes it through the clientManifest() Vite plugin in astro.config.mjs.';
-  if (!existsSync(path)) throw new Error(`No client manifest for the build in ${dist} (looked for ${path}). ${rebuild}`);
+  const rebuild =
+    'Rebuild the site (`npm run build`, or `astro build --outDir <dir>`): the build writes it through the clientManifest() Vite plugin in astro.config.mjs.';
+  if (!existsSync(path))
+    throw new Error(`No client manifest for the build in ${dist} (looked for ${path}). ${rebuild}`);
   const manifest = JSON.parse(readFileSync(path, 'utf8')) as Manifest;
   const missing = Object.values(manifest)
     .map((c) => c.file)
     .filter((f) => f.endsWith('.js') && !existsSync(join(dist, f)));
-  if (missing.length > 0) throw new Error(`The client manifest ${path} is from another build of ${dist}: ${missing.slice(0, 3).join(', ')} missing. ${rebuild}`);
+  if (missing.length > 0)
+    throw new Error(
+      `The client manifest ${path} is from another build of ${dist}: ${missing.slice(0, 3).join(', ')} missing. ${rebuild}`,
+    );
   return manifest;
 }
 

@@ -68,7 +68,11 @@ export interface Shift {
  * (buffered, so shifts during load count) that did not follow user input.
  * @returns the sum (CLS as a plain total, not windowed: a budget of 0 makes the difference moot) and the shifts.
  */
-export async function measureCls(browser: Browser, url: string, viewport: { width: number; height: number }): Promise<{ cls: number; shifts: Shift[] }> {
+export async function measureCls(
+  browser: Browser,
+  url: string,
+  viewport: { width: number; height: number },
+): Promise<{ cls: number; shifts: Shift[] }> {
   const page = await browser.newPage({ viewport });
   try {
     await page.goto(url, { waitUntil: 'load' });
@@ -77,16 +81,23 @@ export async function measureCls(browser: Browser, url: string, viewport: { widt
       () =>
         new Promise<Shift[]>((resolve) => {
           const out: Shift[] = [];
-          const rect = (r: DOMRectReadOnly): string => `${Math.round(r.x)},${Math.round(r.y)} ${Math.round(r.width)}×${Math.round(r.height)}`;
+          const rect = (r: DOMRectReadOnly): string =>
+            `${Math.round(r.x)},${Math.round(r.y)} ${Math.round(r.width)}×${Math.round(r.height)}`;
           new PerformanceObserver((list) => {
-            for (const e of list.getEntries() as (PerformanceEntry & { value: number; hadRecentInput: boolean; sources: { node: Node | null; previousRect: DOMRectReadOnly; currentRect: DOMRectReadOnly }[] })[]) {
+            for (const e of list.getEntries() as (PerformanceEntry & {
+              value: number;
+              hadRecentInput: boolean;
+              sources: { node: Node | null; previousRect: DOMRectReadOnly; currentRect: DOMRectReadOnly }[];
+            })[]) {
               if (e.hadRecentInput) continue;
               out.push({
                 value: e.value,
                 at: Math.round(e.startTime),
                 sources: e.sources.map((s) => {
                   const el = s.node instanceof Element ? s.node : s.node?.parentElement;
-                  const name = el ? `${el.tagName.toLowerCase()}${el.classList.length ? '.' + [...el.classList].join('.') : ''}` : '(text)';
+                  const name = el
+                    ? `${el.tagName.toLowerCase()}${el.classList.length ? '.' + [...el.classList].join('.') : ''}`
+                    : '(text)';
                   return `${name} ${rect(s.previousRect)} → ${rect(s.currentRect)}`;
                 }),
               });

@@ -2,8 +2,28 @@ import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { basename, join, posix, relative } from 'node:path';
 import { gzipSync } from 'node:zlib';
 import { checkBuiltPage } from '../lib/page-check.ts';
-import { closure, componentOfScript, pruneDynamic, splitPageJs, type ChunkImports, type JsGroup } from '../lib/quality/js-graph.ts';
-import { addBytes, cssUrls, dynamicChunkFilter, GZIP_LEVEL, inlineSvgs, kindOf, pageRefs, WEIGHT_KINDS, type Bytes, type JsShare, type PageWeight, type WeightKind } from '../lib/quality/page-weight.ts';
+import {
+  closure,
+  componentOfScript,
+  pruneDynamic,
+  splitPageJs,
+  type ChunkImports,
+  type JsGroup,
+} from '../lib/quality/js-graph.ts';
+import {
+  addBytes,
+  cssUrls,
+  dynamicChunkFilter,
+  GZIP_LEVEL,
+  inlineSvgs,
+  kindOf,
+  pageRefs,
+  WEIGHT_KINDS,
+  type Bytes,
+  type JsShare,
+  type PageWeight,
+  type WeightKind,
+} from '../lib/quality/page-weight.ts';
 import { builtRoutes, readPage } from './built-pages.ts';
 import { chunkImports, readClientManifest } from './client-manifest.ts';
 import { ROOT } from './paths.ts';
@@ -109,7 +129,9 @@ export class SiteWeights {
     const pageFile = `${route}index.html`;
     const html = readPage(this.dist, route);
     const refs = pageRefs(html);
-    const files: Record<WeightKind, Set<string>> = Object.fromEntries(WEIGHT_KINDS.map((k) => [k, new Set<string>()])) as Record<WeightKind, Set<string>>;
+    const files: Record<WeightKind, Set<string>> = Object.fromEntries(
+      WEIGHT_KINDS.map((k) => [k, new Set<string>()]),
+    ) as Record<WeightKind, Set<string>>;
     files.html.add(pageFile);
     for (const url of [...refs.stylesheets, ...refs.media]) {
       const f = this.fileOf(url, pageFile);
@@ -124,18 +146,34 @@ export class SiteWeights {
         if (f && kind && kind !== 'css' && kind !== 'js') files[kind].add(f);
       }
     }
-    const split = splitPageJs(this.entriesOf(html, pageFile), baseline, pruneDynamic(this.importsOf, dynamicChunkFilter(html)), this.groupOf);
-    const sumOf = (list: Iterable<string>): Bytes => addBytes(...[...list].map((f) => this.bytesOf(f) ?? { raw: 0, gzip: 0 }));
+    const split = splitPageJs(
+      this.entriesOf(html, pageFile),
+      baseline,
+      pruneDynamic(this.importsOf, dynamicChunkFilter(html)),
+      this.groupOf,
+    );
+    const sumOf = (list: Iterable<string>): Bytes =>
+      addBytes(...[...list].map((f) => this.bytesOf(f) ?? { raw: 0, gzip: 0 }));
     const js = Object.fromEntries(
       Object.entries(split).map(([g, s]) => [
         g,
-        { atLoad: sumOf(s.atLoad.map((f) => `_astro/${f}`)), onDemand: sumOf(s.onDemand.map((f) => `_astro/${f}`)), atLoadFiles: s.atLoad, onDemandFiles: s.onDemand },
+        {
+          atLoad: sumOf(s.atLoad.map((f) => `_astro/${f}`)),
+          onDemand: sumOf(s.onDemand.map((f) => `_astro/${f}`)),
+          atLoadFiles: s.atLoad,
+          onDemandFiles: s.onDemand,
+        },
       ]),
     ) as Record<JsGroup, JsShare>;
     for (const s of Object.values(split)) for (const f of s.atLoad) files.js.add(`_astro/${f}`);
-    const kinds = Object.fromEntries(WEIGHT_KINDS.map((k) => [k, { ...sumOf(files[k]), files: files[k].size }])) as PageWeight['kinds'];
+    const kinds = Object.fromEntries(
+      WEIGHT_KINDS.map((k) => [k, { ...sumOf(files[k]), files: files[k].size }]),
+    ) as PageWeight['kinds'];
     const svgText = inlineSvgs(html).join('');
-    const inlineSvg = { raw: Buffer.byteLength(svgText), gzip: svgText ? gzipSync(svgText, { level: GZIP_LEVEL }).length : 0 };
+    const inlineSvg = {
+      raw: Buffer.byteLength(svgText),
+      gzip: svgText ? gzipSync(svgText, { level: GZIP_LEVEL }).length : 0,
+    };
     const report = checkBuiltPage(html);
     return {
       route,
@@ -156,4 +194,5 @@ export class SiteWeights {
 }
 
 /** Whether a directory holds a finished build (its index page exists). */
-export const hasBuild = (dist: string): boolean => existsSync(join(dist, 'index.html')) && existsSync(join(dist, '_astro'));
+export const hasBuild = (dist: string): boolean =>
+  existsSync(join(dist, 'index.html')) && existsSync(join(dist, '_astro'));

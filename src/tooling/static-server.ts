@@ -59,7 +59,10 @@ function hostLike(dir: string): Handler {
   const files = sirv(dir, {
     etag: false,
     setHeaders: (res, pathname) => {
-      res.setHeader('Cache-Control', pathname.startsWith('/_astro/') ? 'public, max-age=31536000, immutable' : 'public, max-age=0, must-revalidate');
+      res.setHeader(
+        'Cache-Control',
+        pathname.startsWith('/_astro/') ? 'public, max-age=31536000, immutable' : 'public, max-age=0, must-revalidate',
+      );
       res.setHeader('Vary', 'Accept-Encoding');
     },
   }) as Handler;

@@ -8,7 +8,11 @@ import { serveStatic, type StaticSite } from '../../src/tooling/static-server.ts
  * loopback for the tests of one describe block.
  * @returns an object whose `browser` and `site` are set once the hooks have run.
  */
-export function useBrowserAndSite(executablePath: string | undefined, dir: string, base = '/'): { browser: Browser; site: StaticSite } {
+export function useBrowserAndSite(
+  executablePath: string | undefined,
+  dir: string,
+  base = '/',
+): { browser: Browser; site: StaticSite } {
   const handles = {} as { browser: Browser; site: StaticSite };
   beforeAll(async () => {
     handles.browser = await launchBrowser(executablePath!);

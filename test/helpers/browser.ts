@@ -13,10 +13,15 @@ export const NO_CHROMIUM = 'no Chromium found: install it (apt-get install -y ch
  * @param env - environment (CI, CHROMIUM_PATH).
  * @param find - the lookup, replaceable in tests of this function.
  */
-export function chromiumPathForTests(env: NodeJS.ProcessEnv = process.env, find: (env: NodeJS.ProcessEnv) => string | undefined = findChromium): string | undefined {
+export function chromiumPathForTests(
+  env: NodeJS.ProcessEnv = process.env,
+  find: (env: NodeJS.ProcessEnv) => string | undefined = findChromium,
+): string | undefined {
   const path = find(env);
   if (!path && env['CI'] === 'true') {
-    throw new Error(`CI=true requires Chromium for the browser tests and the build-time diagrams, and there is none: ${NO_CHROMIUM}.`);
+    throw new Error(
+      `CI=true requires Chromium for the browser tests and the build-time diagrams, and there is none: ${NO_CHROMIUM}.`,
+    );
   }
   return path;
 }
@@ -30,7 +35,11 @@ export interface SkipContext {
  * Inside a test that needs Chromium (or a build that had it): returns its path, or marks the test
  * skipped with the reason (outside CI), or fails it (CI=true, see {@link chromiumPathForTests}).
  */
-export function needChromium(ctx: SkipContext, env: NodeJS.ProcessEnv = process.env, find?: (env: NodeJS.ProcessEnv) => string | undefined): string {
+export function needChromium(
+  ctx: SkipContext,
+  env: NodeJS.ProcessEnv = process.env,
+  find?: (env: NodeJS.ProcessEnv) => string | undefined,
+): string {
   const path = chromiumPathForTests(env, find);
   if (!path) ctx.skip(NO_CHROMIUM);
   return path;

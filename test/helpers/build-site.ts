@@ -24,6 +24,8 @@ function build(outDir: string, env: Record<string, string>): void {
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   if (result.status !== 0) {
-    throw new Error(`astro build --outDir ${outDir} failed (exit ${result.status}):\n${result.stdout}\n${result.stderr}`);
+    throw new Error(
+      `astro build --outDir ${outDir} failed (exit ${result.status}):\n${result.stdout}\n${result.stderr}`,
+    );
   }
 }

@@ -16,7 +16,9 @@ export function expectedRoutes(): string[] {
       const path = join(dir, name);
       if (statSync(path).isDirectory()) walk(path);
       else if (/\.mdx?$/.test(name)) {
-        const slug = relative(docs, path).replace(/\.mdx?$/, '').replace(/(^|\/)index$/, '');
+        const slug = relative(docs, path)
+          .replace(/\.mdx?$/, '')
+          .replace(/(^|\/)index$/, '');
         if (slug === '404') continue;
         routes.push(slug === '' ? '' : `${slug}/`);
       }

@@ -36,9 +36,17 @@ export function createFixtureSite(pages: Record<string, string>, extraFiles: Rec
  * Runs a command in a fixture without blocking the event loop, so that a
  * loopback server in the test process can answer it.
  */
-export function runIn(dir: string, command: string, args: string[], env: Record<string, string> = {}): Promise<FixtureBuild> {
+export function runIn(
+  dir: string,
+  command: string,
+  args: string[],
+  env: Record<string, string> = {},
+): Promise<FixtureBuild> {
   return new Promise((resolve, reject) => {
-    const child = spawn(command, args, { cwd: dir, env: { ...process.env, ASTRO_TELEMETRY_DISABLED: '1', NODE_ENV: 'production', ...env } });
+    const child = spawn(command, args, {
+      cwd: dir,
+      env: { ...process.env, ASTRO_TELEMETRY_DISABLED: '1', NODE_ENV: 'production', ...env },
+    });
     let output = '';
     child.stdout.on('data', (d: Buffer) => (output += d.toString()));
     child.stderr.on('data', (d: Buffer) => (output += d.toString()));
@@ -69,7 +77,10 @@ export function removeFixture(build: FixtureBuild): void {
 function neutraliseModelSources(dir: string): void {
   const file = join(dir, 'src/lib/model/sources.ts');
   if (!existsSync(file)) return;
-  writeFileSync(file, readFileSync(file, 'utf8').replace(/^(export const (\w+) = )'[^']*';$/gm, "$1'https://example.invalid/$2';"));
+  writeFileSync(
+    file,
+    readFileSync(file, 'utf8').replace(/^(export const (\w+) = )'[^']*';$/gm, "$1'https://example.invalid/$2';"),
+  );
 }
 
 function prefixed(pages: Record<string, string>): Record<string, string> {

@@ -61,7 +61,9 @@ describe.skipIf(!executablePath)('pages in Chromium', () => {
     ['sub-path build', () => baseSite.url],
   ] as const)('old links to what left /etcd-sizing/ reach it on its new page (%s)', async (_, root) => {
     const html = readFileSync(join(DIST, 'etcd-sizing/index.html'), 'utf8');
-    const moved = JSON.parse(/location\.search,(\{.*\})\);if\(to\)/.exec(html)?.[1] ?? '{}') as { sections: Record<string, string> };
+    const moved = JSON.parse(/location\.search,(\{.*\})\);if\(to\)/.exec(html)?.[1] ?? '{}') as {
+      sections: Record<string, string>;
+    };
     expect(Object.keys(moved.sections ?? {}).length).toBeGreaterThan(0);
     /** Opens `path` under the root and waits until it has been forwarded to `page` + `rest`. */
     const follow = async (path: string, page: string, rest: string) => {
@@ -91,7 +93,11 @@ describe.skipIf(!executablePath)('pages in Chromium', () => {
     const reads = await follow('etcd-sizing/?p.verb=GET&p.rv=0', '/etcd-reads/', '?p.verb=GET&p.rv=0');
     expect(await field(reads, 'readPath', 'verb')).toBe('GET');
     await reads.close();
-    const writes = await follow('etcd-sizing/?w.n=5#writes-go-through-one-leader', '/etcd-writes/', '?w.n=5#writes-go-through-one-leader');
+    const writes = await follow(
+      'etcd-sizing/?w.n=5#writes-go-through-one-leader',
+      '/etcd-writes/',
+      '?w.n=5#writes-go-through-one-leader',
+    );
     expect(await field(writes, 'writePath', 'n')).toBe('5');
     await writes.close();
     // What stayed keeps the reader on the page.
@@ -111,7 +117,8 @@ describe.skipIf(!executablePath)('pages in Chromium', () => {
     const withDiagram = routes.find((r) => r.startsWith('etcd-reads'))!;
     const { page } = await openPage(browser, site.url + withDiagram);
     try {
-      const heights = () => page.locator('figure.diagram').evaluateAll((fs) => fs.map((f) => f.getBoundingClientRect().height));
+      const heights = () =>
+        page.locator('figure.diagram').evaluateAll((fs) => fs.map((f) => f.getBoundingClientRect().height));
       await page.selectOption('starlight-theme-select select', 'light');
       expect(await page.locator('figure.diagram .diagram-light svg:visible').count()).toBeGreaterThan(0);
       expect(await page.locator('figure.diagram .diagram-dark svg:visible').count()).toBe(0);

@@ -32,7 +32,9 @@ describe('built site', () => {
     for (const dist of [DIST, DIST_BASE]) {
       expect(existsSync(join(dist, '.vite'))).toBe(false);
       // The one manifest.json shipped is the guide's own (/manifest.json), which names no source file.
-      const manifests = readdirSync(dist, { recursive: true, encoding: 'utf8' }).filter((f) => f.endsWith('manifest.json'));
+      const manifests = readdirSync(dist, { recursive: true, encoding: 'utf8' }).filter((f) =>
+        f.endsWith('manifest.json'),
+      );
       expect(manifests).toEqual(['manifest.json']);
       const own = readFileSync(join(dist, 'manifest.json'), 'utf8');
       expect(JSON.parse(own)).toMatchObject({ schema: 1 });
@@ -62,7 +64,9 @@ describe('built site', () => {
     needSvgDiagrams(ctx);
     for (const route of routes) {
       const html = readPage(DIST, route);
-      const scripts = parse(html).querySelectorAll('script[src]').map((s) => s.getAttribute('src') ?? '');
+      const scripts = parse(html)
+        .querySelectorAll('script[src]')
+        .map((s) => s.getAttribute('src') ?? '');
       expect(scripts.filter((src) => /mermaid/i.test(src))).toEqual([]);
       expect(html).not.toContain('MermaidClient');
     }
@@ -74,7 +78,14 @@ describe('built site', () => {
     const tool = parse(readPage(DIST, 'etcd-writes/')).querySelector('[data-calc="overrides"] [data-shared-settings]');
     const text = tool?.textContent.replace(/\s+/g, ' ') ?? '';
     expect(text).toMatch(/An override changes only which etcd servers hold its resource/);
-    for (const flag of ['--etcd-certfile', '--etcd-keyfile', '--etcd-cafile', '--etcd-prefix', '--etcd-compaction-interval']) expect(text).toContain(flag);
+    for (const flag of [
+      '--etcd-certfile',
+      '--etcd-keyfile',
+      '--etcd-cafile',
+      '--etcd-prefix',
+      '--etcd-compaction-interval',
+    ])
+      expect(text).toContain(flag);
     expect(text).toMatch(/etcd-override check per distinct server list/);
   });
 

@@ -21,25 +21,73 @@ interface Drive {
 }
 
 const DRIVES: Drive[] = [
-  { id: 'quorum', inputs: [['Members (n)', '5'], ['Members stopped for maintenance (k)', '1']], result: /Quorum3 members.*1 further failure tolerated/s, param: /q\.n=5&q\.k=1|q\.k=1&q\.n=5/ },
+  {
+    id: 'quorum',
+    inputs: [
+      ['Members (n)', '5'],
+      ['Members stopped for maintenance (k)', '1'],
+    ],
+    result: /Quorum3 members.*1 further failure tolerated/s,
+    param: /q\.n=5&q\.k=1|q\.k=1&q\.n=5/,
+  },
   {
     id: 'availability',
-    inputs: [['Per-member unavailability (p)', '0.01'], ['Members (n)', '5']],
+    inputs: [
+      ['Per-member unavailability (p)', '0.01'],
+      ['Members (n)', '5'],
+    ],
     result: /P\(lost quorum\)9\.9 × 10⁻⁶/,
     param: /a\.p=0\.01/,
   },
   {
     id: 'writePath',
-    inputs: [['Writes per second', '2000'], ['Members (n)', '5'], ['Follower round trips (ms)', '1 1 5 5'], ['Follower fsyncs (ms)', '2']],
+    inputs: [
+      ['Writes per second', '2000'],
+      ['Members (n)', '5'],
+      ['Follower round trips (ms)', '1 1 5 5'],
+      ['Follower fsyncs (ms)', '2'],
+    ],
     result: /Commit latency3 ms.*leader \+ 2/s,
     param: /w\.n=5/,
     // Fewer fsync values than followers repeat the last one; the link keeps the full list.
     restored: { 'Follower fsyncs (ms)': '2 2 2 2' },
   },
-  { id: 'apiserver', inputs: [['API-server replicas (R)', '5'], ['Objects of those types (N)', '20000']], result: /etcd watches \(R × T\)300.*100,000/s, param: /r\.r=5/ },
-  { id: 'upgrade', inputs: [['Nodes that must stay up (A)', '3'], ['select:Upgrade strategy', 'in-place']], result: /Control-plane nodes to run4/, param: /u\.s=in-place/ },
-  { id: 'maintenance', inputs: [['Failures to survive during maintenance (f)', '2'], ['Members stopped at once (k)', '1']], result: /Members needed7 = 2 × \(2 \+ 1\) \+ 1/, param: /m\.f=2/ },
-  { id: 'topology', inputs: [['etcd members (E)', '5'], ['Control-plane nodes (C)', '2']], result: /External7 hosts \(5 \+ 2\)/, param: /t\.e=5/ },
+  {
+    id: 'apiserver',
+    inputs: [
+      ['API-server replicas (R)', '5'],
+      ['Objects of those types (N)', '20000'],
+    ],
+    result: /etcd watches \(R × T\)300.*100,000/s,
+    param: /r\.r=5/,
+  },
+  {
+    id: 'upgrade',
+    inputs: [
+      ['Nodes that must stay up (A)', '3'],
+      ['select:Upgrade strategy', 'in-place'],
+    ],
+    result: /Control-plane nodes to run4/,
+    param: /u\.s=in-place/,
+  },
+  {
+    id: 'maintenance',
+    inputs: [
+      ['Failures to survive during maintenance (f)', '2'],
+      ['Members stopped at once (k)', '1'],
+    ],
+    result: /Members needed7 = 2 × \(2 \+ 1\) \+ 1/,
+    param: /m\.f=2/,
+  },
+  {
+    id: 'topology',
+    inputs: [
+      ['etcd members (E)', '5'],
+      ['Control-plane nodes (C)', '2'],
+    ],
+    result: /External7 hosts \(5 \+ 2\)/,
+    param: /t\.e=5/,
+  },
   {
     id: 'overrides',
     inputs: [['Flag value to check', '/events#https://etcd-0:2379,apps/deployments#https://etcd-1:2379']],
@@ -48,7 +96,10 @@ const DRIVES: Drive[] = [
   },
   {
     id: 'readPath',
-    inputs: [['select:Request', 'GET'], ['resourceVersion', '0']],
+    inputs: [
+      ['select:Request', 'GET'],
+      ['resourceVersion', '0'],
+    ],
     result: /Served by the watch cache\./,
     param: /p\.verb=GET/,
   },
@@ -106,11 +157,19 @@ describe.skipIf(!executablePath)('calculators in Chromium', () => {
       const calc = page.locator(`[data-calc="${d.id}"]`);
       for (const [label, value] of d.inputs) await fillLabel(calc, label, value);
       await ready(page, d.id);
-      await expect.poll(() => resultOf(calc).innerText().then((t) => t.replace(/\n/g, ''))).toMatch(d.result);
+      await expect
+        .poll(() =>
+          resultOf(calc)
+            .innerText()
+            .then((t) => t.replace(/\n/g, '')),
+        )
+        .toMatch(d.result);
       expect(page.url()).toMatch(d.param);
 
       await calc.getByRole('button', { name: 'Copy link' }).click();
-      await expect.poll(() => calc.locator('[data-copy-status]').textContent()).toMatch(/^Copied: the link restores every calculator/);
+      await expect
+        .poll(() => calc.locator('[data-copy-status]').textContent())
+        .toMatch(/^Copied: the link restores every calculator/);
       const copied = await page.evaluate(() => navigator.clipboard.readText());
       expect(copied).toBe(page.url());
 
@@ -120,7 +179,13 @@ describe.skipIf(!executablePath)('calculators in Chromium', () => {
         const field = again.getByLabel(label.replace(/^(select|check):/, ''), { exact: true });
         expect(await field.inputValue()).toBe(d.restored?.[label] ?? value);
       }
-      await expect.poll(() => resultOf(again).innerText().then((t) => t.replace(/\n/g, ''))).toMatch(d.result);
+      await expect
+        .poll(() =>
+          resultOf(again)
+            .innerText()
+            .then((t) => t.replace(/\n/g, '')),
+        )
+        .toMatch(d.result);
       expect(errors).toEqual([]);
     } finally {
       await page.close();
@@ -141,7 +206,11 @@ describe.skipIf(!executablePath)('calculators in Chromium', () => {
         [n, '', /Members is empty/],
         [n, '100', /at most 99/],
         // A German browser's "1.000" (one thousand) is never read as 1.
-        [n, '1.000', /"1\.000" is ambiguous — write "1000" if the point separates thousands, or "1" if it is a decimal point/],
+        [
+          n,
+          '1.000',
+          /"1\.000" is ambiguous — write "1000" if the point separates thousands, or "1" if it is a decimal point/,
+        ],
         [n, '1.000.000', /leave out the thousands separator — write "1000000"/],
       ];
       for (const [field, value, message] of cases) {
@@ -155,13 +224,23 @@ describe.skipIf(!executablePath)('calculators in Chromium', () => {
       }
       // While a field is invalid, Copy link refuses rather than copying the last valid state.
       await calc.getByRole('button', { name: 'Copy link' }).click();
-      await expect.poll(() => calc.locator('[data-copy-status]').textContent()).toBe('Not copied: fix the marked input first');
+      await expect
+        .poll(() => calc.locator('[data-copy-status]').textContent())
+        .toBe('Not copied: fix the marked input first');
       // 99, the top of the range, gets a result (the note once looked up 100 members and threw).
       await n.fill('99');
-      await expect.poll(() => resultOf(calc).innerText().then((t) => t.replace(/\n/g, ' '))).toMatch(/Quorum 50 members/);
+      await expect
+        .poll(() =>
+          resultOf(calc)
+            .innerText()
+            .then((t) => t.replace(/\n/g, ' ')),
+        )
+        .toMatch(/Quorum 50 members/);
       await n.fill('3');
       await k.fill('5');
-      await expect.poll(() => calc.locator('#q-k-err').textContent()).toMatch(/Members stopped \(5\) cannot exceed the 3 configured members/);
+      await expect
+        .poll(() => calc.locator('#q-k-err').textContent())
+        .toMatch(/Members stopped \(5\) cannot exceed the 3 configured members/);
       expect(await n.getAttribute('aria-invalid')).toBeNull();
       await k.fill('1');
       await expect.poll(() => calc.locator('#q-k-err').textContent()).toBe('');
@@ -218,7 +297,9 @@ describe.skipIf(!executablePath)('calculators in Chromium', () => {
       const q = await ready(page, 'quorum');
       expect(await q.getByLabel('Members (n)', { exact: true }).inputValue()).toBe('3');
       expect(await q.getByLabel('Members stopped for maintenance (k)', { exact: true }).inputValue()).toBe('0');
-      expect(await q.locator('[data-notice]').textContent()).toMatch(/Link parameter "q\.n" is not a valid number; using the default/);
+      expect(await q.locator('[data-notice]').textContent()).toMatch(
+        /Link parameter "q\.n" is not a valid number; using the default/,
+      );
       const a = await ready(page, 'availability');
       expect(await a.getByLabel('Members (n)', { exact: true }).inputValue()).toBe('3');
       expect(await a.getByLabel('Per-member unavailability (p)', { exact: true }).inputValue()).toBe('1');
@@ -228,7 +309,9 @@ describe.skipIf(!executablePath)('calculators in Chromium', () => {
       expect(await u.getByLabel('Upgrade strategy', { exact: true }).inputValue()).toBe('surge');
       const w = await ready(page, 'writePath');
       expect(await w.getByLabel('Follower round trips (ms)', { exact: true }).inputValue()).toBe('0.5 1');
-      expect(await w.locator('[data-notice]').textContent()).toMatch(/Link parameter "w\.rtt" has no number from 0 to 1000000; using the default/);
+      expect(await w.locator('[data-notice]').textContent()).toMatch(
+        /Link parameter "w\.rtt" has no number from 0 to 1000000; using the default/,
+      );
       expect(await resultOf(w).innerText()).toMatch(/Commit latency/);
       const m = await ready(page, 'maintenance');
       expect(await m.getByLabel('Failures to survive during maintenance (f)', { exact: true }).inputValue()).toBe('49');
@@ -249,21 +332,33 @@ describe.skipIf(!executablePath)('calculators in Chromium', () => {
       const o = await ready(page, 'overrides');
       expect(await o.locator('fieldset[data-row]').count()).toBe(2);
       await o.getByRole('button', { name: 'Add override' }).click();
-      await expect.poll(() => o.locator('#o-servers-2-err').textContent()).toMatch(/Row 3: add at least one etcd server/);
+      await expect
+        .poll(() => o.locator('#o-servers-2-err').textContent())
+        .toMatch(/Row 3: add at least one etcd server/);
       await o.getByLabel('Group (override 3)').fill('coordination.k8s.io');
       await o.getByLabel('Resource (override 3)').fill('leases');
       await o.getByLabel('Servers (override 3)').fill('https://etcd-7:2379 https://etcd-8:2379');
       const value = o.getByLabel('Flag value to check', { exact: true });
-      await expect.poll(() => value.inputValue()).toBe('/pods#http://etcd4:2379;http://etcd5:2379,/events#http://etcd6:2379,coordination.k8s.io/leases#https://etcd-7:2379;https://etcd-8:2379');
+      await expect
+        .poll(() => value.inputValue())
+        .toBe(
+          '/pods#http://etcd4:2379;http://etcd5:2379,/events#http://etcd6:2379,coordination.k8s.io/leases#https://etcd-7:2379;https://etcd-8:2379',
+        );
       await expect.poll(() => resultOf(o).innerText()).toMatch(/Accepted by kube-apiserver v1\.37: 3 overrides/);
       await o.getByRole('button', { name: 'Remove override 1' }).click();
       await expect.poll(() => o.locator('fieldset[data-row]').count()).toBe(2);
-      await expect.poll(() => value.inputValue()).toBe('/events#http://etcd6:2379,coordination.k8s.io/leases#https://etcd-7:2379;https://etcd-8:2379');
-      expect(await o.locator('[data-built]').textContent()).toBe('--etcd-servers-overrides=/events#http://etcd6:2379,coordination.k8s.io/leases#https://etcd-7:2379;https://etcd-8:2379');
+      await expect
+        .poll(() => value.inputValue())
+        .toBe('/events#http://etcd6:2379,coordination.k8s.io/leases#https://etcd-7:2379;https://etcd-8:2379');
+      expect(await o.locator('[data-built]').textContent()).toBe(
+        '--etcd-servers-overrides=/events#http://etcd6:2379,coordination.k8s.io/leases#https://etcd-7:2379;https://etcd-8:2379',
+      );
 
       await value.fill('/events#');
       await expect.poll(() => resultOf(o).innerText()).toMatch(/Rejected by kube-apiserver v1\.37 with:/);
-      expect(await resultOf(o).innerText()).toContain('--etcd-servers-overrides invalid, must be of format: group/resource#servers, where servers are URLs, semicolon separated');
+      expect(await resultOf(o).innerText()).toContain(
+        '--etcd-servers-overrides invalid, must be of format: group/resource#servers, where servers are URLs, semicolon separated',
+      );
       // Accepted upstream (group "registry"), but an etcd key prefix and plain http.
       await value.fill('registry/events#http://etcd-0:2379');
       await expect.poll(() => resultOf(o).innerText()).toMatch(/Accepted by kube-apiserver v1\.37: 1 override/);
@@ -291,7 +386,9 @@ describe.skipIf(!executablePath)('calculators in Chromium', () => {
       await again.getByRole('button', { name: 'Add override' }).click();
       await again.getByLabel('Resource (override 1)').fill('events');
       await again.getByLabel('Servers (override 1)').fill('https://b:2379');
-      await expect.poll(() => again.getByLabel('Flag value to check', { exact: true }).inputValue()).toBe('/events#https://b:2379');
+      await expect
+        .poll(() => again.getByLabel('Flag value to check', { exact: true }).inputValue())
+        .toBe('/events#https://b:2379');
       expect(await again.locator('[data-rows-note]').isVisible()).toBe(false);
       expect(errors).toEqual([]);
     } finally {
@@ -328,7 +425,9 @@ describe.skipIf(!executablePath)('calculators in Chromium', () => {
       };
       // Focus what precedes the builder in the tab order, without a click (a pointer would load the code).
       await page.evaluate(() => {
-        const focusable = [...document.querySelectorAll<HTMLElement>('a[href], button, input, select, textarea, [tabindex]')].filter((el) => el.tabIndex >= 0 && el.getClientRects().length > 0);
+        const focusable = [
+          ...document.querySelectorAll<HTMLElement>('a[href], button, input, select, textarea, [tabindex]'),
+        ].filter((el) => el.tabIndex >= 0 && el.getClientRects().length > 0);
         focusable[focusable.indexOf(document.getElementById('o-group-0')!) - 1]!.focus();
       });
       await press('Tab', 'o-group-0');
@@ -345,7 +444,9 @@ describe.skipIf(!executablePath)('calculators in Chromium', () => {
       expect(await o.getByLabel('Group (override 1)').inputValue()).toBe('apps');
       expect(await o.getByLabel('Resource (override 1)').inputValue()).toBe('deployments');
       const value = o.getByLabel('Flag value to check', { exact: true });
-      await expect.poll(() => value.inputValue()).toBe('apps/deployments#http://etcd4:2379;http://etcd5:2379,/events#http://etcd6:2379');
+      await expect
+        .poll(() => value.inputValue())
+        .toBe('apps/deployments#http://etcd4:2379;http://etcd5:2379,/events#http://etcd6:2379');
 
       await press('Tab', 'o-servers-0');
       await page.keyboard.type('https://etcd-a:2379 https://etcd-b:2379');
@@ -363,7 +464,8 @@ describe.skipIf(!executablePath)('calculators in Chromium', () => {
       await page.keyboard.type('events');
       await press('Tab', 'o-servers-2');
       await page.keyboard.type('https://etcd-e:2379');
-      const three = 'apps/deployments#https://etcd-a:2379;https://etcd-b:2379,coordination.k8s.io/leases#https://etcd-c:2379,/events#https://etcd-e:2379';
+      const three =
+        'apps/deployments#https://etcd-a:2379;https://etcd-b:2379,coordination.k8s.io/leases#https://etcd-c:2379,/events#https://etcd-e:2379';
       await expect.poll(() => value.inputValue()).toBe(three);
       await expect.poll(() => resultOf(o).innerText()).toMatch(/Accepted by kube-apiserver v1\.37: 3 overrides/);
 
@@ -396,13 +498,21 @@ describe.skipIf(!executablePath)('calculators in Chromium', () => {
     const { page, errors } = await open(site.url + 'etcd-reads/');
     try {
       const p = await ready(page, 'readPath');
-      await expect.poll(() => resultOf(p).innerText()).toMatch(/Served by the watch cache, after an etcd current-revision read\./);
+      await expect
+        .poll(() => resultOf(p).innerText())
+        .toMatch(/Served by the watch cache, after an etcd current-revision read\./);
       await p.getByLabel('Request', { exact: true }).selectOption('GET');
       await expect.poll(() => resultOf(p).innerText()).toMatch(/Served by etcd, as a linearizable read\./);
       // The links the browser renders are the lock's permalinks for the deciding lines, with their state.
-      const links = await resultOf(p).locator('a.calc__ref').evaluateAll((as) => as.map((a) => [(a as HTMLAnchorElement).href, a.getAttribute('data-status'), a.textContent]));
+      const links = await resultOf(p)
+        .locator('a.calc__ref')
+        .evaluateAll((as) =>
+          as.map((a) => [(a as HTMLAnchorElement).href, a.getAttribute('data-status'), a.textContent]),
+        );
       const allowed = allowedSourceLinks(await readLock(ROOT));
-      expect(links.map(([, , text]) => text)).toContainEqual(expect.stringMatching(/^delegator\.go L120–125 @ v1\.37\.0/));
+      expect(links.map(([, , text]) => text)).toContainEqual(
+        expect.stringMatching(/^delegator\.go L120–125 @ v1\.37\.0/),
+      );
       for (const [href, status] of links) {
         expect(allowed.get(href!), `${href} is not a lock permalink`).toBeDefined();
         if (allowed.get(href!)!.status !== 'pinned') expect(status).toBe(allowed.get(href!)!.status);
@@ -410,10 +520,16 @@ describe.skipIf(!executablePath)('calculators in Chromium', () => {
       await p.getByLabel('Request', { exact: true }).selectOption('LIST');
       await p.getByLabel('resourceVersion', { exact: true }).fill('');
       await p.getByLabel('resourceVersionMatch', { exact: true }).selectOption('Exact');
-      await expect.poll(() => resultOf(p).innerText()).toMatch(/422 Unprocessable Entity, no Retry-After: resourceVersionMatch is forbidden unless resourceVersion is provided/);
+      await expect
+        .poll(() => resultOf(p).innerText())
+        .toMatch(
+          /422 Unprocessable Entity, no Retry-After: resourceVersionMatch is forbidden unless resourceVersion is provided/,
+        );
       // An Exact LIST newer than the cache: the cache waits, then 504 with Retry-After: 1.
       await p.getByLabel('resourceVersion', { exact: true }).fill('999999');
-      await expect.poll(() => resultOf(p).innerText()).toMatch(/504 Gateway Timeout, Retry-After: 1: Timeout: Too large resource version: 999999, current: 100000/);
+      await expect
+        .poll(() => resultOf(p).innerText())
+        .toMatch(/504 Gateway Timeout, Retry-After: 1: Timeout: Too large resource version: 999999, current: 100000/);
       await p.getByLabel('resourceVersion', { exact: true }).fill('0');
       await p.getByLabel('resourceVersionMatch', { exact: true }).selectOption('');
       await p.getByLabel('The watch cache is ready', { exact: true }).uncheck();
@@ -441,8 +557,12 @@ describe.skipIf(!executablePath)('calculators in Chromium', () => {
       expect(text).not.toContain('ignores limit');
       await expect.poll(() => ready_.isVisible()).toBe(false);
       expect(page.url()).toMatch(/p\.res=events/);
-      const hrefs = await resultOf(p).locator('a').evaluateAll((as) => as.map((a) => (a as HTMLAnchorElement).href));
-      expect(hrefs).toContain('https://github.com/kubernetes/kubernetes/blob/v1.37.0/pkg/kubeapiserver/default_storage_factory_builder.go#L55-L62');
+      const hrefs = await resultOf(p)
+        .locator('a')
+        .evaluateAll((as) => as.map((a) => (a as HTMLAnchorElement).href));
+      expect(hrefs).toContain(
+        'https://github.com/kubernetes/kubernetes/blob/v1.37.0/pkg/kubeapiserver/default_storage_factory_builder.go#L55-L62',
+      );
 
       await page.goto(page.url(), { waitUntil: 'load' });
       const again = await ready(page, 'readPath');
@@ -452,7 +572,9 @@ describe.skipIf(!executablePath)('calculators in Chromium', () => {
       // A revision newer than etcd's, without a cache: checked after the read, 504 and no Retry-After.
       await again.getByLabel('limit', { exact: true }).fill('0');
       await again.getByLabel('resourceVersion', { exact: true }).fill('100001');
-      await expect.poll(() => resultOf(again).innerText()).toMatch(/reads etcd first \(one request\), then answers with an error:\s*504 Gateway Timeout, no Retry-After/);
+      await expect
+        .poll(() => resultOf(again).innerText())
+        .toMatch(/reads etcd first \(one request\), then answers with an error:\s*504 Gateway Timeout, no Retry-After/);
       await again.getByLabel('Resource', { exact: true }).selectOption('cached');
       await expect.poll(() => again.getByLabel('The watch cache is ready', { exact: true }).isVisible()).toBe(true);
       expect(errors).toEqual([]);
@@ -496,7 +618,13 @@ describe.skipIf(!executablePath)('calculators in Chromium', () => {
       expect(await page.evaluate(() => document.activeElement?.getAttribute('data-field'))).toBe('s');
       await page.keyboard.press('ArrowDown');
       await ready(page, 'upgrade');
-      await expect.poll(() => resultOf(u).innerText().then((t) => t.replace(/\n/g, ''))).toMatch(/Control-plane nodes to run5/);
+      await expect
+        .poll(() =>
+          resultOf(u)
+            .innerText()
+            .then((t) => t.replace(/\n/g, '')),
+        )
+        .toMatch(/Control-plane nodes to run5/);
       expect(errors).toEqual([]);
     } finally {
       await page.close();

@@ -1,7 +1,13 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { readFileSync, readdirSync, statSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { createRepo, madeUpLines, startFakeGitHub, type FakeGitHub, type FixtureRepo } from '../helpers/fake-github/index.ts';
+import {
+  createRepo,
+  madeUpLines,
+  startFakeGitHub,
+  type FakeGitHub,
+  type FixtureRepo,
+} from '../helpers/fake-github/index.ts';
 import { createFixtureSite, removeFixture, runIn } from '../helpers/fixture-site.ts';
 import { ROOT } from '../helpers/paths.ts';
 
@@ -55,13 +61,20 @@ describe('citations in npm run build', () => {
     expect(html).toContain('verified against');
     expect(html).toContain('step11');
     expect(build.output).not.toContain(TOKEN);
-    for (const file of [...filesUnder(join(site, 'dist')), join(site, 'citations.lock.json'), ...filesUnder(join(site, '.cache'))]) {
+    for (const file of [
+      ...filesUnder(join(site, 'dist')),
+      join(site, 'citations.lock.json'),
+      ...filesUnder(join(site, '.cache')),
+    ]) {
       expect(readFileSync(file).includes(TOKEN), file).toBe(false);
     }
   }, 180_000);
 
   it('fails when an expect fragment is no longer in the cited lines, naming file, line and fix', async () => {
-    writeFileSync(join(site, 'content/docs/index.mdx'), page(`<Cite ref="${ref}" expect="a fragment that is not there" />`));
+    writeFileSync(
+      join(site, 'content/docs/index.mdx'),
+      page(`<Cite ref="${ref}" expect="a fragment that is not there" />`),
+    );
     const build = await runIn(site, 'npx', ['--no', 'astro', 'build'], env);
     expect(build.status).not.toBe(0);
     expect(build.output).toContain('content/docs/index.mdx:9');
@@ -69,10 +82,15 @@ describe('citations in npm run build', () => {
   }, 180_000);
 
   it('fails on a <Cite> the extractor cannot see (inside an expression), instead of showing it unchecked', async () => {
-    writeFileSync(join(site, 'content/docs/index.mdx'), page(`${citeGood}\n\n{true && <Cite ref="acme/widgets@v9.9.9:src/widget.go#L1" expect="nothing" />}`));
+    writeFileSync(
+      join(site, 'content/docs/index.mdx'),
+      page(`${citeGood}\n\n{true && <Cite ref="acme/widgets@v9.9.9:src/widget.go#L1" expect="nothing" />}`),
+    );
     const build = await runIn(site, 'npx', ['--no', 'astro', 'build'], env);
     expect(build.status).not.toBe(0);
-    expect(build.output).toContain('<Cite ref="acme/widgets@v9.9.9:src/widget.go#L1"> on / was not found by the citation extractor');
+    expect(build.output).toContain(
+      '<Cite ref="acme/widgets@v9.9.9:src/widget.go#L1"> on / was not found by the citation extractor',
+    );
   }, 180_000);
 
   it('fails when the tag moved to another commit', async () => {

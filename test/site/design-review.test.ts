@@ -58,7 +58,10 @@ describe.each([
       expect(text).toContain(head.slice(0, 7));
       expect(text).toContain(`built ${manifest.site.guide.date}`);
       expect(text).toContain('Kubernetes v1.37.0 and etcd v3.7.0');
-      const counted = Object.entries(page.counts).filter(([, n]) => n > 0).map(([s, n]) => `${n} ${s}`).join(', ');
+      const counted = Object.entries(page.counts)
+        .filter(([, n]) => n > 0)
+        .map(([s, n]) => `${n} ${s}`)
+        .join(', ');
       expect(text).toContain(counted || 'no upstream citations');
       expect(stamp!.querySelector('a')?.getAttribute('href')).toBe(`${base}/evidence/`);
     }
@@ -66,7 +69,8 @@ describe.each([
 
   it('the manifest’s citation states are the lock’s keys, each in the state the Evidence page shows', async () => {
     const lock = await readLock(ROOT);
-    for (const page of manifest.pages) for (const c of page.citations) expect(lock.entries.has(c.key), c.key).toBe(true);
+    for (const page of manifest.pages)
+      for (const c of page.citations) expect(lock.entries.has(c.key), c.key).toBe(true);
     const etcd = manifest.pages.find((p) => p.url.endsWith('/etcd-writes/'));
     expect(etcd?.citations.length).toBeGreaterThan(0);
   });
@@ -99,7 +103,9 @@ describe.runIf(executablePath)('cite a section and copy a calculator for a desig
     const button = page.getByRole('button', { name: 'Copy a citation of the section “Writes go through one leader”' });
     await button.focus();
     await page.keyboard.press('Enter');
-    await expect.poll(() => page.locator('[data-guide-status]').textContent()).toMatch(/Copied a citation of “Writes go through one leader”/);
+    await expect
+      .poll(() => page.locator('[data-guide-status]').textContent())
+      .toMatch(/Copied a citation of “Writes go through one leader”/);
     const text = await page.evaluate(() => navigator.clipboard.readText());
     const [link, ...more] = linksIn(parseMd(text));
     expect(more).toEqual([]);

@@ -12,7 +12,8 @@ import { createFixtureSite, removeFixture } from '../helpers/fixture-site.ts';
  * Everything is on loopback and bounded in time; the fixture is deleted afterwards.
  */
 const prose = 'This page proves that the dev server reports a broken citation in the browser overlay. '.repeat(3);
-const page = (extra: string) => `---\ntitle: Fixture\n---\nimport Cite from '../../src/components/Cite.astro';\n\n${prose}\n\n${extra}\n`;
+const page = (extra: string) =>
+  `---\ntitle: Fixture\n---\nimport Cite from '../../src/components/Cite.astro';\n\n${prose}\n\n${extra}\n`;
 const BROKEN = '<Cite ref="acme/widgets@v1.0.0:src/widget.go#L3" expect="nothing pinned" />';
 
 async function freePort(): Promise<number> {
@@ -25,9 +26,16 @@ async function freePort(): Promise<number> {
 }
 
 /** Resolves with the first value other than undefined that `subscribe` pushes, or rejects after `ms`. */
-function waitFor<T>(what: string | (() => string), ms: number, subscribe: (push: (value: T | undefined) => void) => void): Promise<T> {
+function waitFor<T>(
+  what: string | (() => string),
+  ms: number,
+  subscribe: (push: (value: T | undefined) => void) => void,
+): Promise<T> {
   return new Promise((resolve, reject) => {
-    const timer = setTimeout(() => reject(new Error(`timed out after ${ms} ms waiting for ${typeof what === 'string' ? what : what()}`)), ms);
+    const timer = setTimeout(
+      () => reject(new Error(`timed out after ${ms} ms waiting for ${typeof what === 'string' ? what : what()}`)),
+      ms,
+    );
     subscribe((value) => {
       if (value === undefined) return;
       clearTimeout(timer);
@@ -59,7 +67,11 @@ describe('citations in astro dev', () => {
     dev = spawn('npx', ['--no', 'astro', 'dev', '--port', String(port), '--host', '127.0.0.1'], {
       cwd: site,
       // Vitest's own variables (VITEST, VITEST_POOL_ID, …) would make Vite inside the server act as under test.
-      env: { ...Object.fromEntries(Object.entries(process.env).filter(([k]) => !k.startsWith('VITEST'))), ASTRO_TELEMETRY_DISABLED: '1', NODE_ENV: 'development' },
+      env: {
+        ...Object.fromEntries(Object.entries(process.env).filter(([k]) => !k.startsWith('VITEST'))),
+        ASTRO_TELEMETRY_DISABLED: '1',
+        NODE_ENV: 'development',
+      },
       detached: true,
     });
     await waitFor<true>('the dev server to start', 60_000, (push) => {
@@ -90,7 +102,10 @@ describe('citations in astro dev', () => {
       await waitFor<true>('the HMR websocket', 15_000, (push) => ws.addEventListener('open', () => push(true)));
       const error = waitFor<{ message: string; plugin?: string }>('an error payload', 45_000, (push) =>
         ws.addEventListener('message', (event) => {
-          const payload = JSON.parse(String(event.data)) as { type: string; err?: { message: string; plugin?: string } };
+          const payload = JSON.parse(String(event.data)) as {
+            type: string;
+            err?: { message: string; plugin?: string };
+          };
           push(payload.type === 'error' ? payload.err : undefined);
         }),
       );
@@ -108,11 +123,16 @@ describe('citations in astro dev', () => {
     // watcher's settling time of the first would be folded into it, as an editor's never is.)
     await new Promise((resolve) => setTimeout(resolve, 2_000));
     writeFileSync(join(site, 'content/docs/index.mdx'), page(''));
-    await waitFor<true>(() => `the fix to be verified; server output:\n${output}`, 45_000, (push) => {
-      const check = () => push(output.includes('content/docs/index.mdx: citations verified again.') ? true : undefined);
-      check();
-      dev!.stdout!.on('data', check);
-    });
+    await waitFor<true>(
+      () => `the fix to be verified; server output:\n${output}`,
+      45_000,
+      (push) => {
+        const check = () =>
+          push(output.includes('content/docs/index.mdx: citations verified again.') ? true : undefined);
+        check();
+        dev!.stdout!.on('data', check);
+      },
+    );
     expect(await pageStatus(origin), output).toBe(200);
   }, 120_000);
 });

@@ -39,7 +39,9 @@ describe.skipIf(!chromiumPathForTests())('diagram cache across builds', () => {
 
   it('does not start Chromium when the diagrams did not change', async () => {
     const { output, html } = await build();
-    expect(output).toContain('Diagrams: 1 to inline SVG; 1 distinct from the cache, 0 rendered (Chromium not started).');
+    expect(output).toContain(
+      'Diagrams: 1 to inline SVG; 1 distinct from the cache, 0 rendered (Chromium not started).',
+    );
     expect(html).toContain('diagram-rendered');
     expect(html).toContain('First box');
   }, 180_000);
@@ -58,7 +60,9 @@ describe.skipIf(!chromiumPathForTests())('diagram cache across builds', () => {
     const file = join(site, '.cache/diagrams', key!);
     writeFileSync(file, readFileSync(file, 'utf8').replaceAll('Renamed box', 'Tampered box'));
     const { output, html } = await build();
-    expect(output).toContain(`.cache/diagrams/${key} was discarded and the diagram rendered again: its SVG does not match the hash recorded with it`);
+    expect(output).toContain(
+      `.cache/diagrams/${key} was discarded and the diagram rendered again: its SVG does not match the hash recorded with it`,
+    );
     expect(output).toContain('0 distinct from the cache, 1 rendered (Chromium started).');
     expect(html).not.toContain('Tampered box');
     expect(html).toContain('Renamed box');

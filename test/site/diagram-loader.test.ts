@@ -48,7 +48,9 @@ describe('the client-side diagram loader', () => {
     // Mermaid and its diagram types: megabytes, in dozens of chunks.
     expect(loaderOnly.length).toBeGreaterThan(10);
     expect(bytes).toBeGreaterThan(1_000_000);
-    const scripts = parse(readFileSync(join(site, 'dist/index.html'), 'utf8')).querySelectorAll('script[src]').map((s) => s.getAttribute('src') ?? '');
+    const scripts = parse(readFileSync(join(site, 'dist/index.html'), 'utf8'))
+      .querySelectorAll('script[src]')
+      .map((s) => s.getAttribute('src') ?? '');
     expect(scripts.some((src) => src.includes('MermaidClient'))).toBe(true);
   });
 

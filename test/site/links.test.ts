@@ -67,7 +67,10 @@ describe('README examples', () => {
   it('the moved-section and moved-calculator examples name a heading and a calculator that are on their page', () => {
     const examples = [...readme.matchAll(/`([a-z0-9.-]+): (\/[a-z0-9-]+\/)`/g)].map((m) => [m[1]!, m[2]!] as const);
     expect(examples.map(([key]) => key)).toEqual(['writes-go-through-one-leader', 'w']);
-    const [[id, sectionPage], [prefix, calculatorPage]] = examples as [readonly [string, string], readonly [string, string]];
+    const [[id, sectionPage], [prefix, calculatorPage]] = examples as [
+      readonly [string, string],
+      readonly [string, string],
+    ];
     expect(page(sectionPage)?.querySelector(`main h2[id="${id}"], main h3[id="${id}"]`)).toBeTruthy();
     expect(page(calculatorPage)?.querySelector(`[data-url-prefix="${prefix}."]`)).toBeTruthy();
   });

@@ -34,7 +34,10 @@ describe('page weight budgets', () => {
   // (src/lib/quality/page-weight.ts dynamicChunkFilter); a renamed module would drop out unseen.
   it.each(expectedRoutes())('/%s: each calculator on the page is counted through its client module', (route) => {
     const onPage = calculatorModulesOf(readPage(DIST, route));
-    const counted = weights.page(route).js.calculators.onDemandFiles.map(clientModuleOf).filter((c) => c !== null);
+    const counted = weights
+      .page(route)
+      .js.calculators.onDemandFiles.map(clientModuleOf)
+      .filter((c) => c !== null);
     expect(counted.sort()).toEqual([...onPage].sort());
   });
 

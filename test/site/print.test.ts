@@ -7,57 +7,74 @@ import { DIST } from '../helpers/paths.ts';
 const executablePath = chromiumPathForTests();
 
 /** What a reader could operate on screen; none of it may show on paper. */
-const INTERACTIVE = 'button, input, select, textarea, [role="button"], [contenteditable="true"], site-search, starlight-theme-select';
+const INTERACTIVE =
+  'button, input, select, textarea, [role="button"], [contenteditable="true"], site-search, starlight-theme-select';
 
 describe.skipIf(!executablePath)('print', () => {
   const ctx = useBrowserAndSite(executablePath, DIST);
 
-  it.each(expectedRoutes())('/%s prints the article alone: nothing interactive, no navigation, calculators as tables', async (route) => {
-    const page = await ctx.browser.newPage({ viewport: { width: 800, height: 1100 }, colorScheme: 'light' });
-    try {
-      await page.goto(ctx.site.url + route);
-      await page.emulateMedia({ media: 'print' });
-      await page.evaluate(() => dispatchEvent(new Event('beforeprint')));
-      const shown = await page.evaluate((selector) => {
-        const visible = (el: Element) => el.checkVisibility({ checkOpacity: true, checkVisibilityCSS: true });
-        const describe = (el: Element) => `${el.tagName.toLowerCase()}${el.id ? `#${el.id}` : ''}${el.className && typeof el.className === 'string' ? `.${el.className.trim().split(/\s+/).join('.')}` : ''}`;
-        return {
-          interactive: [...document.querySelectorAll(selector)].filter(visible).map(describe),
-          navigation: [...document.querySelectorAll('header.header, nav.sidebar, .right-sidebar-container, .pagination-links')].filter(visible).map(describe),
-          calculators: document.querySelectorAll('[data-calc]').length,
-          printTables: [...document.querySelectorAll('[data-calc] .calc__print')].filter(visible).length,
-          results: [...document.querySelectorAll('[data-calc] .calc__result')].filter(visible).length,
-          stamp: visible(document.querySelector('.guide-stamp')!),
-          darkDiagrams: [...document.querySelectorAll('.diagram-dark')].filter(visible).length,
-          pageRules: document.querySelector('style[data-print-rules]')?.textContent ?? '',
-        };
-      }, INTERACTIVE);
-      expect(shown.interactive).toEqual([]);
-      expect(shown.navigation).toEqual([]);
-      expect(shown.printTables).toBe(shown.calculators);
-      expect(shown.results).toBe(shown.calculators);
-      expect(shown.stamp).toBe(true);
-      expect(shown.darkDiagrams).toBe(0);
-      // Every sheet: the page's URL on top, the guide version and today's date at the bottom.
-      expect(shown.pageRules).toContain(`@top-left { content: "https://sizing-guide.example.org/${route}"`);
-      expect(shown.pageRules).toContain(`printed ${new Date().toISOString().slice(0, 10)}`);
-    } finally {
-      await page.close();
-    }
-  });
+  it.each(expectedRoutes())(
+    '/%s prints the article alone: nothing interactive, no navigation, calculators as tables',
+    async (route) => {
+      const page = await ctx.browser.newPage({ viewport: { width: 800, height: 1100 }, colorScheme: 'light' });
+      try {
+        await page.goto(ctx.site.url + route);
+        await page.emulateMedia({ media: 'print' });
+        await page.evaluate(() => dispatchEvent(new Event('beforeprint')));
+        const shown = await page.evaluate((selector) => {
+          const visible = (el: Element) => el.checkVisibility({ checkOpacity: true, checkVisibilityCSS: true });
+          const describe = (el: Element) =>
+            `${el.tagName.toLowerCase()}${el.id ? `#${el.id}` : ''}${el.className && typeof el.className === 'string' ? `.${el.className.trim().split(/\s+/).join('.')}` : ''}`;
+          return {
+            interactive: [...document.querySelectorAll(selector)].filter(visible).map(describe),
+            navigation: [
+              ...document.querySelectorAll('header.header, nav.sidebar, .right-sidebar-container, .pagination-links'),
+            ]
+              .filter(visible)
+              .map(describe),
+            calculators: document.querySelectorAll('[data-calc]').length,
+            printTables: [...document.querySelectorAll('[data-calc] .calc__print')].filter(visible).length,
+            results: [...document.querySelectorAll('[data-calc] .calc__result')].filter(visible).length,
+            stamp: visible(document.querySelector('.guide-stamp')!),
+            darkDiagrams: [...document.querySelectorAll('.diagram-dark')].filter(visible).length,
+            pageRules: document.querySelector('style[data-print-rules]')?.textContent ?? '',
+          };
+        }, INTERACTIVE);
+        expect(shown.interactive).toEqual([]);
+        expect(shown.navigation).toEqual([]);
+        expect(shown.printTables).toBe(shown.calculators);
+        expect(shown.results).toBe(shown.calculators);
+        expect(shown.stamp).toBe(true);
+        expect(shown.darkDiagrams).toBe(0);
+        // Every sheet: the page's URL on top, the guide version and today's date at the bottom.
+        expect(shown.pageRules).toContain(`@top-left { content: "https://sizing-guide.example.org/${route}"`);
+        expect(shown.pageRules).toContain(`printed ${new Date().toISOString().slice(0, 10)}`);
+      } finally {
+        await page.close();
+      }
+    },
+  );
 
   it('shows each calculator’s current inputs in its print table', async () => {
     const page = await ctx.browser.newPage({ colorScheme: 'light' });
     try {
       await page.goto(`${ctx.site.url}etcd-sizing/?q.n=7&q.k=2`);
-      await page.locator('[data-calc="quorum"] [data-copy]:not([hidden])').waitFor({ state: 'attached', timeout: 20_000 }).catch(async () => {
-        await page.locator('[data-calc="quorum"]').scrollIntoViewIfNeeded();
-        await page.locator('[data-calc="quorum"] [data-copy]:not([hidden])').waitFor({ state: 'attached', timeout: 20_000 });
-      });
+      await page
+        .locator('[data-calc="quorum"] [data-copy]:not([hidden])')
+        .waitFor({ state: 'attached', timeout: 20_000 })
+        .catch(async () => {
+          await page.locator('[data-calc="quorum"]').scrollIntoViewIfNeeded();
+          await page
+            .locator('[data-calc="quorum"] [data-copy]:not([hidden])')
+            .waitFor({ state: 'attached', timeout: 20_000 });
+        });
       await page.emulateMedia({ media: 'print' });
       await page.evaluate(() => dispatchEvent(new Event('beforeprint')));
       const rows = await page.locator('[data-calc="quorum"] .calc__print tr:not([hidden])').allTextContents();
-      expect(rows.map((r) => r.replace(/\s+/g, ' ').trim())).toEqual(['Members (n)7', 'Members stopped for maintenance (k)2']);
+      expect(rows.map((r) => r.replace(/\s+/g, ' ').trim())).toEqual([
+        'Members (n)7',
+        'Members stopped for maintenance (k)2',
+      ]);
     } finally {
       await page.close();
     }

@@ -61,7 +61,10 @@ describe('renamed pages', () => {
   }, 60_000);
 
   it('refuses an old path that is a page of its own', async () => {
-    const dir = createFixtureSite({ ...PAGES, 'new-name.mdx': PAGES['new-name.mdx'].replace('/old-name/', '/new-name/') });
+    const dir = createFixtureSite({
+      ...PAGES,
+      'new-name.mdx': PAGES['new-name.mdx'].replace('/old-name/', '/new-name/'),
+    });
     const refused = await runIn(dir, 'npx', ['--no', 'astro', 'build'], { CITATIONS: 'off', DIAGRAMS: 'client' });
     try {
       expect(refused.status).not.toBe(0);

@@ -6,7 +6,16 @@
  * exports the same bytes, and each page's text is the built page's text.
  */
 import { spawnSync } from 'node:child_process';
-import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import {
+  existsSync,
+  mkdirSync,
+  mkdtempSync,
+  readdirSync,
+  readFileSync,
+  rmSync,
+  statSync,
+  writeFileSync,
+} from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join, posix } from 'node:path';
 import GithubSlugger from 'github-slugger';
@@ -23,7 +32,12 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { parse as parseYaml } from 'yaml';
 import { allowedSourceLinks, sourceLinksIn } from '../../src/lib/citations/link-audit.ts';
 import { readLock } from '../../src/lib/citations/lock.ts';
-import { CALCULATOR_PREFIX, CALCULATOR_SCHEMAS, decodeCalculator, type CalculatorId } from '../../src/lib/model/calculator-state.ts';
+import {
+  CALCULATOR_PREFIX,
+  CALCULATOR_SCHEMAS,
+  decodeCalculator,
+  type CalculatorId,
+} from '../../src/lib/model/calculator-state.ts';
 import { defaultState } from '../../src/lib/model/url-state.ts';
 import { builtPageText, comparable, exportedPageText } from '../../src/lib/wiki-export/page-text.ts';
 import { exportFileOf } from '../../src/lib/wiki-export/routes.ts';
@@ -36,7 +50,10 @@ const temp = mkdtempSync(join(tmpdir(), 'wiki-export-test-'));
 afterAll(() => rmSync(temp, { recursive: true, force: true }));
 
 function exportWiki(args: string[]): { status: number | null; stdout: string; stderr: string } {
-  const r = spawnSync(process.execPath, [join(ROOT, 'scripts/export-wiki.ts'), ...args], { cwd: ROOT, encoding: 'utf8' });
+  const r = spawnSync(process.execPath, [join(ROOT, 'scripts/export-wiki.ts'), ...args], {
+    cwd: ROOT,
+    encoding: 'utf8',
+  });
   return { status: r.status, stdout: r.stdout, stderr: r.stderr };
 }
 
@@ -106,7 +123,11 @@ describe.each(cases)('wiki export: $name', ({ dist, diagrams }) => {
     for (const route of routes) {
       const tree = trees.get(exportFileOf(route))!;
       expect(tree.children[0]?.type, route).toBe('yaml');
-      const fm = parseYaml((tree.children[0] as { value: string }).value) as { title: string; source: string; guide: Record<string, string> };
+      const fm = parseYaml((tree.children[0] as { value: string }).value) as {
+        title: string;
+        source: string;
+        guide: Record<string, string>;
+      };
       expect(fm.source).toBe(new URL(route, BASE_URL).href);
       expect(fm.title).toBe(parseHtml(readPage(dist, route)).querySelector('h1#_top')!.text.trim());
       expect(fm.guide['date']).toMatch(/^\d{4}-\d{2}-\d{2}$/);
@@ -125,19 +146,26 @@ describe.each(cases)('wiki export: $name', ({ dist, diagrams }) => {
         if (node.type !== 'link' && node.type !== 'image') return;
         const url = node.url;
         const where = `${file}: ${url}`;
-        expect(url.startsWith('/'), `${where} is root-relative, which a wiki resolves against its own host`).toBe(false);
+        expect(url.startsWith('/'), `${where} is root-relative, which a wiki resolves against its own host`).toBe(
+          false,
+        );
         if (/^[a-z]+:/i.test(url)) {
           if (sourceLinksIn(url).length > 0) {
             upstream++;
             const entry = allowed.get(url);
             expect(entry, `${where} is not the permalink of any citations.lock.json entry`).toBeDefined();
             // A link to lines that are not pinned says so, in the link or right after it (an excerpt's header).
-            const block = ancestors.findLast((a) => a.type === 'paragraph' || a.type === 'tableRow' || a.type === 'listItem');
+            const block = ancestors.findLast(
+              (a) => a.type === 'paragraph' || a.type === 'tableRow' || a.type === 'listItem',
+            );
             if (entry!.status !== 'pinned') expect(toString(block ?? node), where).toContain(entry!.status);
           } else if (url.startsWith(BASE_URL)) {
             site++;
             const path = new URL(url).pathname.slice(new URL(BASE_URL).pathname.length);
-            expect(routes.includes(path) || existsSync(join(dist, path)), `${where} is not a page or file of the build`).toBe(true);
+            expect(
+              routes.includes(path) || existsSync(join(dist, path)),
+              `${where} is not a page or file of the build`,
+            ).toBe(true);
           }
           return;
         }
@@ -153,7 +181,11 @@ describe.each(cases)('wiki export: $name', ({ dist, diagrams }) => {
           expect(svg, where).toMatch(/<style>[^<]*#diagram-[0-9a-f]+-light/);
           expect(svg, where).toContain(`<title id="chart-title-`);
         }
-        if (anchor !== undefined) expect(slugs.get(target)?.has(decodeURIComponent(anchor)), `${where}: no heading #${anchor} in ${target}`).toBe(true);
+        if (anchor !== undefined)
+          expect(
+            slugs.get(target)?.has(decodeURIComponent(anchor)),
+            `${where}: no heading #${anchor} in ${target}`,
+          ).toBe(true);
       });
     }
     expect(relative).toBeGreaterThan(50);
@@ -206,10 +238,16 @@ describe.each(cases)('wiki export: $name', ({ dist, diagrams }) => {
         expect(decoded.corrections, `${file}: ${l.url}`).toEqual([]);
         expect(decoded.state, `${file}: ${l.url}`).toEqual(defaultState(CALCULATOR_SCHEMAS[id]));
         // Every field is written out, so the link keeps this result if a default changes.
-        expect([...url.searchParams.keys()].sort()).toEqual(Object.keys(CALCULATOR_SCHEMAS[id]).map((k) => `${CALCULATOR_PREFIX[id]}${k}`).sort());
+        expect([...url.searchParams.keys()].sort()).toEqual(
+          Object.keys(CALCULATOR_SCHEMAS[id])
+            .map((k) => `${CALCULATOR_PREFIX[id]}${k}`)
+            .sort(),
+        );
       });
     }
-    expect(live).toBe(routes.reduce((n, r) => n + parseHtml(readPage(dist, r)).querySelectorAll('main section.calc').length, 0));
+    expect(live).toBe(
+      routes.reduce((n, r) => n + parseHtml(readPage(dist, r)).querySelectorAll('main section.calc').length, 0),
+    );
   });
 
   it("each page's text is the built page's text", () => {
@@ -219,7 +257,9 @@ describe.each(cases)('wiki export: $name', ({ dist, diagrams }) => {
       if (html !== md) {
         let i = 0;
         while (i < html.length && html[i] === md[i]) i++;
-        expect.fail(`/${route}: the export's text departs from the page's at character ${i}:\n  page:   …${html.slice(Math.max(0, i - 60), i + 80)}\n  export: …${md.slice(Math.max(0, i - 60), i + 80)}`);
+        expect.fail(
+          `/${route}: the export's text departs from the page's at character ${i}:\n  page:   …${html.slice(Math.max(0, i - 60), i + 80)}\n  export: …${md.slice(Math.max(0, i - 60), i + 80)}`,
+        );
       }
       expect(html.length, route).toBeGreaterThan(500);
     }
@@ -277,7 +317,9 @@ describe('export:wiki command line', () => {
     const status = () => [
       spawnSync('git', ['status', '--porcelain', '--untracked-files=all'], { cwd: ROOT, encoding: 'utf8' }).stdout,
       readdirSync(ROOT).sort().join(' '),
-      filesIn(DIST).map((f) => `${f}@${statSync(join(DIST, f)).mtimeMs}`).join(' '),
+      filesIn(DIST)
+        .map((f) => `${f}@${statSync(join(DIST, f)).mtimeMs}`)
+        .join(' '),
     ];
     const before = status();
     expect(exportWiki(['--dist', DIST, '--out', join(temp, 'clean')]).status).toBe(0);

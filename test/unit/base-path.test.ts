@@ -14,9 +14,12 @@ describe('normalizeBase', () => {
     expect(normalizeBase(raw)).toBe(expected);
   });
 
-  it.each(['https://wiki.example/sizing', '//cdn/x', '/a/../b', '/wiki sizing', '/a?b', '/a#b'])('rejects %j with a message', (raw) => {
-    expect(() => normalizeBase(raw)).toThrow(/SITE_BASE/);
-  });
+  it.each(['https://wiki.example/sizing', '//cdn/x', '/a/../b', '/wiki sizing', '/a?b', '/a#b'])(
+    'rejects %j with a message',
+    (raw) => {
+      expect(() => normalizeBase(raw)).toThrow(/SITE_BASE/);
+    },
+  );
 });
 
 describe('withBase', () => {

@@ -2,14 +2,33 @@ import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
 import { h, textOf, toHtml } from '../../src/lib/calculators/tree.ts';
 import { availabilityChart, CHART_HEIGHT, CHART_WIDTH } from '../../src/lib/calculators/chart.ts';
-import { CHART_MARGIN, CHART_P, CHART_X_RANGE, CHART_Y, CHART_Y_RANGE, chartHighlight, chartPath, chartX, chartY } from '../../src/lib/calculators/chart-live.ts';
+import {
+  CHART_MARGIN,
+  CHART_P,
+  CHART_X_RANGE,
+  CHART_Y,
+  CHART_Y_RANGE,
+  chartHighlight,
+  chartPath,
+  chartX,
+  chartY,
+} from '../../src/lib/calculators/chart-live.ts';
 import { decadeTicks, linePath, logScale } from '../../src/lib/calculators/log-scale.ts';
 import { lostQuorumSeries } from '../../src/lib/model/availability.ts';
 import { refLink, useSourceLinks } from '../../src/lib/calculators/ref-link.ts';
 import * as SOURCES from '../../src/lib/model/sources.ts';
 import { parseCitationRef } from '../../src/lib/citations/ref.ts';
 import { fmtBytes, fmtProb, fmtProbLog10, ordinal, powerOfTen } from '../../src/lib/calculators/format.ts';
-import { hintOf, rangeText, whole, type CalcDef, type CalcView, type FieldDef, type Outcome, type Raw } from '../../src/lib/calculators/calc.ts';
+import {
+  hintOf,
+  rangeText,
+  whole,
+  type CalcDef,
+  type CalcView,
+  type FieldDef,
+  type Outcome,
+  type Raw,
+} from '../../src/lib/calculators/calc.ts';
 import { CALCULATORS, loadCalculator, renderCalculator } from '../../src/lib/calculators/registry.ts';
 import { quorumCalc, quorumView, evenCountNote } from '../../src/lib/calculators/quorum.ts';
 import { availabilityCalc, availabilityView, fmtMinutes } from '../../src/lib/calculators/availability.ts';
@@ -18,10 +37,30 @@ import { apiserverCalc, apiserverView } from '../../src/lib/calculators/apiserve
 import { stackedEtcdNote, upgradeCalc, upgradeView } from '../../src/lib/calculators/upgrade.ts';
 import { maintenanceCalc, maintenanceView } from '../../src/lib/calculators/maintenance.ts';
 import { topologyCalc, topologyView } from '../../src/lib/calculators/topology.ts';
-import { buildFromRows, builtFlagTree, overridesCalc, overridesView, rowsFromValue, type RowText } from '../../src/lib/calculators/overrides.ts';
+import {
+  buildFromRows,
+  builtFlagTree,
+  overridesCalc,
+  overridesView,
+  rowsFromValue,
+  type RowText,
+} from '../../src/lib/calculators/overrides.ts';
 import { readPathCalc, readPathView } from '../../src/lib/calculators/read-path.ts';
-import { CALCULATOR_PREFIX, CALCULATOR_SCHEMAS, decodeCalculator, numberSpec, type CalculatorId, type CalculatorState } from '../../src/lib/model/calculator-state.ts';
-import { defaultState, encodeState, type FieldSpec, type StateOf, type StateSchema } from '../../src/lib/model/url-state.ts';
+import {
+  CALCULATOR_PREFIX,
+  CALCULATOR_SCHEMAS,
+  decodeCalculator,
+  numberSpec,
+  type CalculatorId,
+  type CalculatorState,
+} from '../../src/lib/model/calculator-state.ts';
+import {
+  defaultState,
+  encodeState,
+  type FieldSpec,
+  type StateOf,
+  type StateSchema,
+} from '../../src/lib/model/url-state.ts';
 import { tolerance } from '../../src/lib/model/quorum.ts';
 
 /**
@@ -55,18 +94,33 @@ const ALL: LooseCalc[] = PAIRS.map(([d]) => d);
  * Numeric fields whose hint says something else than the schema's range: a unit, an example, what 0
  * means, or a tighter bound that depends on another field ("0 to n").
  */
-const HINTS_WITHOUT_RANGE = new Set(['quorum.k', 'availability.k', 'availability.p', 'availability.mtbf', 'availability.mttr', 'writePath.w', 'writePath.b', 'writePath.lf', 'readPath.limit', 'readPath.cur']);
+const HINTS_WITHOUT_RANGE = new Set([
+  'quorum.k',
+  'availability.k',
+  'availability.p',
+  'availability.mtbf',
+  'availability.mttr',
+  'writePath.w',
+  'writePath.b',
+  'writePath.lf',
+  'readPath.limit',
+  'readPath.cur',
+]);
 const defaults = (d: LooseCalc) => d.toRaw(defaultState(CALCULATOR_SCHEMAS[d.id]) as Record<string, unknown>);
 
 describe('tree', () => {
   it('escapes text and attribute values, so user text never becomes markup', () => {
     const t = h('p', { title: '"><img src=x onerror=alert(1)>' }, '<script>alert(1)</script> & more');
     const html = toHtml(t);
-    expect(html).toBe('<p title="&quot;&gt;&lt;img src=x onerror=alert(1)&gt;">&lt;script&gt;alert(1)&lt;/script&gt; &amp; more</p>');
+    expect(html).toBe(
+      '<p title="&quot;&gt;&lt;img src=x onerror=alert(1)&gt;">&lt;script&gt;alert(1)&lt;/script&gt; &amp; more</p>',
+    );
     expect(textOf(t)).toBe('<script>alert(1)</script> & more');
   });
   it('drops skipped children and writes void elements without a closing tag', () => {
-    expect(toHtml(h('div', {}, null, false, undefined, h('input', { value: 'a' }), 'x'))).toBe('<div><input value="a">x</div>');
+    expect(toHtml(h('div', {}, null, false, undefined, h('input', { value: 'a' }), 'x'))).toBe(
+      '<div><input value="a">x</div>',
+    );
   });
 });
 
@@ -107,12 +161,45 @@ describe('format', () => {
   });
 
   it('no calculator result shows floating-point noise, for any valid input (property)', () => {
-    const num = fc.oneof(fc.integer({ min: 0, max: 100_000 }).map(String), fc.double({ min: 0, max: 1000, noNaN: true }).map((v) => String(Number(v.toPrecision(4)))), fc.constantFrom('0.1', '0.2', '0.3', '0.7', '1e-9', '0.9999', '0.999999'));
+    const num = fc.oneof(
+      fc.integer({ min: 0, max: 100_000 }).map(String),
+      fc.double({ min: 0, max: 1000, noNaN: true }).map((v) => String(Number(v.toPrecision(4)))),
+      fc.constantFrom('0.1', '0.2', '0.3', '0.7', '1e-9', '0.9999', '0.999999'),
+    );
     const members = fc.integer({ min: 1, max: 99 }).map(String);
     const cases: [LooseCalc, fc.Arbitrary<Record<string, string>>][] = [
-      [availabilityCalc, fc.record({ p: fc.oneof(fc.double({ min: 0, max: 1, noNaN: true }).map(String), fc.constantFrom('0.01', '0.1', '0.3', '0.999')), n: members, k: fc.integer({ min: 0, max: 99 }).map(String) })],
-      [availabilityCalc, fc.record({ mode: fc.constant('mtbf'), mtbf: num, mttr: num, n: members, k: fc.integer({ min: 0, max: 3 }).map(String) })],
-      [writePathCalc, fc.record({ w: num, b: num, n: fc.integer({ min: 1, max: 9 }).map(String), lf: num, rtt: fc.array(num, { minLength: 1, maxLength: 3 }).map((a) => a.join(' ')), fs: num })],
+      [
+        availabilityCalc,
+        fc.record({
+          p: fc.oneof(
+            fc.double({ min: 0, max: 1, noNaN: true }).map(String),
+            fc.constantFrom('0.01', '0.1', '0.3', '0.999'),
+          ),
+          n: members,
+          k: fc.integer({ min: 0, max: 99 }).map(String),
+        }),
+      ],
+      [
+        availabilityCalc,
+        fc.record({
+          mode: fc.constant('mtbf'),
+          mtbf: num,
+          mttr: num,
+          n: members,
+          k: fc.integer({ min: 0, max: 3 }).map(String),
+        }),
+      ],
+      [
+        writePathCalc,
+        fc.record({
+          w: num,
+          b: num,
+          n: fc.integer({ min: 1, max: 9 }).map(String),
+          lf: num,
+          rtt: fc.array(num, { minLength: 1, maxLength: 3 }).map((a) => a.join(' ')),
+          fs: num,
+        }),
+      ],
     ];
     for (const [d, arb] of cases) {
       fc.assert(
@@ -136,7 +223,11 @@ describe('format', () => {
 describe('availability chart', () => {
   it('returns an SVG with title, desc, four series, log-decade ticks and axis labels', () => {
     const svg = toHtml(availabilityChart(null));
-    expect(svg).toMatch(new RegExp(`^<svg class="chart" viewBox="0 0 ${CHART_WIDTH} ${CHART_HEIGHT}" role="img" aria-labelledby="a-chart-title a-chart-desc"`));
+    expect(svg).toMatch(
+      new RegExp(
+        `^<svg class="chart" viewBox="0 0 ${CHART_WIDTH} ${CHART_HEIGHT}" role="img" aria-labelledby="a-chart-title a-chart-desc"`,
+      ),
+    );
     expect(svg).toContain('<title id="a-chart-title">');
     expect(svg).toContain('<desc id="a-chart-desc">');
     expect([...svg.matchAll(/<path d="M[^"]+" data-members="(\d)"/g)].map((m) => m[1])).toEqual(['1', '3', '5', '7']);
@@ -180,11 +271,15 @@ describe('chart geometry (one implementation, build and browser)', () => {
     const decades = [-16, -12, -8, -4].map((e) => y(10 ** (e + 4)) - y(10 ** e));
     for (const d of decades) expect(d).toBeCloseTo(decades[0]!, 9);
     fc.assert(
-      fc.property(fc.double({ min: 1e-4, max: 0.5, noNaN: true }), fc.double({ min: 1e-4, max: 0.5, noNaN: true }), (a, b) => {
-        if (a < b) expect(x(a)).toBeLessThanOrEqual(x(b));
-        // y grows downwards: a higher probability sits higher on the chart.
-        if (a < b) expect(y(a)).toBeGreaterThanOrEqual(y(b));
-      }),
+      fc.property(
+        fc.double({ min: 1e-4, max: 0.5, noNaN: true }),
+        fc.double({ min: 1e-4, max: 0.5, noNaN: true }),
+        (a, b) => {
+          if (a < b) expect(x(a)).toBeLessThanOrEqual(x(b));
+          // y grows downwards: a higher probability sits higher on the chart.
+          if (a < b) expect(y(a)).toBeGreaterThanOrEqual(y(b));
+        },
+      ),
       { numRuns: 200 },
     );
     expect(() => logScale([0, 1], [0, 1])).toThrow(/positive, increasing domain/);
@@ -220,11 +315,16 @@ describe('chart geometry (one implementation, build and browser)', () => {
       { numRuns: 100 },
     );
     fc.assert(
-      fc.property(fc.integer({ min: 1, max: 99 }), fc.nat(99), fc.double({ min: 0, max: 1, noNaN: true }), (n, k, p) => {
-        const current = { n, k: Math.min(k, n), p };
-        const live = availabilityChart(current).children.at(-1);
-        expect(live).toEqual(h('g', { 'data-chart-live': '' }, ...chartHighlight(current).layer));
-      }),
+      fc.property(
+        fc.integer({ min: 1, max: 99 }),
+        fc.nat(99),
+        fc.double({ min: 0, max: 1, noNaN: true }),
+        (n, k, p) => {
+          const current = { n, k: Math.min(k, n), p };
+          const live = availabilityChart(current).children.at(-1);
+          expect(live).toEqual(h('g', { 'data-chart-live': '' }, ...chartHighlight(current).layer));
+        },
+      ),
       { numRuns: 80 },
     );
     expect(chartHighlight(null)).toEqual({ reference: null, layer: [], desc: expect.stringMatching(/^Log–log chart/) });
@@ -237,7 +337,9 @@ describe('chart geometry (one implementation, build and browser)', () => {
 
   it('the build puts the highlight in the live layer the browser replaces', () => {
     const html = toHtml(availabilityChart({ n: 9, k: 2, p: 0.01 }));
-    expect(html).toMatch(/<g data-chart-live=""><g class="chart__series chart__series--current"><path d="M[^"]+" data-members="9" data-stopped="2"><\/path>.*<circle class="chart__marker"[^>]*><\/circle><\/g><\/svg>$/);
+    expect(html).toMatch(
+      /<g data-chart-live=""><g class="chart__series chart__series--current"><path d="M[^"]+" data-members="9" data-stopped="2"><\/path>.*<circle class="chart__marker"[^>]*><\/circle><\/g><\/svg>$/,
+    );
     expect(toHtml(availabilityChart(null))).toMatch(/<g data-chart-live=""><\/g><\/svg>$/);
   });
 });
@@ -246,16 +348,30 @@ describe('reference links', () => {
   const refs = Object.values(SOURCES).filter((r) => !r.startsWith('https://'));
   it('link each model ref to the href the build verified, labelled with file, lines and tag', () => {
     expect(refs.length).toBeGreaterThan(20);
-    useSourceLinks(Object.fromEntries(refs.map((r, i) => [r, { href: `https://example.test/${i}`, status: 'verified' }])));
+    useSourceLinks(
+      Object.fromEntries(refs.map((r, i) => [r, { href: `https://example.test/${i}`, status: 'verified' }])),
+    );
     refs.forEach((ref, i) => {
       const c = parseCitationRef(ref);
       const lines = c.start === c.end ? `L${c.start}` : `L${c.start}–${c.end}`;
-      expect(toHtml(refLink(ref))).toBe(toHtml(h('a', { href: `https://example.test/${i}`, class: 'calc__ref', 'data-status': 'verified' }, `${c.path.split('/').pop()!} ${lines} @ ${c.ref}`)));
+      expect(toHtml(refLink(ref))).toBe(
+        toHtml(
+          h(
+            'a',
+            { href: `https://example.test/${i}`, class: 'calc__ref', 'data-status': 'verified' },
+            `${c.path.split('/').pop()!} ${lines} @ ${c.ref}`,
+          ),
+        ),
+      );
     });
   });
   it('say when a citation is not verified', () => {
     const ref = refs[0]!;
-    for (const [status, note] of [['pending', 'pending'], ['provisional', 'provisional: checked at v1.37.0-beta.0'], ['unverified', 'not verified in this build']] as const) {
+    for (const [status, note] of [
+      ['pending', 'pending'],
+      ['provisional', 'provisional: checked at v1.37.0-beta.0'],
+      ['unverified', 'not verified in this build'],
+    ] as const) {
       useSourceLinks({ [ref]: { href: 'https://example.test/x', status, note } });
       expect(toHtml(refLink(ref))).toContain(`<span class="calc__ref-state"> (${note})</span></a>`);
     }
@@ -271,12 +387,17 @@ describe('reference links', () => {
 });
 
 describe('calculator views', () => {
-  it.each(PAIRS.map(([d, v]) => [d.id, d, v] as const))('%s: every labelled field is a URL-state key, and showWhen names only fields', (_id, d, v) => {
-    const keys = Object.keys(CALCULATOR_SCHEMAS[d.id]);
-    expect(v.fields.map((f) => f.key).filter((k) => !keys.includes(k))).toEqual([]);
-    expect(Object.keys(d.toRaw(defaultState(CALCULATOR_SCHEMAS[d.id]) as Record<string, unknown>)).sort()).toEqual(v.fields.map((f) => f.key).sort());
-    for (const k of Object.keys(d.showWhen ?? {})) expect(v.fields.map((f) => f.key)).toContain(k);
-  });
+  it.each(PAIRS.map(([d, v]) => [d.id, d, v] as const))(
+    '%s: every labelled field is a URL-state key, and showWhen names only fields',
+    (_id, d, v) => {
+      const keys = Object.keys(CALCULATOR_SCHEMAS[d.id]);
+      expect(v.fields.map((f) => f.key).filter((k) => !keys.includes(k))).toEqual([]);
+      expect(Object.keys(d.toRaw(defaultState(CALCULATOR_SCHEMAS[d.id]) as Record<string, unknown>)).sort()).toEqual(
+        v.fields.map((f) => f.key).sort(),
+      );
+      for (const k of Object.keys(d.showWhen ?? {})) expect(v.fields.map((f) => f.key)).toContain(k);
+    },
+  );
 });
 
 describe('the registry', () => {
@@ -321,14 +442,20 @@ describe('the registry', () => {
 });
 
 describe('hints come from the URL schema', () => {
-  const ranged = PAIRS.flatMap(([d, v]) => v.fields.filter((f) => typeof f.hint === 'function').map((f) => [`${d.id}.${f.key}`, d.id, f] as const));
+  const ranged = PAIRS.flatMap(([d, v]) =>
+    v.fields.filter((f) => typeof f.hint === 'function').map((f) => [`${d.id}.${f.key}`, d.id, f] as const),
+  );
 
   it('every numeric field with bounds of its own says them in its hint', () => {
     const numeric = PAIRS.flatMap(([d, v]) =>
       v.fields
         .filter((f) => {
           const spec: FieldSpec | undefined = (CALCULATOR_SCHEMAS[d.id] as StateSchema)[f.key];
-          return (spec?.kind === 'whole' || spec?.kind === 'decimal') && spec.min < spec.max && !HINTS_WITHOUT_RANGE.has(`${d.id}.${f.key}`);
+          return (
+            (spec?.kind === 'whole' || spec?.kind === 'decimal') &&
+            spec.min < spec.max &&
+            !HINTS_WITHOUT_RANGE.has(`${d.id}.${f.key}`)
+          );
         })
         .map((f) => `${d.id}.${f.key}`),
     );
@@ -336,62 +463,79 @@ describe('hints come from the URL schema', () => {
     expect(ranged.length).toBe(12);
   });
 
-  it.each(ranged)('%s: the hint states the schema\u2019s bounds, and the field and the link refuse what lies beyond', (_name, id, f) => {
-    const spec = numberSpec(id, f.key as never);
-    const hint = hintOf(id, f as never)!;
-    expect(hint).toContain(rangeText(spec));
-    expect(hint.match(/[\d,]+–[\d,]+/g)).toEqual([rangeText(spec)]);
-    // No hand-written bound anywhere else in the hint.
-    expect(hint.replace(rangeText(spec), '')).not.toMatch(/\d–\d/);
-    // A typed value just past the top is refused with the same message as before the hints were derived.
-    const d = PAIRS.find(([c]) => c.id === id)![0];
-    const over = spec.kind === 'whole' ? spec.max + 1 : spec.max * 2;
-    const out = d.compute({ ...defaults(d), [f.key]: String(over) });
-    expect(out.errors[f.key]).toMatch(new RegExp(`must be at most ${spec.max}; got ${over}\\.$`));
-    // An out-of-range link value is clamped, with the notice it always gave.
-    const decoded = decodeCalculator(id, new URLSearchParams({ [`${CALCULATOR_PREFIX[id]}${f.key}`]: String(over) }));
-    expect(decoded.corrections[0]).toBe(`Link parameter "${CALCULATOR_PREFIX[id]}${f.key}" is above ${spec.max}; using ${spec.max}.`);
-  });
+  it.each(ranged)(
+    '%s: the hint states the schema\u2019s bounds, and the field and the link refuse what lies beyond',
+    (_name, id, f) => {
+      const spec = numberSpec(id, f.key as never);
+      const hint = hintOf(id, f as never)!;
+      expect(hint).toContain(rangeText(spec));
+      expect(hint.match(/[\d,]+–[\d,]+/g)).toEqual([rangeText(spec)]);
+      // No hand-written bound anywhere else in the hint.
+      expect(hint.replace(rangeText(spec), '')).not.toMatch(/\d–\d/);
+      // A typed value just past the top is refused with the same message as before the hints were derived.
+      const d = PAIRS.find(([c]) => c.id === id)![0];
+      const over = spec.kind === 'whole' ? spec.max + 1 : spec.max * 2;
+      const out = d.compute({ ...defaults(d), [f.key]: String(over) });
+      expect(out.errors[f.key]).toMatch(new RegExp(`must be at most ${spec.max}; got ${over}\\.$`));
+      // An out-of-range link value is clamped, with the notice it always gave.
+      const decoded = decodeCalculator(id, new URLSearchParams({ [`${CALCULATOR_PREFIX[id]}${f.key}`]: String(over) }));
+      expect(decoded.corrections[0]).toBe(
+        `Link parameter "${CALCULATOR_PREFIX[id]}${f.key}" is above ${spec.max}; using ${spec.max}.`,
+      );
+    },
+  );
 
   it('rangeText writes bounds as the hints did: en dash, thousands separators', () => {
     expect(rangeText({ min: 1, max: 99 })).toBe('1–99');
     expect(rangeText({ min: 0, max: 1e8 })).toBe('0–100,000,000');
-    expect(() => hintOf('availability', { key: 'mode', label: 'm', kind: 'select', hint: (r) => r })).toThrow(/field "mode" has a range hint but no bounds/);
+    expect(() => hintOf('availability', { key: 'mode', label: 'm', kind: 'select', hint: (r) => r })).toThrow(
+      /field "mode" has a range hint but no bounds/,
+    );
   });
 });
 
 describe('calculator definitions', () => {
-  it.each(ALL.map((d) => [d.id, d] as const))('%s: the default state computes a result and a clean URL state', (_id, d) => {
-    const out = d.compute(defaults(d));
-    expect(out.errors).toEqual({});
-    expect(out.state).not.toBeNull();
-    expect(textOf(out.result).length).toBeGreaterThan(20);
-    expect(textOf(out.result)).not.toMatch(/NaN|Infinity|undefined/);
-    // The state it reports round-trips through the URL helpers unchanged.
-    const schema: StateSchema = CALCULATOR_SCHEMAS[d.id];
-    const params = encodeState(schema, out.state as StateOf<StateSchema>, CALCULATOR_PREFIX[d.id]);
-    const back = decodeCalculator(d.id, params);
-    expect(back.corrections).toEqual([]);
-    expect(d.toRaw(back.state as Record<string, unknown>)).toEqual(defaults(d));
-  });
+  it.each(ALL.map((d) => [d.id, d] as const))(
+    '%s: the default state computes a result and a clean URL state',
+    (_id, d) => {
+      const out = d.compute(defaults(d));
+      expect(out.errors).toEqual({});
+      expect(out.state).not.toBeNull();
+      expect(textOf(out.result).length).toBeGreaterThan(20);
+      expect(textOf(out.result)).not.toMatch(/NaN|Infinity|undefined/);
+      // The state it reports round-trips through the URL helpers unchanged.
+      const schema: StateSchema = CALCULATOR_SCHEMAS[d.id];
+      const params = encodeState(schema, out.state as StateOf<StateSchema>, CALCULATOR_PREFIX[d.id]);
+      const back = decodeCalculator(d.id, params);
+      expect(back.corrections).toEqual([]);
+      expect(d.toRaw(back.state as Record<string, unknown>)).toEqual(defaults(d));
+    },
+  );
 
   // Each numeric field at the bounds its hint and URL schema advertise, alone and with every other
   // numeric field at its own bound: compute must answer (a result or field messages), never throw.
-  it.each(ALL.map((d) => [d.id, d] as const))('%s: every advertised bound, alone and combined, computes without throwing', (_id, d) => {
-    const schema = CALCULATOR_SCHEMAS[d.id] as unknown as Record<string, { kind: string; min?: number; max?: number }>;
-    const numeric = Object.entries(schema).filter(([, s]) => s.kind === 'whole' || s.kind === 'decimal');
-    const cases: Record<string, string>[] = [];
-    for (const [key, s] of numeric) for (const v of [s.min!, s.max!]) cases.push({ [key]: String(v) });
-    for (const pick of ['min', 'max'] as const) cases.push(Object.fromEntries(numeric.map(([key, s]) => [key, String(s[pick])])));
-    for (const c of cases) {
-      const raw = { ...defaults(d), ...c };
-      let out;
-      expect(() => (out = d.compute(raw)), JSON.stringify(c)).not.toThrow();
-      const text = textOf(out!.result);
-      expect(text.length, JSON.stringify(c)).toBeGreaterThan(0);
-      expect(text, JSON.stringify(c)).not.toMatch(/NaN|Infinity|undefined/);
-    }
-  });
+  it.each(ALL.map((d) => [d.id, d] as const))(
+    '%s: every advertised bound, alone and combined, computes without throwing',
+    (_id, d) => {
+      const schema = CALCULATOR_SCHEMAS[d.id] as unknown as Record<
+        string,
+        { kind: string; min?: number; max?: number }
+      >;
+      const numeric = Object.entries(schema).filter(([, s]) => s.kind === 'whole' || s.kind === 'decimal');
+      const cases: Record<string, string>[] = [];
+      for (const [key, s] of numeric) for (const v of [s.min!, s.max!]) cases.push({ [key]: String(v) });
+      for (const pick of ['min', 'max'] as const)
+        cases.push(Object.fromEntries(numeric.map(([key, s]) => [key, String(s[pick])])));
+      for (const c of cases) {
+        const raw = { ...defaults(d), ...c };
+        let out;
+        expect(() => (out = d.compute(raw)), JSON.stringify(c)).not.toThrow();
+        const text = textOf(out!.result);
+        expect(text.length, JSON.stringify(c)).toBeGreaterThan(0);
+        expect(text, JSON.stringify(c)).not.toMatch(/NaN|Infinity|undefined/);
+      }
+    },
+  );
 
   it('quorum: 99 members, the largest count, gets a result and a note that does not look past 99', () => {
     const out = quorumCalc.compute({ n: '99', k: '0' });
@@ -403,30 +547,53 @@ describe('calculator definitions', () => {
   });
 
   it('upgrade: says what the count means for stacked etcd (2 tolerate nothing, 4 no more than 3, in place one fewer)', () => {
-    expect(stackedEtcdNote(2, 'surge')).toMatchObject({ text: expect.stringMatching(/2 etcd members, which tolerate 0 failures: stacked etcd needs at least 3 nodes/), warn: true });
-    expect(stackedEtcdNote(4, 'surge')).toMatchObject({ text: expect.stringMatching(/tolerate 1 failure, the same as 3 would/), warn: false });
-    expect(stackedEtcdNote(5, 'surge').text).toBe('With stacked etcd these 5 nodes are also 5 etcd members, which tolerate 2 failures.');
+    expect(stackedEtcdNote(2, 'surge')).toMatchObject({
+      text: expect.stringMatching(/2 etcd members, which tolerate 0 failures: stacked etcd needs at least 3 nodes/),
+      warn: true,
+    });
+    expect(stackedEtcdNote(4, 'surge')).toMatchObject({
+      text: expect.stringMatching(/tolerate 1 failure, the same as 3 would/),
+      warn: false,
+    });
+    expect(stackedEtcdNote(5, 'surge').text).toBe(
+      'With stacked etcd these 5 nodes are also 5 etcd members, which tolerate 2 failures.',
+    );
     // In place, one member is down at a time: 3 stacked nodes then tolerate nothing more.
-    expect(stackedEtcdNote(3, 'in-place').text).toBe('With stacked etcd these 3 nodes are also 3 etcd members, which tolerate 1 failure. While a node is down for its upgrade, 2 of 3 run and 0 further failures are tolerated.');
+    expect(stackedEtcdNote(3, 'in-place').text).toBe(
+      'With stacked etcd these 3 nodes are also 3 etcd members, which tolerate 1 failure. While a node is down for its upgrade, 2 of 3 run and 0 further failures are tolerated.',
+    );
     expect(stackedEtcdNote(5, 'in-place').text).toMatch(/4 of 5 run and 1 further failure is tolerated\.$/);
-    expect(textOf(upgradeCalc.compute({ a: '2', s: 'surge' }).result)).toContain('The count above assumes external etcd.');
+    expect(textOf(upgradeCalc.compute({ a: '2', s: 'surge' }).result)).toContain(
+      'The count above assumes external etcd.',
+    );
   });
 
   it('reads right at the edges a fuzzing pass found (singulars, fractions, tiny values)', () => {
     const t = (d: LooseCalc, raw: Record<string, string>) => textOf(d.compute({ ...defaults(d), ...raw }).result);
     expect(t(quorumCalc, { n: '1', k: '0' })).toContain('1 of 1 member running');
     expect(t(availabilityCalc, { n: '1' })).toContain('1 member needs 1 up');
-    expect(t(upgradeCalc, { a: '1', s: 'surge' })).toContain('this node is also the only etcd member, which tolerates 0 failures');
-    expect(t(topologyCalc, { e: '2', c: '1' })).toContain('exactly 1 etcd member on 1 host; running 2 etcd members needs external etcd, or 2 control-plane nodes');
+    expect(t(upgradeCalc, { a: '1', s: 'surge' })).toContain(
+      'this node is also the only etcd member, which tolerates 0 failures',
+    );
+    expect(t(topologyCalc, { e: '2', c: '1' })).toContain(
+      'exactly 1 etcd member on 1 host; running 2 etcd members needs external etcd, or 2 control-plane nodes',
+    );
     expect(t(writePathCalc, { w: '0.4' })).toContain('(0.4 × 1 KiB × 2)');
     expect(t(writePathCalc, { b: '1' })).toContain('× 1 byte ×');
     expect(t(readPathCalc, { verb: 'GET', sel: '1' })).toContain('selectors are ignored');
-    expect(t(readPathCalc, { verb: 'GET', rvm: 'Exact', limit: '5', cont: '1', sel: '1' })).toContain('resourceVersionMatch, limit, continue and selectors are ignored');
+    expect(t(readPathCalc, { verb: 'GET', rvm: 'Exact', limit: '5', cont: '1', sel: '1' })).toContain(
+      'resourceVersionMatch, limit, continue and selectors are ignored',
+    );
     expect(parseMsList('1 2 3', 2, 'RTT')).toEqual({ ok: false, error: 'RTT: 3 values for 2 followers; remove one.' });
-    expect(parseMsList('-1', 2, 'RTT')).toMatchObject({ ok: false, error: expect.stringMatching(/^RTT, item 1 cannot be negative/) });
+    expect(parseMsList('-1', 2, 'RTT')).toMatchObject({
+      ok: false,
+      error: expect.stringMatching(/^RTT, item 1 cannot be negative/),
+    });
     expect(t(readPathCalc, { rv: '0', limit: '10', cont: '1' })).not.toContain('ignores limit');
     expect(t(readPathCalc, { rv: '0', limit: '10' })).toContain('ignores limit');
-    expect(t(availabilityCalc, { n: '99', p: '1e-9' })).toContain('Expected time without quorum per year2.7 × 10⁻⁴¹⁶ min');
+    expect(t(availabilityCalc, { n: '99', p: '1e-9' })).toContain(
+      'Expected time without quorum per year2.7 × 10⁻⁴¹⁶ min',
+    );
     expect(fmtProb(0.9999999)).toBe('1 − 1.0 × 10⁻⁷');
   });
 
@@ -439,15 +606,26 @@ describe('calculator definitions', () => {
   });
 
   it('read path: every error shows its status and Retry-After as kube-apiserver sends them', () => {
-    const t = (raw: Record<string, string>) => textOf(readPathCalc.compute({ ...defaults(readPathCalc), ...raw }).result);
+    const t = (raw: Record<string, string>) =>
+      textOf(readPathCalc.compute({ ...defaults(readPathCalc), ...raw }).result);
     // The Exact LIST at a revision newer than the cache: the cache waits, then 504 with Retry-After: 1.
     const future = t({ rv: '999999', rvm: 'Exact', held: '0' });
     expect(future).toMatch(/^Served by the watch cache\./);
-    expect(future).toContain('504 Gateway Timeout, Retry-After: 1: Timeout: Too large resource version: 999999, current: 100000');
-    expect(t({ rv: '999999', rvm: 'Exact', pn: '0' })).toContain('kube-apiserver reads etcd first (2 requests), then answers with an error:504 Gateway Timeout, no Retry-After: Timeout: Too large resource version: 999999, current: 100000');
-    expect(t({ ready: '0' })).toContain('Response429 Too Many Requests, Retry-After: 1–30 (seconds, growing with the time the cache has been unready): storage is (re)initializing');
-    expect(t({ rvm: 'Exact' })).toContain('422 Unprocessable Entity, no Retry-After: resourceVersionMatch is forbidden unless resourceVersion is provided');
-    expect(t({ rv: '500', rvm: 'Exact', held: '0' })).toContain('It can also end in 410 Gone, no Retry-After: The resourceVersion for the provided list is too old.');
+    expect(future).toContain(
+      '504 Gateway Timeout, Retry-After: 1: Timeout: Too large resource version: 999999, current: 100000',
+    );
+    expect(t({ rv: '999999', rvm: 'Exact', pn: '0' })).toContain(
+      'kube-apiserver reads etcd first (2 requests), then answers with an error:504 Gateway Timeout, no Retry-After: Timeout: Too large resource version: 999999, current: 100000',
+    );
+    expect(t({ ready: '0' })).toContain(
+      'Response429 Too Many Requests, Retry-After: 1–30 (seconds, growing with the time the cache has been unready): storage is (re)initializing',
+    );
+    expect(t({ rvm: 'Exact' })).toContain(
+      '422 Unprocessable Entity, no Retry-After: resourceVersionMatch is forbidden unless resourceVersion is provided',
+    );
+    expect(t({ rv: '500', rvm: 'Exact', held: '0' })).toContain(
+      'It can also end in 410 Gone, no Retry-After: The resourceVersion for the provided list is too old.',
+    );
   });
 
   it('read path: a resource without a watch cache reads etcd, honours limit with "0", and hides the cache\'s fields', () => {
@@ -456,7 +634,9 @@ describe('calculator definitions', () => {
     expect(events).toMatch(/^Served by etcd, as a linearizable read\./);
     expect(events).toContain('the limit of 10 is honoured');
     expect(events).not.toContain('ignores limit');
-    expect(textOf(out({ res: 'off', verb: 'GET', rv: '100001' }).result)).toContain('kube-apiserver reads etcd first (one request), then answers with an error:504 Gateway Timeout, no Retry-After');
+    expect(textOf(out({ res: 'off', verb: 'GET', rv: '100001' }).result)).toContain(
+      'kube-apiserver reads etcd first (one request), then answers with an error:504 Gateway Timeout, no Retry-After',
+    );
     expect(out({ res: 'size0' }).state).toMatchObject({ res: 'size0', cur: 100000 });
     for (const key of ['ready', 'held', 'snap', 'pn'] as const) {
       expect(readPathCalc.showWhen![key]!({ ...defaults(readPathCalc), res: 'events' })).toBe(false);
@@ -464,13 +644,30 @@ describe('calculator definitions', () => {
     }
     // An unknown resource in the fields is read as the default, like the URL schema does.
     expect(out({ res: 'bogus' }).state).toMatchObject({ res: 'cached' });
-    expect(decodeCalculator('readPath', new URLSearchParams('p.res=events&p.cur=42')).state).toMatchObject({ res: 'events', cur: 42 });
+    expect(decodeCalculator('readPath', new URLSearchParams('p.res=events&p.cur=42')).state).toMatchObject({
+      res: 'events',
+      cur: 42,
+    });
     expect(out({ cur: '0' }).errors['cur']).toBeTruthy();
   });
 
   it('result sentences use English ordinals and plurals at the edges', () => {
-    expect(['1', '2', '3', '4', '11', '12', '13', '21', '22', '101', '111'].map((n) => ordinal(Number(n)))).toEqual(['1st', '2nd', '3rd', '4th', '11th', '12th', '13th', '21st', '22nd', '101st', '111th']);
-    expect(textOf(writePathCalc.compute({ ...defaults(writePathCalc), n: '5', rtt: '1 1 5 5', fs: '2' }).result)).toContain('the 2nd decides');
+    expect(['1', '2', '3', '4', '11', '12', '13', '21', '22', '101', '111'].map((n) => ordinal(Number(n)))).toEqual([
+      '1st',
+      '2nd',
+      '3rd',
+      '4th',
+      '11th',
+      '12th',
+      '13th',
+      '21st',
+      '22nd',
+      '101st',
+      '111th',
+    ]);
+    expect(
+      textOf(writePathCalc.compute({ ...defaults(writePathCalc), n: '5', rtt: '1 1 5 5', fs: '2' }).result),
+    ).toContain('the 2nd decides');
     const alone = textOf(maintenanceCalc.compute({ f: '0', k: '0' }).result);
     expect(alone).toContain('1 member survives 0 failures while 0 are stopped.');
     expect(alone).not.toContain('0 would not');
@@ -504,7 +701,9 @@ describe('calculator definitions', () => {
     fc.assert(
       fc.property(fc.integer({ min: 1, max: 49 }), (half) => {
         const n = 2 * half;
-        expect(evenCountNote(n)).toContain(`tolerates ${tolerance(n)} — the same as ${n - 1} ${n - 1 === 1 ? 'member' : 'members'}`);
+        expect(evenCountNote(n)).toContain(
+          `tolerates ${tolerance(n)} — the same as ${n - 1} ${n - 1 === 1 ? 'member' : 'members'}`,
+        );
       }),
     );
   });
@@ -525,7 +724,10 @@ describe('calculator definitions', () => {
   it('write path: per-follower lists pad with the last value, refuse extras and decimal commas', () => {
     expect(parseMsList('1 2', 4, 'RTT')).toEqual({ ok: true, value: [1, 2, 2, 2] });
     expect(parseMsList('1; 2, 3', 3, 'RTT')).toEqual({ ok: true, value: [1, 2, 3] });
-    expect(parseMsList('1 2 3', 2, 'RTT')).toMatchObject({ ok: false, error: expect.stringMatching(/3 values for 2 followers/) });
+    expect(parseMsList('1 2 3', 2, 'RTT')).toMatchObject({
+      ok: false,
+      error: expect.stringMatching(/3 values for 2 followers/),
+    });
     expect(parseMsList('0,5', 2, 'RTT')).toMatchObject({ ok: false, error: expect.stringMatching(/decimal point/) });
     expect(parseMsList('', 0, 'RTT')).toEqual({ ok: true, value: [] });
     const out = writePathCalc.compute({ w: '1000', b: '1024', n: '5', lf: '2', rtt: '1 1 5 5', fs: '2' });
@@ -533,9 +735,13 @@ describe('calculator definitions', () => {
   });
 
   it('read path: links each deciding line through the links the build verified', () => {
-    useSourceLinks({ [SOURCES.delegatorGetRvUnset]: { href: 'https://example.test/rv-unset', status: 'pending', note: 'pending' } });
+    useSourceLinks({
+      [SOURCES.delegatorGetRvUnset]: { href: 'https://example.test/rv-unset', status: 'pending', note: 'pending' },
+    });
     const out = readPathCalc.compute({ ...defaults(readPathCalc), verb: 'GET' });
-    expect(toHtml(out.result)).toContain('<a href="https://example.test/rv-unset" class="calc__ref" data-status="pending">delegator.go L120–125 @ v1.37.0<span class="calc__ref-state"> (pending)</span></a>');
+    expect(toHtml(out.result)).toContain(
+      '<a href="https://example.test/rv-unset" class="calc__ref" data-status="pending">delegator.go L120–125 @ v1.37.0<span class="calc__ref-state"> (pending)</span></a>',
+    );
   });
 });
 
@@ -551,50 +757,80 @@ describe('every numeric field of every calculator', () => {
     const when = d.showWhen?.[key];
     return when && !when(defaults(d)) ? { ...defaults(d), mode: 'mtbf' } : defaults(d);
   };
-  const suggestions = (error: string): string[] => [...error.matchAll(/write "([^"]*)"/g), ...error.matchAll(/or "([^"]*)" if/g)].map((m) => m[1]!);
+  const suggestions = (error: string): string[] =>
+    [...error.matchAll(/write "([^"]*)"/g), ...error.matchAll(/or "([^"]*)" if/g)].map((m) => m[1]!);
 
   it('covers the numeric fields of every calculator that has them', () => {
-    expect(new Set(NUMERIC.map(([, d]) => d.id))).toEqual(new Set(['quorum', 'availability', 'writePath', 'apiserver', 'upgrade', 'maintenance', 'topology', 'readPath']));
+    expect(new Set(NUMERIC.map(([, d]) => d.id))).toEqual(
+      new Set(['quorum', 'availability', 'writePath', 'apiserver', 'upgrade', 'maintenance', 'topology', 'readPath']),
+    );
     expect(NUMERIC.length).toBe(24);
   });
 
   // A German browser writes ten thousand as "10.000" and one thousand as "1.000": such a number is
   // refused with a message that says how to write it, whichever field it is typed in.
-  it.each(NUMERIC)('%s: grouped digits and decimal commas are refused with a message, never read as another number', (_name, d, key) => {
-    for (const bad of ['10.000', '1.000', '10,000', '1,000', '1.000.000', '10.000,5', '10\u00a0000', '10\u202f000', "10'000", '0,001', '2,5']) {
-      const out = d.compute({ ...baseFor(d, key), [key]: bad });
-      const error = out.errors[key];
-      expect(error, `${key}=${JSON.stringify(bad)}`).toBeTruthy();
-      expect(out.state).toBeNull();
-      expect(textOf(out.result)).toMatch(/^No result yet/);
-      // "0,001" is never a thousands group: no "write 0001".
-      expect(error).not.toContain('0001');
-      // What the message suggests is accepted there, unless it is out of the field's range.
-      for (const spelling of suggestions(error!)) {
-        const again = d.compute({ ...baseFor(d, key), [key]: spelling }).errors[key];
-        if (again) expect(again, `${key}: ${bad} → ${spelling}`).toMatch(/at most|at least|cannot be negative|cannot exceed|must be a whole number|values for/);
+  it.each(NUMERIC)(
+    '%s: grouped digits and decimal commas are refused with a message, never read as another number',
+    (_name, d, key) => {
+      for (const bad of [
+        '10.000',
+        '1.000',
+        '10,000',
+        '1,000',
+        '1.000.000',
+        '10.000,5',
+        '10\u00a0000',
+        '10\u202f000',
+        "10'000",
+        '0,001',
+        '2,5',
+      ]) {
+        const out = d.compute({ ...baseFor(d, key), [key]: bad });
+        const error = out.errors[key];
+        expect(error, `${key}=${JSON.stringify(bad)}`).toBeTruthy();
+        expect(out.state).toBeNull();
+        expect(textOf(out.result)).toMatch(/^No result yet/);
+        // "0,001" is never a thousands group: no "write 0001".
+        expect(error).not.toContain('0001');
+        // What the message suggests is accepted there, unless it is out of the field's range.
+        for (const spelling of suggestions(error!)) {
+          const again = d.compute({ ...baseFor(d, key), [key]: spelling }).errors[key];
+          if (again)
+            expect(again, `${key}: ${bad} → ${spelling}`).toMatch(
+              /at most|at least|cannot be negative|cannot exceed|must be a whole number|values for/,
+            );
+        }
       }
-    }
-  });
+    },
+  );
 
-  it.each(NUMERIC)('%s: a link value that is not a number keeps the default, with a notice, and the field is never blank', (_name, d, key) => {
-    for (const bad of ['abc', '10.000', 'NaN']) {
-      const params = new URLSearchParams({ [`${CALCULATOR_PREFIX[d.id]}${key}`]: bad });
-      const decoded = decodeCalculator(d.id, params);
-      const schema = CALCULATOR_SCHEMAS[d.id] as unknown as Record<string, { default: unknown }>;
-      expect((decoded.state as Record<string, unknown>)[key], `${key}=${bad}`).toEqual(schema[key]!.default);
-      expect(decoded.corrections.join(' ')).toContain(`"${CALCULATOR_PREFIX[d.id]}${key}"`);
-      const raw = d.toRaw(decoded.state as Record<string, unknown>);
-      expect(raw[key]).toBe(defaults(d)[key]);
-      expect(raw[key]).not.toBe('');
-      expect(d.compute({ ...baseFor(d, key), [key]: raw[key]! }).errors).toEqual({});
-    }
-  });
+  it.each(NUMERIC)(
+    '%s: a link value that is not a number keeps the default, with a notice, and the field is never blank',
+    (_name, d, key) => {
+      for (const bad of ['abc', '10.000', 'NaN']) {
+        const params = new URLSearchParams({ [`${CALCULATOR_PREFIX[d.id]}${key}`]: bad });
+        const decoded = decodeCalculator(d.id, params);
+        const schema = CALCULATOR_SCHEMAS[d.id] as unknown as Record<string, { default: unknown }>;
+        expect((decoded.state as Record<string, unknown>)[key], `${key}=${bad}`).toEqual(schema[key]!.default);
+        expect(decoded.corrections.join(' ')).toContain(`"${CALCULATOR_PREFIX[d.id]}${key}"`);
+        const raw = d.toRaw(decoded.state as Record<string, unknown>);
+        expect(raw[key]).toBe(defaults(d)[key]);
+        expect(raw[key]).not.toBe('');
+        expect(d.compute({ ...baseFor(d, key), [key]: raw[key]! }).errors).toEqual({});
+      }
+    },
+  );
 
   it('write path: a link list with no number, or an empty one, keeps the default with a notice; one member keeps the defaults in its link', () => {
     const decode = (q: string) => decodeCalculator('writePath', new URLSearchParams(q));
-    expect(decode('w.rtt=abc')).toMatchObject({ state: { rtt: [0.5, 1] }, corrections: ['Link parameter "w.rtt" has no number from 0 to 1000000; using the default.'] });
-    expect(decode('w.fs=')).toMatchObject({ state: { fs: [2, 2] }, corrections: ['Link parameter "w.fs" has no number from 0 to 1000000; using the default.'] });
+    expect(decode('w.rtt=abc')).toMatchObject({
+      state: { rtt: [0.5, 1] },
+      corrections: ['Link parameter "w.rtt" has no number from 0 to 1000000; using the default.'],
+    });
+    expect(decode('w.fs=')).toMatchObject({
+      state: { fs: [2, 2] },
+      corrections: ['Link parameter "w.fs" has no number from 0 to 1000000; using the default.'],
+    });
     expect(writePathCalc.compute(writePathCalc.toRaw(decode('w.rtt=abc').state)).errors).toEqual({});
     // One member has no follower: its lists are unused, and the state it links to is the defaults'.
     const alone = writePathCalc.compute({ ...defaults(writePathCalc), n: '1', rtt: '', fs: '' });
@@ -603,7 +839,9 @@ describe('every numeric field of every calculator', () => {
     expect(params.toString()).toBe('w.n=1');
     expect(decodeCalculator('writePath', params).corrections).toEqual([]);
     // More values than followers are the calculator's to refuse, with its message.
-    expect(writePathCalc.compute(writePathCalc.toRaw(decode('w.n=3&w.fs=1,2,3,4').state)).errors['fs']).toBe('Follower fsyncs: 4 values for 2 followers; remove 2.');
+    expect(writePathCalc.compute(writePathCalc.toRaw(decode('w.n=3&w.fs=1,2,3,4').state)).errors['fs']).toBe(
+      'Follower fsyncs: 4 values for 2 followers; remove 2.',
+    );
   });
 
   it('a state with a value such as 1.125 goes to the link and into the field in a spelling that reads back exactly', () => {
@@ -630,7 +868,13 @@ describe('overrides builder rows', () => {
   });
 
   const name = fc.stringMatching(/^[a-z][a-z0-9.-]{0,12}$/);
-  const row = fc.record({ group: fc.oneof(fc.constant(''), name), resource: name, servers: fc.array(fc.stringMatching(/^https:\/\/[a-z0-9-]{1,10}:2379$/), { minLength: 1, maxLength: 3 }).map((s) => s.join(' ')) });
+  const row = fc.record({
+    group: fc.oneof(fc.constant(''), name),
+    resource: name,
+    servers: fc
+      .array(fc.stringMatching(/^https:\/\/[a-z0-9-]{1,10}:2379$/), { minLength: 1, maxLength: 3 })
+      .map((s) => s.join(' ')),
+  });
   it('the built value always fills the same rows back in (property)', () => {
     fc.assert(
       fc.property(fc.array(row, { minLength: 1, maxLength: 5 }), (rows: RowText[]) => {

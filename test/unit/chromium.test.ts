@@ -2,7 +2,13 @@ import { readdirSync, readFileSync } from 'node:fs';
 import { join, relative } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { findChromium } from '../../src/lib/chromium.ts';
-import { chromiumPathForTests, NO_CHROMIUM, needChromium, needSvgDiagrams, type SkipContext } from '../helpers/browser.ts';
+import {
+  chromiumPathForTests,
+  NO_CHROMIUM,
+  needChromium,
+  needSvgDiagrams,
+  type SkipContext,
+} from '../helpers/browser.ts';
 import { ROOT } from '../helpers/paths.ts';
 
 describe('findChromium', () => {
@@ -37,7 +43,8 @@ describe('tests that need Chromium', () => {
   });
 
   it('fail under CI=true with a message that says how to get Chromium', () => {
-    const message = /^CI=true requires Chromium for the browser tests and the build-time diagrams, and there is none: no Chromium found: install it \(apt-get install -y chromium\) or set CHROMIUM_PATH\.$/;
+    const message =
+      /^CI=true requires Chromium for the browser tests and the build-time diagrams, and there is none: no Chromium found: install it \(apt-get install -y chromium\) or set CHROMIUM_PATH\.$/;
     expect(() => chromiumPathForTests({ CI: 'true' }, none)).toThrow(message);
     const ctx = context();
     expect(() => needChromium(ctx, { CI: 'true' }, none)).toThrow(message);
@@ -54,13 +61,18 @@ describe('tests that need Chromium', () => {
   // A test that returns early passes without testing anything: browser and diagram conditions go
   // through the helpers above (skip with a note, or fail under CI), never through a bare return.
   it('go through these helpers in every test file: no direct findChromium(), no early return on it', () => {
-    const files = (dir: string): string[] => readdirSync(dir, { withFileTypes: true }).flatMap((e) => (e.isDirectory() ? files(join(dir, e.name)) : e.name.endsWith('.test.ts') ? [join(dir, e.name)] : []));
+    const files = (dir: string): string[] =>
+      readdirSync(dir, { withFileTypes: true }).flatMap((e) =>
+        e.isDirectory() ? files(join(dir, e.name)) : e.name.endsWith('.test.ts') ? [join(dir, e.name)] : [],
+      );
     const offenders: string[] = [];
     for (const file of files(join(ROOT, 'test'))) {
       const name = relative(ROOT, file);
       const text = readFileSync(file, 'utf8');
-      if (name !== 'test/unit/chromium.test.ts' && /findChromium\(/.test(text)) offenders.push(`${name}: calls findChromium() (use chromiumPathForTests or needChromium)`);
-      for (const m of text.matchAll(/if \([^)]*(?:[Cc]hromium|executablePath|diagrams\.client)[^)]*\)\s*return\b/g)) offenders.push(`${name}: ${m[0]}`);
+      if (name !== 'test/unit/chromium.test.ts' && /findChromium\(/.test(text))
+        offenders.push(`${name}: calls findChromium() (use chromiumPathForTests or needChromium)`);
+      for (const m of text.matchAll(/if \([^)]*(?:[Cc]hromium|executablePath|diagrams\.client)[^)]*\)\s*return\b/g))
+        offenders.push(`${name}: ${m[0]}`);
     }
     expect(offenders).toEqual([]);
   });

@@ -47,11 +47,21 @@ describe('sectionCitation', () => {
 describe('designDocBlock', () => {
   const block: DesignDocBlock = {
     title: 'Failure tolerance',
-    inputs: [{ label: 'Voting members', value: '5' }, { label: 'Odd | even?', value: '' }],
-    results: [{ label: 'Quorum', value: '3' }, { label: 'Members that can fail', value: '2' }],
+    inputs: [
+      { label: 'Voting members', value: '5' },
+      { label: 'Odd | even?', value: '' },
+    ],
+    results: [
+      { label: 'Quorum', value: '3' },
+      { label: 'Members that can fail', value: '2' },
+    ],
     rule: 'Quorum is ⌊n/2⌋ + 1 of the voting members; a *learner* does not count.',
     sources: [
-      { label: 'quorum.go L10–20 @ v3.7.0', url: 'https://github.com/etcd-io/raft/blob/abc/quorum/majority.go#L10-L20', state: 'verified' },
+      {
+        label: 'quorum.go L10–20 @ v3.7.0',
+        url: 'https://github.com/etcd-io/raft/blob/abc/quorum/majority.go#L10-L20',
+        state: 'verified',
+      },
     ],
     liveUrl: 'https://docs.example.org/etcd-sizing/?q.n=5#calc-quorum',
     version: 'guide 3bb2ecb, 2026-12-01 · Kubernetes v1.37.0 · etcd v3.7.0',
@@ -63,8 +73,16 @@ describe('designDocBlock', () => {
     visit(tree, 'table', (t: Table) => void tables.push(t));
     const rows = tables.map((t) => t.children.map((r) => r.children.map((c) => toString(c))));
     expect(rows).toEqual([
-      [['Input', 'Value'], ['Voting members', '5'], ['Odd | even?', '—']],
-      [['Result', 'Value'], ['Quorum', '3'], ['Members that can fail', '2']],
+      [
+        ['Input', 'Value'],
+        ['Voting members', '5'],
+        ['Odd | even?', '—'],
+      ],
+      [
+        ['Result', 'Value'],
+        ['Quorum', '3'],
+        ['Members that can fail', '2'],
+      ],
     ]);
   });
 

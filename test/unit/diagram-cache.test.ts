@@ -32,7 +32,11 @@ describe('diagram cache', () => {
   });
 
   const tamperings: [string, (entry: Record<string, unknown>) => string, RegExp][] = [
-    ['an edited SVG', (e) => JSON.stringify({ ...e, light: '<svg><script>alert(1)</script></svg>' }), /does not match the hash/],
+    [
+      'an edited SVG',
+      (e) => JSON.stringify({ ...e, light: '<svg><script>alert(1)</script></svg>' }),
+      /does not match the hash/,
+    ],
     ['a missing field', (e) => JSON.stringify({ ...e, dark: undefined }), /expected fields \(dark\)/],
     ['text that is not JSON', () => '{"key": "trunc', /not JSON/],
   ];

@@ -20,7 +20,9 @@ describe('diagram markup', () => {
     const html = `<main><p>before</p>${pending('a.mdx', 1, 'x')}<p>after</p></main>`;
     const [d] = findPendingDiagrams(html);
     const svg = (t: string) => `<svg style="max-width: 420.5px;"><title>${t}</title><desc>d</desc></svg>`;
-    const out = spliceAll(html, [{ start: d!.start, end: d!.end, text: renderedDiagramMarkup(d!, svg('L'), svg('D')) }]);
+    const out = spliceAll(html, [
+      { start: d!.start, end: d!.end, text: renderedDiagramMarkup(d!, svg('L'), svg('D')) },
+    ]);
     expect(out).toContain('<p>before</p><figure class="diagram diagram-rendered"');
     expect(out).toContain('--diagram-width: 421px');
     expect(out).toContain('<div class="diagram-light"><svg');
@@ -30,12 +32,18 @@ describe('diagram markup', () => {
   });
 
   it('refuses overlapping edits', () => {
-    expect(() => spliceAll('abcdef', [{ start: 0, end: 3, text: '' }, { start: 2, end: 4, text: '' }])).toThrow(/overlapping/);
+    expect(() =>
+      spliceAll('abcdef', [
+        { start: 0, end: 3, text: '' },
+        { start: 2, end: 4, text: '' },
+      ]),
+    ).toThrow(/overlapping/);
   });
 });
 
 describe('checkBuiltPage', () => {
-  const page = (body: string) => `<html><body><main><div class="sl-markdown-content">${body}</div></main></body></html>`;
+  const page = (body: string) =>
+    `<html><body><main><div class="sl-markdown-content">${body}</div></main></body></html>`;
   const words = '<p>' + 'Quorum means a majority of the configured members. '.repeat(6) + '</p>';
 
   it('accepts prose with an accessible SVG diagram and with a fallback diagram', () => {
@@ -48,8 +56,10 @@ describe('checkBuiltPage', () => {
   it('reports lost prose, an empty diagram and a diagram without title', () => {
     const noTitle = '<svg><desc>d</desc></svg>';
     const report = checkBuiltPage(
-      page(`<p>too short</p><figure class="diagram" data-diagram-source="a.mdx" data-diagram-line="4"></figure>` +
-        `<figure class="diagram diagram-rendered" data-diagram-source="a.mdx" data-diagram-line="9"><div>${noTitle}</div><div>${noTitle}</div></figure>`),
+      page(
+        `<p>too short</p><figure class="diagram" data-diagram-source="a.mdx" data-diagram-line="4"></figure>` +
+          `<figure class="diagram diagram-rendered" data-diagram-source="a.mdx" data-diagram-line="9"><div>${noTitle}</div><div>${noTitle}</div></figure>`,
+      ),
     );
     expect(report.problems).toEqual([
       'diagram 1 (a.mdx:4): neither inline SVG nor Mermaid fallback',

@@ -3,12 +3,30 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import type { LockEntry } from '../../src/lib/citations/lock.ts';
-import { buildDate, commitUrl, formatGuideVersion, guideVersion, pinnedVersions, readGitCommit, repositoryUrlOf } from '../../src/lib/guide-version.ts';
+import {
+  buildDate,
+  commitUrl,
+  formatGuideVersion,
+  guideVersion,
+  pinnedVersions,
+  readGitCommit,
+  repositoryUrlOf,
+} from '../../src/lib/guide-version.ts';
 
 const SHA = '3bb2ecb0123456789abcdef0123456789abcdef0';
 
 function entry(repo: string, ref: string, status: LockEntry['status'], extra: Partial<LockEntry> = {}): LockEntry {
-  return { key: `${repo}@${ref}:f.go#L1`, repo, ref, path: 'f.go', start: 1, end: 1, status, pinnedAt: '2026-01-01T00:00:00Z', ...extra };
+  return {
+    key: `${repo}@${ref}:f.go#L1`,
+    repo,
+    ref,
+    path: 'f.go',
+    start: 1,
+    end: 1,
+    status,
+    pinnedAt: '2026-01-01T00:00:00Z',
+    ...extra,
+  };
 }
 
 const lock = [
@@ -16,7 +34,10 @@ const lock = [
   entry('etcd-io/etcd', 'v3.7.0', 'pinned', { commit: 'c'.repeat(40) }),
   entry('etcd-io/etcd', 'v0.1.0', 'pinned', { commit: 'd'.repeat(40) }),
   entry('etcd-io/etcd', 'e'.repeat(40), 'pinned', { commit: 'e'.repeat(40) }),
-  entry('kubernetes/kubernetes', 'v1.37.0', 'provisional', { commit: 'a'.repeat(40), read: { repo: 'kubernetes/apiserver', ref: 'v0.37.0-beta.0', path: 'x.go' } }),
+  entry('kubernetes/kubernetes', 'v1.37.0', 'provisional', {
+    commit: 'a'.repeat(40),
+    read: { repo: 'kubernetes/apiserver', ref: 'v0.37.0-beta.0', path: 'x.go' },
+  }),
   entry('kubernetes/kubernetes', 'v1.37.0', 'pending'),
   entry('kubernetes/kubernetes', 'v1.38.0-alpha.1', 'pending'),
 ];
@@ -67,7 +88,12 @@ describe('readGitCommit', () => {
 
 describe('commitUrl and repositoryUrlOf', () => {
   it('links the commit for the usual spellings of a repository URL', () => {
-    for (const url of ['https://github.com/o/r', 'git+https://github.com/o/r.git', 'github:o/r', 'https://github.com/o/r/']) {
+    for (const url of [
+      'https://github.com/o/r',
+      'git+https://github.com/o/r.git',
+      'github:o/r',
+      'https://github.com/o/r/',
+    ]) {
       expect(commitUrl(url, SHA)).toBe(`https://github.com/o/r/commit/${SHA}`);
     }
     expect(commitUrl(undefined, SHA)).toBeUndefined();
@@ -90,11 +116,22 @@ describe('buildDate and guideVersion', () => {
   });
 
   it('puts the parts together and formats them on one line', () => {
-    const v = guideVersion({ commit: { sha: SHA, short: '3bb2ecb', dirty: true }, date: '2026-12-01', lockEntries: lock, repositoryUrl: 'github:o/r' });
+    const v = guideVersion({
+      commit: { sha: SHA, short: '3bb2ecb', dirty: true },
+      date: '2026-12-01',
+      lockEntries: lock,
+      repositoryUrl: 'github:o/r',
+    });
     expect(v.commit?.url).toBe(`https://github.com/o/r/commit/${SHA}`);
     expect(formatGuideVersion(v)).toBe('commit 3bb2ecb (modified), built 2026-12-01; Kubernetes v1.37.0, etcd v3.7.0');
-    const none = guideVersion({ commit: { missing: 'unknown commit (not a git checkout)' }, date: '2026-12-01', lockEntries: lock });
+    const none = guideVersion({
+      commit: { missing: 'unknown commit (not a git checkout)' },
+      date: '2026-12-01',
+      lockEntries: lock,
+    });
     expect(none.commit).toBeUndefined();
-    expect(formatGuideVersion(none)).toBe('unknown commit (not a git checkout), built 2026-12-01; Kubernetes v1.37.0, etcd v3.7.0');
+    expect(formatGuideVersion(none)).toBe(
+      'unknown commit (not a git checkout), built 2026-12-01; Kubernetes v1.37.0, etcd v3.7.0',
+    );
   });
 });

@@ -1,7 +1,11 @@
 import { describe, expect, it } from 'vitest';
 import { forwardingPage, pageRenames } from '../../src/lib/moved-pages.ts';
 
-const pages = [{ path: '/' }, { path: '/etcd-sizing/', renamedFrom: ['/etcd-members/', '/members/'] }, { path: '/colocation/' }];
+const pages = [
+  { path: '/' },
+  { path: '/etcd-sizing/', renamedFrom: ['/etcd-members/', '/members/'] },
+  { path: '/colocation/' },
+];
 
 describe('pageRenames', () => {
   it('maps each old path to its page, with the base on both ends', () => {
@@ -12,8 +16,12 @@ describe('pageRenames', () => {
   });
   it('refuses a malformed path, a path that is a page, and a path two pages claim', () => {
     expect(() => pageRenames([{ path: '/a/', renamedFrom: ['etcd-members'] }], '/')).toThrow(/not a page path/);
-    expect(() => pageRenames([...pages, { path: '/b/', renamedFrom: ['/colocation/'] }], '/')).toThrow(/page that exists/);
-    expect(() => pageRenames([...pages, { path: '/b/', renamedFrom: ['/members/'] }], '/')).toThrow(/also listed by \/etcd-sizing\//);
+    expect(() => pageRenames([...pages, { path: '/b/', renamedFrom: ['/colocation/'] }], '/')).toThrow(
+      /page that exists/,
+    );
+    expect(() => pageRenames([...pages, { path: '/b/', renamedFrom: ['/members/'] }], '/')).toThrow(
+      /also listed by \/etcd-sizing\//,
+    );
   });
 });
 

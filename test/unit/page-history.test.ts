@@ -13,7 +13,10 @@ function commit(repo: string, file: string, text: string, iso: string): void {
   writeFileSync(join(repo, file), text);
   const env = { ...process.env, GIT_AUTHOR_DATE: iso, GIT_COMMITTER_DATE: iso };
   execFileSync('git', ['add', file], { cwd: repo, env });
-  execFileSync('git', ['-c', 'user.name=t', '-c', 'user.email=t@example.invalid', 'commit', '-qm', file], { cwd: repo, env });
+  execFileSync('git', ['-c', 'user.name=t', '-c', 'user.email=t@example.invalid', 'commit', '-qm', file], {
+    cwd: repo,
+    env,
+  });
 }
 
 beforeAll(() => {
@@ -56,7 +59,10 @@ describe('lastUpdated', () => {
 
     const plain = mkdtempSync(join(tmpdir(), 'not-git-'));
     try {
-      expect(lastUpdated(plain, ['x.mdx'], BUILD).get('x.mdx')).toMatchObject({ source: 'build', reason: 'not built from a git checkout' });
+      expect(lastUpdated(plain, ['x.mdx'], BUILD).get('x.mdx')).toMatchObject({
+        source: 'build',
+        reason: 'not built from a git checkout',
+      });
     } finally {
       rmSync(plain, { recursive: true, force: true });
     }

@@ -5,7 +5,9 @@ import rehypeStringify from 'rehype-stringify';
 import { rehypeSectionCite } from '../../src/plugins/rehype-section-cite.ts';
 
 const run = async (html: string) =>
-  String(await unified().use(rehypeParse, { fragment: true }).use(rehypeSectionCite).use(rehypeStringify).process(html));
+  String(
+    await unified().use(rehypeParse, { fragment: true }).use(rehypeSectionCite).use(rehypeStringify).process(html),
+  );
 
 describe('rehypeSectionCite', () => {
   it('adds one button after the anchor link of each h2 and h3 wrapper, named for its section', async () => {

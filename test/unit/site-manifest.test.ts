@@ -1,6 +1,12 @@
 import { describe, expect, it } from 'vitest';
 import type { RenderedCitation } from '../../src/lib/citations/render-data.ts';
-import { citationsOfPage, countStates, describeStates, siteManifest, type ManifestPage } from '../../src/lib/site-manifest.ts';
+import {
+  citationsOfPage,
+  countStates,
+  describeStates,
+  siteManifest,
+  type ManifestPage,
+} from '../../src/lib/site-manifest.ts';
 
 const cite = (over: Partial<RenderedCitation>): RenderedCitation => ({
   file: 'content/docs/etcd-writes.mdx',
@@ -22,7 +28,13 @@ describe('citationsOfPage', () => {
       cite({ key: 'b', line: 9 }),
       cite({ key: 'a', status: 'pending' }),
       cite({ key: 'other', file: 'content/docs/etcd-reads.mdx' }),
-      cite({ key: 'model', kind: 'source', file: 'src/lib/model/sources.ts', pages: ['/etcd-writes/'], status: 'provisional' }),
+      cite({
+        key: 'model',
+        kind: 'source',
+        file: 'src/lib/model/sources.ts',
+        pages: ['/etcd-writes/'],
+        status: 'provisional',
+      }),
       cite({ key: 'unused', kind: 'source', file: 'src/lib/model/sources.ts', pages: ['/'] }),
     ],
   };
@@ -32,14 +44,18 @@ describe('citationsOfPage', () => {
     expect(describeStates(countStates(list))).toBe('1 verified, 1 provisional, 1 pending');
   });
   it('says so when a page cites nothing', () => {
-    expect(describeStates(countStates(citationsOfPage(data, { file: 'content/docs/glossary.mdx', path: '/glossary/' })))).toBe(
-      'no upstream citations',
-    );
+    expect(
+      describeStates(countStates(citationsOfPage(data, { file: 'content/docs/glossary.mdx', path: '/glossary/' }))),
+    ).toBe('no upstream citations');
   });
 });
 
 describe('siteManifest', () => {
-  const site = { url: 'https://x.example/', lockHash: 'ab', guide: { commit: undefined, commitNote: 'unknown commit (not a git checkout)', date: '2026-12-01', pinned: [] } };
+  const site = {
+    url: 'https://x.example/',
+    lockHash: 'ab',
+    guide: { commit: undefined, commitNote: 'unknown commit (not a git checkout)', date: '2026-12-01', pinned: [] },
+  };
   const page = (url: string): ManifestPage => ({
     url,
     title: url,
@@ -49,10 +65,9 @@ describe('siteManifest', () => {
     counts: countStates([]),
   });
   it('sorts pages by URL and refuses two pages with one URL', () => {
-    expect(siteManifest(site, [page('https://x.example/b/'), page('https://x.example/a/')]).pages.map((p) => p.url)).toEqual([
-      'https://x.example/a/',
-      'https://x.example/b/',
-    ]);
+    expect(
+      siteManifest(site, [page('https://x.example/b/'), page('https://x.example/a/')]).pages.map((p) => p.url),
+    ).toEqual(['https://x.example/a/', 'https://x.example/b/']);
     expect(() => siteManifest(site, [page('https://x.example/a/'), page('https://x.example/a/')])).toThrow(/Two pages/);
   });
 });

@@ -17,7 +17,10 @@ class AvailabilityElement extends CalculatorElement<'availability'> {
     if (!svg) return out;
     const hl = chartHighlight(out.highlight ?? null);
     for (const g of svg.querySelectorAll(':scope > g.chart__series')) {
-      g.classList.toggle('chart__series--current', g.querySelector('path')?.getAttribute('data-members') === String(hl.reference));
+      g.classList.toggle(
+        'chart__series--current',
+        g.querySelector('path')?.getAttribute('data-members') === String(hl.reference),
+      );
     }
     renderInto(svg.querySelector('[data-chart-live]')!, hl.layer);
     svg.querySelector('desc')!.textContent = hl.desc;

@@ -7,7 +7,14 @@
 import type { CalcDef, Outcome, Raw } from '../../lib/calculators/calc.ts';
 import { h, type Tree } from '../../lib/calculators/tree.ts';
 import { useSourceLinks } from '../../lib/calculators/ref-link.ts';
-import { CALCULATOR_PREFIX, CALCULATOR_SCHEMAS, calculatorTag, decodeCalculator, type CalculatorId, type CalculatorState } from '../../lib/model/calculator-state.ts';
+import {
+  CALCULATOR_PREFIX,
+  CALCULATOR_SCHEMAS,
+  calculatorTag,
+  decodeCalculator,
+  type CalculatorId,
+  type CalculatorState,
+} from '../../lib/model/calculator-state.ts';
 import { encodeState } from '../../lib/model/url-state.ts';
 
 const SVG_NS = 'http://www.w3.org/2000/svg';
@@ -96,7 +103,8 @@ export class CalculatorElement<Id extends CalculatorId = CalculatorId> extends H
 
   readRaw(): Raw {
     const raw: Raw = {};
-    for (const [key, el] of this.fields()) raw[key] = el instanceof HTMLInputElement && el.type === 'checkbox' ? (el.checked ? '1' : '0') : el.value;
+    for (const [key, el] of this.fields())
+      raw[key] = el instanceof HTMLInputElement && el.type === 'checkbox' ? (el.checked ? '1' : '0') : el.value;
     return raw;
   }
 
@@ -148,7 +156,17 @@ export class CalculatorElement<Id extends CalculatorId = CalculatorId> extends H
     } catch (error) {
       console.error(error);
       const detail = error instanceof Error ? error.message : String(error);
-      return { errors: {}, state: null, result: [h('p', { class: 'calc__warn' }, `Internal error on this input (${detail}); please report it with this page\u2019s address.`)] };
+      return {
+        errors: {},
+        state: null,
+        result: [
+          h(
+            'p',
+            { class: 'calc__warn' },
+            `Internal error on this input (${detail}); please report it with this page\u2019s address.`,
+          ),
+        ],
+      };
     }
   }
 
@@ -158,7 +176,12 @@ export class CalculatorElement<Id extends CalculatorId = CalculatorId> extends H
    */
   writeUrl(state: CalculatorState<Id>): boolean {
     const id = this.def.id;
-    const params = encodeState(CALCULATOR_SCHEMAS[id], state, CALCULATOR_PREFIX[id], new URLSearchParams(location.search));
+    const params = encodeState(
+      CALCULATOR_SCHEMAS[id],
+      state,
+      CALCULATOR_PREFIX[id],
+      new URLSearchParams(location.search),
+    );
     if (decodeCalculator(id, params).corrections.length > 0) return false;
     const query = params.toString();
     history.replaceState(history.state, '', `${location.pathname}${query ? `?${query}` : ''}${location.hash}`);
@@ -173,10 +196,15 @@ export class CalculatorElement<Id extends CalculatorId = CalculatorId> extends H
     if (state === null) {
       if (status) status.textContent = 'Not copied: fix the marked input first';
     } else if (!this.writeUrl(state)) {
-      if (status) status.textContent = 'Not copied: a link cannot hold this input exactly (too long, or it has control characters, <, > or `)';
+      if (status)
+        status.textContent =
+          'Not copied: a link cannot hold this input exactly (too long, or it has control characters, <, > or `)';
     } else {
       const ok = await copyText(location.href);
-      if (status) status.textContent = ok ? 'Copied: the link restores every calculator on this page' : 'Could not copy: copy the address bar instead';
+      if (status)
+        status.textContent = ok
+          ? 'Copied: the link restores every calculator on this page'
+          : 'Could not copy: copy the address bar instead';
     }
     if (!status) return;
     clearTimeout(this.#copyTimer);
@@ -190,7 +218,10 @@ export class CalculatorElement<Id extends CalculatorId = CalculatorId> extends H
  * @param def - the pure calculator.
  * @param Base - a subclass for calculators with extra behaviour (the chart, the overrides builder).
  */
-export function defineCalculator<Id extends CalculatorId>(def: CalcDef<Id>, Base: new () => CalculatorElement<Id> = CalculatorElement): void {
+export function defineCalculator<Id extends CalculatorId>(
+  def: CalcDef<Id>,
+  Base: new () => CalculatorElement<Id> = CalculatorElement,
+): void {
   const tag = calculatorTag(def.id);
   if (customElements.get(tag)) return;
   customElements.define(

@@ -22,7 +22,12 @@ const AHEAD = '600px 0px';
 export function loadCalculatorsWhenNeeded(loaders: CalculatorLoaders): void {
   const keys = [...new URLSearchParams(location.search).keys()];
   const starts = new Map<Element, () => void>();
-  const io = 'IntersectionObserver' in window ? new IntersectionObserver((entries) => entries.forEach((e) => e.isIntersecting && starts.get(e.target)?.()), { rootMargin: AHEAD }) : null;
+  const io =
+    'IntersectionObserver' in window
+      ? new IntersectionObserver((entries) => entries.forEach((e) => e.isIntersecting && starts.get(e.target)?.()), {
+          rootMargin: AHEAD,
+        })
+      : null;
   for (const el of document.querySelectorAll<HTMLElement>('[data-calc]')) {
     const load = loaders[el.dataset['calc'] ?? ''];
     if (!load) continue;
@@ -48,6 +53,7 @@ export function loadCalculatorsWhenNeeded(loaders: CalculatorLoaders): void {
 function showLoadFailure(el: HTMLElement): void {
   const notice = el.querySelector<HTMLElement>('[data-notice]');
   if (!notice) return;
-  notice.textContent = 'Could not load this calculator (network error): the result shows the defaults and will not update. Reload to retry.';
+  notice.textContent =
+    'Could not load this calculator (network error): the result shows the defaults and will not update. Reload to retry.';
   notice.hidden = false;
 }

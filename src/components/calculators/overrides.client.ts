@@ -1,8 +1,18 @@
 /** Browser code of the --etcd-servers-overrides calculator: the shared element plus the row builder. */
 import { CalculatorElement, defineCalculator, renderInto } from './client.ts';
-import { buildFromRows, builtFlagTree, overridesCalc, rowErrors, rowsFromValue, rowTree, type RowText } from '../../lib/calculators/overrides.ts';
+import {
+  buildFromRows,
+  builtFlagTree,
+  overridesCalc,
+  rowErrors,
+  rowsFromValue,
+  rowTree,
+  type RowText,
+} from '../../lib/calculators/overrides.ts';
 
-const rowFields = (root: ParentNode): HTMLInputElement[] => [...root.querySelectorAll<HTMLInputElement>('[data-row-field]')];
+const rowFields = (root: ParentNode): HTMLInputElement[] => [
+  ...root.querySelectorAll<HTMLInputElement>('[data-row-field]'),
+];
 
 /**
  * Adds the row builder: rows write the flag value; a pasted value the rows can hold fills them.
@@ -28,7 +38,10 @@ class OverridesElement extends CalculatorElement<'overrides'> {
         const i = Number(target.getAttribute('data-remove'));
         rows.splice(i, 1);
         this.renderRows(rows);
-        (this.querySelector<HTMLElement>(`[data-remove="${Math.min(i, rows.length - 1)}"]`) ?? this.querySelector<HTMLElement>('[data-add]'))?.focus();
+        (
+          this.querySelector<HTMLElement>(`[data-remove="${Math.min(i, rows.length - 1)}"]`) ??
+          this.querySelector<HTMLElement>('[data-add]')
+        )?.focus();
         this.rowsChanged();
       }
     });
@@ -49,7 +62,10 @@ class OverridesElement extends CalculatorElement<'overrides'> {
   renderRows(rows: readonly RowText[], errors: Record<string, string> = {}): void {
     const active = document.activeElement;
     const focused = active instanceof HTMLInputElement && this.contains(active) ? active : null;
-    renderInto(this.querySelector('[data-rows]')!, rows.map((r, i) => rowTree(i, r, errors, true)));
+    renderInto(
+      this.querySelector('[data-rows]')!,
+      rows.map((r, i) => rowTree(i, r, errors, true)),
+    );
     const again = focused && focused.id ? this.querySelector<HTMLInputElement>(`#${focused.id}`) : null;
     if (focused && again && again !== focused) {
       again.focus();

@@ -14,9 +14,13 @@ export interface ShownInput {
 /** @param body - a calculator's element (`[data-calc]`). */
 export function shownInputs(body: Element): ShownInput[] {
   const out: ShownInput[] = [];
-  for (const field of body.querySelectorAll<HTMLInputElement | HTMLSelectElement | HTMLTextAreaElement>('[data-field]')) {
+  for (const field of body.querySelectorAll<HTMLInputElement | HTMLSelectElement | HTMLTextAreaElement>(
+    '[data-field]',
+  )) {
     const key = field.dataset['field'] ?? '';
-    const label = field.id ? (body.querySelector(`label[for="${CSS.escape(field.id)}"]`)?.textContent?.trim() ?? key) : key;
+    const label = field.id
+      ? (body.querySelector(`label[for="${CSS.escape(field.id)}"]`)?.textContent?.trim() ?? key)
+      : key;
     const value =
       field instanceof HTMLSelectElement
         ? (field.selectedOptions[0]?.textContent?.trim() ?? field.value)

@@ -9,7 +9,8 @@ import { shownInputs } from './calc-inputs.ts';
 import { announce, copyText } from './section-cite.ts';
 
 const version = document.querySelector<HTMLElement>('[data-guide-version]')?.dataset['guideVersion'] ?? '';
-const canonical = document.querySelector<HTMLLinkElement>('link[rel="canonical"]')?.href ?? location.href.split(/[?#]/)[0]!;
+const canonical =
+  document.querySelector<HTMLLinkElement>('link[rel="canonical"]')?.href ?? location.href.split(/[?#]/)[0]!;
 
 /** `owner/repo@tag:dir/file.go#L10-L20` → `file.go L10–20 @ tag`. */
 function sourceLabel(ref: string): string {
@@ -30,18 +31,30 @@ function sourcesOf(body: Element): SourceRow[] {
 
 function blockOf(body: HTMLElement): string {
   const title = body.querySelector('.calc__title')?.textContent?.trim() ?? 'Calculator';
-  const inputs = shownInputs(body).filter((i) => !i.hidden).map(({ label, value }) => ({ label, value }));
+  const inputs = shownInputs(body)
+    .filter((i) => !i.hidden)
+    .map(({ label, value }) => ({ label, value }));
   const results = [...body.querySelectorAll('.calc__result dl.calc__facts > div')].map((row) => ({
     label: row.querySelector('dt')?.textContent?.trim() ?? '',
     value: row.querySelector('dd')?.textContent?.trim() ?? '',
   }));
-  const rule = [...body.querySelectorAll('.calc__result .calc__lead, .calc__result .calc__note')].map((p) => p.textContent?.trim()).join(' ');
+  const rule = [...body.querySelectorAll('.calc__result .calc__lead, .calc__result .calc__note')]
+    .map((p) => p.textContent?.trim())
+    .join(' ');
   const live = new URL(canonical);
   live.search = location.search;
   // Lands on the calculator itself, as its own Copy link does not; the title's id is the prefix's.
   const titleId = body.querySelector('.calc__title')?.id;
   if (titleId) live.hash = titleId;
-  return designDocBlock({ title, inputs, results, rule: rule || title, sources: sourcesOf(body), liveUrl: live.href, version });
+  return designDocBlock({
+    title,
+    inputs,
+    results,
+    rule: rule || title,
+    sources: sourcesOf(body),
+    liveUrl: live.href,
+    version,
+  });
 }
 
 for (const button of document.querySelectorAll<HTMLButtonElement>('[data-copy-doc]')) button.dataset['ready'] = '';
@@ -61,5 +74,9 @@ document.addEventListener('click', async (event) => {
     announce(`Could not build the block: ${(error as Error).message}`);
     return;
   }
-  announce((await copyText(text)) ? 'Copied the calculator’s inputs, results and sources as Markdown.' : 'Copying is blocked here; select the calculator’s table and copy it by hand.');
+  announce(
+    (await copyText(text))
+      ? 'Copied the calculator’s inputs, results and sources as Markdown.'
+      : 'Copying is blocked here; select the calculator’s table and copy it by hand.',
+  );
 });

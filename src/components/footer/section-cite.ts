@@ -8,7 +8,8 @@ import { sectionCitation } from '../../lib/citation-text.ts';
 
 const status = document.querySelector<HTMLElement>('[data-guide-status]');
 const version = document.querySelector<HTMLElement>('[data-guide-version]')?.dataset['guideVersion'] ?? '';
-const canonical = document.querySelector<HTMLLinkElement>('link[rel="canonical"]')?.href ?? location.href.split('#')[0]!;
+const canonical =
+  document.querySelector<HTMLLinkElement>('link[rel="canonical"]')?.href ?? location.href.split('#')[0]!;
 const page = document.querySelector('h1#_top')?.textContent?.trim() || document.title;
 
 let hide: ReturnType<typeof setTimeout> | undefined;
@@ -54,5 +55,7 @@ document.addEventListener('click', async (event) => {
   const url = new URL(canonical);
   url.hash = id;
   const text = sectionCitation({ page, section, url: url.href, version });
-  announce((await copyText(text)) ? `Copied a citation of “${section}”.` : `Copying is blocked here. The citation: ${text}`);
+  announce(
+    (await copyText(text)) ? `Copied a citation of “${section}”.` : `Copying is blocked here. The citation: ${text}`,
+  );
 });

@@ -8,9 +8,21 @@ export const apiserverView: CalcView<'apiserver'> = {
   title: 'What API-server replicas cost etcd',
   fields: [
     { key: 'r', label: 'API-server replicas (R)', kind: 'text', inputmode: 'numeric', hint: (range) => `${range}.` },
-    { key: 't', label: 'Resource types with a watch cache (T)', kind: 'text', inputmode: 'numeric', hint: (range) => `${range}. Events have none by default.` },
+    {
+      key: 't',
+      label: 'Resource types with a watch cache (T)',
+      kind: 'text',
+      inputmode: 'numeric',
+      hint: (range) => `${range}. Events have none by default.`,
+    },
     { key: 'n', label: 'Objects of those types (N)', kind: 'text', inputmode: 'numeric', hint: (range) => `${range}.` },
-    { key: 's', label: 'Mean object size in bytes (S)', kind: 'text', inputmode: 'numeric', hint: (range) => `${range}.` },
+    {
+      key: 's',
+      label: 'Mean object size in bytes (S)',
+      kind: 'text',
+      inputmode: 'numeric',
+      hint: (range) => `${range}.`,
+    },
   ],
 };
 
@@ -33,8 +45,14 @@ export const apiserverCalc: CalcDef<'apiserver'> = {
         facts([
           ['etcd watches (R × T)', fmtInt(load.etcdWatches)],
           ['Objects listed from etcd when every replica restarts (R × N)', fmtInt(load.objectsListedOnFullRestart)],
-          ['Objects listed from etcd by consistency checks, every 5–7.5 min (R × N)', fmtInt(load.objectsListedPerConsistencyCheck)],
-          ['Watch-cache memory across replicas (≈ R × N × S)', `${fmtBytes(load.watchCacheBytes)} (${fmtBytes(n * s)} per replica)`],
+          [
+            'Objects listed from etcd by consistency checks, every 5–7.5 min (R × N)',
+            fmtInt(load.objectsListedPerConsistencyCheck),
+          ],
+          [
+            'Watch-cache memory across replicas (≈ R × N × S)',
+            `${fmtBytes(load.watchCacheBytes)} (${fmtBytes(n * s)} per replica)`,
+          ],
           ['Consistent GETs (resourceVersion unset)', 'still one etcd read each, on every replica'],
         ]),
         ...load.notes.map((note) => para(note, 'calc__note')),

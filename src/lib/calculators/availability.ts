@@ -23,10 +23,36 @@ const byMtbf = (raw: Readonly<Raw>): boolean => !byP(raw);
 export const availabilityView: CalcView<'availability'> = {
   title: 'Availability: probability of lost quorum',
   fields: [
-    { key: 'mode', label: 'Give member unavailability as', kind: 'select', options: [['p', 'a probability p'], ['mtbf', 'MTBF and MTTR']] },
-    { key: 'p', label: 'Per-member unavailability (p)', kind: 'text', inputmode: 'decimal', hint: '0 to 1, e.g. 0.001, or a percentage such as 0.1%.' },
-    { key: 'mtbf', label: 'Mean time between failures (MTBF, hours)', kind: 'text', inputmode: 'decimal', hint: 'Hours, e.g. 4380 (half a year).' },
-    { key: 'mttr', label: 'Mean time to repair (MTTR, hours)', kind: 'text', inputmode: 'decimal', hint: 'Hours, e.g. 4.' },
+    {
+      key: 'mode',
+      label: 'Give member unavailability as',
+      kind: 'select',
+      options: [
+        ['p', 'a probability p'],
+        ['mtbf', 'MTBF and MTTR'],
+      ],
+    },
+    {
+      key: 'p',
+      label: 'Per-member unavailability (p)',
+      kind: 'text',
+      inputmode: 'decimal',
+      hint: '0 to 1, e.g. 0.001, or a percentage such as 0.1%.',
+    },
+    {
+      key: 'mtbf',
+      label: 'Mean time between failures (MTBF, hours)',
+      kind: 'text',
+      inputmode: 'decimal',
+      hint: 'Hours, e.g. 4380 (half a year).',
+    },
+    {
+      key: 'mttr',
+      label: 'Mean time to repair (MTTR, hours)',
+      kind: 'text',
+      inputmode: 'decimal',
+      hint: 'Hours, e.g. 4.',
+    },
     { key: 'n', label: 'Members (n)', kind: 'text', inputmode: 'numeric', hint: (range) => `${range}.` },
     { key: 'k', label: 'Members stopped for maintenance (k)', kind: 'text', inputmode: 'numeric', hint: '0 to n.' },
   ],
@@ -58,7 +84,10 @@ export const availabilityCalc: CalcDef<'availability'> = {
     if (p === null || n === null || k === null) return { ...invalid(errors), highlight: null };
     const r = quorumLossProbability(n, p, k);
     // The other mode's fields keep their defaults, which the URL leaves out.
-    const state = mode === 'p' ? { ...DEFAULTS, mode, p, n, k } : { ...DEFAULTS, mode, mtbf: mtbf ?? DEFAULTS.mtbf, mttr: mttr ?? DEFAULTS.mttr, n, k };
+    const state =
+      mode === 'p'
+        ? { ...DEFAULTS, mode, p, n, k }
+        : { ...DEFAULTS, mode, mtbf: mtbf ?? DEFAULTS.mtbf, mttr: mttr ?? DEFAULTS.mttr, n, k };
     return {
       errors,
       state,
@@ -67,10 +96,22 @@ export const availabilityCalc: CalcDef<'availability'> = {
         facts([
           ...(mode === 'mtbf' ? [['Per-member unavailability p = MTTR / (MTBF + MTTR)', fmtProb(p)] as const] : []),
           ['P(lost quorum)', fmtProb(r.lostQuorum, r.log10LostQuorum, r.keepsQuorum)],
-          ['Nines of quorum availability', r.nines === null ? 'unbounded: with p = 0 the model never loses quorum' : fmtNum(r.nines)],
-          ['Expected time without quorum per year', fmtMinutes(r.minutesPerYearWithoutQuorum, r.log10LostQuorum === null ? null : r.log10LostQuorum + Math.log10(MINUTES_PER_YEAR))],
+          [
+            'Nines of quorum availability',
+            r.nines === null ? 'unbounded: with p = 0 the model never loses quorum' : fmtNum(r.nines),
+          ],
+          [
+            'Expected time without quorum per year',
+            fmtMinutes(
+              r.minutesPerYearWithoutQuorum,
+              r.log10LostQuorum === null ? null : r.log10LostQuorum + Math.log10(MINUTES_PER_YEAR),
+            ),
+          ],
         ]),
-        para(`${plural(n, 'member')}${k ? ` with ${k} stopped` : ''} ${n === 1 ? 'needs' : 'need'} ${r.quorum} up. A model: each running member is down with probability ${fmtProb(p)}, independently of the others; correlated failures (one rack, one bad release) make reality worse.`, 'calc__note'),
+        para(
+          `${plural(n, 'member')}${k ? ` with ${k} stopped` : ''} ${n === 1 ? 'needs' : 'need'} ${r.quorum} up. A model: each running member is down with probability ${fmtProb(p)}, independently of the others; correlated failures (one rack, one bad release) make reality worse.`,
+          'calc__note',
+        ),
       ],
     };
   },

@@ -4,7 +4,14 @@
  * state to keep in the URL. Build time calls `compute(toRaw(default state))`; the browser calls
  * it on every input event, so both show the same result.
  */
-import { CALCULATOR_SCHEMAS, numberSpec, type CalculatorId, type CalculatorKey, type CalculatorNumberKey, type CalculatorState } from '../model/calculator-state.ts';
+import {
+  CALCULATOR_SCHEMAS,
+  numberSpec,
+  type CalculatorId,
+  type CalculatorKey,
+  type CalculatorNumberKey,
+  type CalculatorState,
+} from '../model/calculator-state.ts';
 import { parseDecimal, parseWholeNumber, spellNumber, type Parsed } from '../model/input.ts';
 import type { StateSchema } from '../model/url-state.ts';
 import { fmtInt } from './format.ts';
@@ -83,18 +90,31 @@ export function hintOf<Id extends CalculatorId>(id: Id, field: FieldDef<Calculat
   if (typeof field.hint !== 'function') return field.hint;
   const schema: StateSchema = CALCULATOR_SCHEMAS[id];
   const spec = schema[field.key];
-  if (spec?.kind !== 'whole' && spec?.kind !== 'decimal') throw new Error(`Calculator "${id}": field "${field.key}" has a range hint but no bounds in its schema.`);
+  if (spec?.kind !== 'whole' && spec?.kind !== 'decimal')
+    throw new Error(`Calculator "${id}": field "${field.key}" has a range hint but no bounds in its schema.`);
   return field.hint(rangeText(spec));
 }
 
 /** Parses a whole-number field with the bounds of its URL schema field. */
-export function whole<Id extends CalculatorId>(raw: Readonly<Raw>, id: Id, key: CalculatorNumberKey<Id>, label: string, errors: Record<string, string>): number | null {
+export function whole<Id extends CalculatorId>(
+  raw: Readonly<Raw>,
+  id: Id,
+  key: CalculatorNumberKey<Id>,
+  label: string,
+  errors: Record<string, string>,
+): number | null {
   const s = numberSpec(id, key);
   return take(parseWholeNumber(raw[key] ?? '', { min: s.min, max: s.max, label }), key, errors);
 }
 
 /** Parses a decimal field with the bounds of its URL schema field. */
-export function decimal<Id extends CalculatorId>(raw: Readonly<Raw>, id: Id, key: CalculatorNumberKey<Id>, label: string, errors: Record<string, string>): number | null {
+export function decimal<Id extends CalculatorId>(
+  raw: Readonly<Raw>,
+  id: Id,
+  key: CalculatorNumberKey<Id>,
+  label: string,
+  errors: Record<string, string>,
+): number | null {
   const s = numberSpec(id, key);
   return take(parseDecimal(raw[key] ?? '', { min: s.min, max: s.max, label }), key, errors);
 }
@@ -109,7 +129,9 @@ export function take<T>(parsed: Parsed<T>, key: string, errors: Record<string, s
 /** The result region's content while some input is invalid (never blank). */
 function invalidResult(errors: Record<string, string>): Tree[] {
   const n = Object.keys(errors).length;
-  return [h('p', { class: 'calc__invalid' }, `No result yet: fix the ${n === 1 ? 'marked input' : `${n} marked inputs`}.`)];
+  return [
+    h('p', { class: 'calc__invalid' }, `No result yet: fix the ${n === 1 ? 'marked input' : `${n} marked inputs`}.`),
+  ];
 }
 
 /** An outcome for invalid input. */

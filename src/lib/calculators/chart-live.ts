@@ -76,7 +76,15 @@ export function chartHighlight(current: ChartCurrent | null): ChartHighlight {
         'g',
         { class: 'chart__series chart__series--current' },
         h('path', { d: chartPath(own.points), 'data-members': String(n), 'data-stopped': String(k) }),
-        h('text', { class: 'chart__label', x: String(r1(chartX(first.p) + 4)), y: String(r1(Math.max(chartY(first.lostQuorum) - 6, CHART_MARGIN.top + 10))) }, `n = ${n}${k ? `, ${k} stopped` : ''}`),
+        h(
+          'text',
+          {
+            class: 'chart__label',
+            x: String(r1(chartX(first.p) + 4)),
+            y: String(r1(Math.max(chartY(first.lostQuorum) - 6, CHART_MARGIN.top + 10))),
+          },
+          `n = ${n}${k ? `, ${k} stopped` : ''}`,
+        ),
       ),
     );
   }

@@ -20,7 +20,8 @@ export type Scale = (v: number) => number;
  */
 export function logScale(domain: readonly [number, number], range: readonly [number, number]): Scale {
   const [d0, d1] = domain;
-  if (!(d0 > 0 && d1 > d0 && Number.isFinite(d1))) throw new RangeError(`A log scale needs a positive, increasing domain; got [${d0}, ${d1}].`);
+  if (!(d0 > 0 && d1 > d0 && Number.isFinite(d1)))
+    throw new RangeError(`A log scale needs a positive, increasing domain; got [${d0}, ${d1}].`);
   const l0 = Math.log(d0);
   const span = Math.log(d1) - l0;
   return (v) => {
@@ -35,7 +36,8 @@ export function logScale(domain: readonly [number, number], range: readonly [num
  */
 export function decadeTicks(domain: readonly [number, number], every = 1): number[] {
   const out: number[] = [];
-  for (let e = Math.ceil(Math.log10(domain[0])); e <= Math.floor(Math.log10(domain[1])); e++) if (e % every === 0) out.push(e);
+  for (let e = Math.ceil(Math.log10(domain[0])); e <= Math.floor(Math.log10(domain[1])); e++)
+    if (e % every === 0) out.push(e);
   return out;
 }
 

@@ -8,8 +8,20 @@ import { plural } from './format.ts';
 export const maintenanceView: CalcView<'maintenance'> = {
   title: 'etcd members from the maintenance policy',
   fields: [
-    { key: 'f', label: 'Failures to survive during maintenance (f)', kind: 'text', inputmode: 'numeric', hint: (range) => `${range}.` },
-    { key: 'k', label: 'Members stopped at once (k)', kind: 'text', inputmode: 'numeric', hint: (range) => `${range}; f + k at most ${MAX_FAILURES_PLUS_STOPPED}.` },
+    {
+      key: 'f',
+      label: 'Failures to survive during maintenance (f)',
+      kind: 'text',
+      inputmode: 'numeric',
+      hint: (range) => `${range}.`,
+    },
+    {
+      key: 'k',
+      label: 'Members stopped at once (k)',
+      kind: 'text',
+      inputmode: 'numeric',
+      hint: (range) => `${range}; f + k at most ${MAX_FAILURES_PLUS_STOPPED}.`,
+    },
   ],
 };
 
@@ -22,7 +34,8 @@ export const maintenanceCalc: CalcDef<'maintenance'> = {
     const f = whole(raw, 'maintenance', 'f', 'Failures to survive', errors);
     const k = whole(raw, 'maintenance', 'k', 'Members stopped at once', errors);
     if (f !== null && k !== null && f + k > MAX_FAILURES_PLUS_STOPPED) {
-      errors['k'] = `Failures plus stopped members must be at most ${MAX_FAILURES_PLUS_STOPPED} (that is 99 members); got ${f + k}.`;
+      errors['k'] =
+        `Failures plus stopped members must be at most ${MAX_FAILURES_PLUS_STOPPED} (that is 99 members); got ${f + k}.`;
     }
     if (f === null || k === null || errors['k']) return invalid(errors);
     const r = membersForMaintenancePolicy(f, k);
@@ -34,7 +47,10 @@ export const maintenanceCalc: CalcDef<'maintenance'> = {
         facts([
           ['Members needed', `${r.members} = 2 × (${f} + ${k}) + 1`],
           ['Quorum', plural(r.quorum, 'member')],
-          [`Running with ${k} stopped`, `${check.running}, so ${plural(check.furtherFailuresTolerated, 'further failure')} tolerated`],
+          [
+            `Running with ${k} stopped`,
+            `${check.running}, so ${plural(check.furtherFailuresTolerated, 'further failure')} tolerated`,
+          ],
         ]),
         para(
           `Smallest n with n − k − quorum(n) ≥ f: ${plural(r.members, 'member')} ${r.members === 1 ? 'survives' : 'survive'} ${plural(f, 'failure')} while ${k} ${k === 1 ? 'is' : 'are'} stopped` +

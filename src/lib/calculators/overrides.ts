@@ -3,7 +3,13 @@
  * the single source of truth: the builder's rows write it, and a pasted value that the rows can
  * represent exactly fills the rows back in.
  */
-import { buildEtcdServersOverrides, HELP_TEXT_EXAMPLE, parseEtcdServersOverrides, type BuildResult, type EtcdServersOverride } from '../model/etcd-servers-overrides.ts';
+import {
+  buildEtcdServersOverrides,
+  HELP_TEXT_EXAMPLE,
+  parseEtcdServersOverrides,
+  type BuildResult,
+  type EtcdServersOverride,
+} from '../model/etcd-servers-overrides.ts';
 import { lintEtcdServersOverrides } from '../model/overrides-lint.ts';
 import * as SOURCES from '../model/sources.ts';
 import { refLink } from './ref-link.ts';
@@ -19,7 +25,11 @@ export interface RowText {
 
 /** Rows as overrides: servers split on whitespace (a URL holds none). */
 function rowsToOverrides(rows: readonly RowText[]): EtcdServersOverride[] {
-  return rows.map((r) => ({ group: r.group, resource: r.resource, servers: r.servers.trim() === '' ? [] : r.servers.trim().split(/\s+/) }));
+  return rows.map((r) => ({
+    group: r.group,
+    resource: r.resource,
+    servers: r.servers.trim() === '' ? [] : r.servers.trim().split(/\s+/),
+  }));
 }
 
 /** Builds the flag value from typed rows (see buildEtcdServersOverrides). */
@@ -45,13 +55,31 @@ function overridesResult(value: string): Tree[] {
   const out: Tree[] = [];
   if (parsed.ok) {
     const n = parsed.overrides.length;
-    out.push(para(h('strong', {}, n === 0 ? 'Accepted: an empty value means no overrides.' : `Accepted by kube-apiserver v1.37: ${n} ${n === 1 ? 'override' : 'overrides'}.`), 'calc__lead'));
+    out.push(
+      para(
+        h(
+          'strong',
+          {},
+          n === 0
+            ? 'Accepted: an empty value means no overrides.'
+            : `Accepted by kube-apiserver v1.37: ${n} ${n === 1 ? 'override' : 'overrides'}.`,
+        ),
+        'calc__lead',
+      ),
+    );
     if (n > 0) {
       out.push(
         h(
           'ul',
           { class: 'calc__parsed' },
-          ...parsed.overrides.map((o) => h('li', {}, h('code', {}, `${o.group === '' ? '(core)' : o.group}/${o.resource}`), ` → ${o.servers.join(', ')}`)),
+          ...parsed.overrides.map((o) =>
+            h(
+              'li',
+              {},
+              h('code', {}, `${o.group === '' ? '(core)' : o.group}/${o.resource}`),
+              ` → ${o.servers.join(', ')}`,
+            ),
+          ),
         ),
       );
     }
@@ -60,11 +88,29 @@ function overridesResult(value: string): Tree[] {
     out.push(h('pre', { class: 'calc__error-text' }, parsed.error));
     out.push(para(parsed.reason));
   }
-  out.push(para(h('span', {}, 'Upstream rule: ', refLink(parsed.ok ? SOURCES.parseEtcdServersOverrides : parsed.source)), 'calc__note'));
+  out.push(
+    para(
+      h('span', {}, 'Upstream rule: ', refLink(parsed.ok ? SOURCES.parseEtcdServersOverrides : parsed.source)),
+      'calc__note',
+    ),
+  );
   const findings = lintEtcdServersOverrides(value);
-  out.push(para(findings.length === 0 ? 'No further findings.' : `What kube-apiserver does not check (${findings.length}):`, 'calc__note'));
+  out.push(
+    para(
+      findings.length === 0 ? 'No further findings.' : `What kube-apiserver does not check (${findings.length}):`,
+      'calc__note',
+    ),
+  );
   if (findings.length > 0) {
-    out.push(h('ul', { class: 'calc__findings' }, ...findings.map((f) => h('li', { 'data-severity': f.severity }, `${f.severity === 'warning' ? 'Warning' : 'Note'}: ${f.message}`))));
+    out.push(
+      h(
+        'ul',
+        { class: 'calc__findings' },
+        ...findings.map((f) =>
+          h('li', { 'data-severity': f.severity }, `${f.severity === 'warning' ? 'Warning' : 'Note'}: ${f.message}`),
+        ),
+      ),
+    );
   }
   return out;
 }
@@ -72,7 +118,14 @@ function overridesResult(value: string): Tree[] {
 /** Title and labelled fields, used only by the build to render the form (the browser reads the DOM). */
 export const overridesView: CalcView<'overrides'> = {
   title: '--etcd-servers-overrides builder and parser',
-  fields: [{ key: 'v', label: 'Flag value to check', kind: 'textarea', hint: 'Paste the value after "--etcd-servers-overrides=", or build it with the rows above.' }],
+  fields: [
+    {
+      key: 'v',
+      label: 'Flag value to check',
+      kind: 'textarea',
+      hint: 'Paste the value after "--etcd-servers-overrides=", or build it with the rows above.',
+    },
+  ],
 };
 
 export const overridesCalc: CalcDef<'overrides'> = {
@@ -119,7 +172,12 @@ export function rowErrors(build: BuildResult): Record<string, string> {
  * @param errors - messages from {@link rowErrors}.
  * @param interactive - whether the Remove button is shown (only with JavaScript).
  */
-export function rowTree(i: number, row: RowText, errors: Readonly<Record<string, string>> = {}, interactive = false): Tree {
+export function rowTree(
+  i: number,
+  row: RowText,
+  errors: Readonly<Record<string, string>> = {},
+  interactive = false,
+): Tree {
   const n = i + 1;
   const field = (key: keyof RowText, label: string, hint: string, extra = ''): Tree => {
     const id = `o-${key}-${i}`;
@@ -149,6 +207,11 @@ export function rowTree(i: number, row: RowText, errors: Readonly<Record<string,
     field('group', 'Group', 'empty = core'),
     field('resource', 'Resource', 'e.g. events'),
     field('servers', 'Servers', 'https://etcd-0:2379 https://etcd-1:2379', ' calc__field--servers'),
-    h('button', { type: 'button', class: 'calc__button', 'data-remove': String(i), ...(interactive ? {} : { hidden: '' }) }, 'Remove', h('span', { class: 'sr-only' }, ` override ${n}`)),
+    h(
+      'button',
+      { type: 'button', class: 'calc__button', 'data-remove': String(i), ...(interactive ? {} : { hidden: '' }) },
+      'Remove',
+      h('span', { class: 'sr-only' }, ` override ${n}`),
+    ),
   );
 }

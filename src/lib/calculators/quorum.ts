@@ -20,7 +20,13 @@ export function evenCountNote(n: number): string {
 export const quorumView: CalcView<'quorum'> = {
   title: 'Quorum and failure tolerance',
   fields: [
-    { key: 'n', label: 'Members (n)', kind: 'text', inputmode: 'numeric', hint: (range) => `Configured etcd members, ${range}.` },
+    {
+      key: 'n',
+      label: 'Members (n)',
+      kind: 'text',
+      inputmode: 'numeric',
+      hint: (range) => `Configured etcd members, ${range}.`,
+    },
     { key: 'k', label: 'Members stopped for maintenance (k)', kind: 'text', inputmode: 'numeric', hint: '0 to n.' },
   ],
 };
@@ -43,7 +49,10 @@ export const quorumCalc: CalcDef<'quorum'> = {
         facts([
           ['Quorum', `${plural(m.quorum, 'member')} (⌊${n}/2⌋ + 1)`],
           ['Failures tolerated, all running', plural(m.toleranceWhenAllRunning, 'failure')],
-          [`With ${k} stopped`, m.hasQuorum ? `${plural(m.furtherFailuresTolerated, 'further failure')} tolerated` : 'quorum already lost'],
+          [
+            `With ${k} stopped`,
+            m.hasQuorum ? `${plural(m.furtherFailuresTolerated, 'further failure')} tolerated` : 'quorum already lost',
+          ],
         ]),
         para(m.summary, m.hasQuorum ? 'calc__lead' : 'calc__warn'),
         para(evenCountNote(n), 'calc__note'),

@@ -1,5 +1,11 @@
 /** The read-path explorer: where kube-apiserver v1.37 serves a GET or LIST, why, and what etcd pays. */
-import { routeRead, STATUS_TEXT, type ReadHttpError, type ReadResource, type ReadServedBy } from '../model/read-path.ts';
+import {
+  routeRead,
+  STATUS_TEXT,
+  type ReadHttpError,
+  type ReadResource,
+  type ReadServedBy,
+} from '../model/read-path.ts';
 import { facts, invalid, para, whole, type CalcDef, type CalcView, type Raw } from './calc.ts';
 import { h, type Tree } from './tree.ts';
 import { refLink } from './ref-link.ts';
@@ -20,7 +26,12 @@ const SERVED_BY: Readonly<Record<ReadServedBy | 'error', string>> = {
  */
 function httpErrorText(e: ReadHttpError): string {
   const ra = e.retryAfter;
-  const retry = ra === null ? 'no Retry-After' : ra.min === ra.max ? `Retry-After: ${ra.min}` : `Retry-After: ${ra.min}–${ra.max} (seconds, growing with the time the cache has been unready)`;
+  const retry =
+    ra === null
+      ? 'no Retry-After'
+      : ra.min === ra.max
+        ? `Retry-After: ${ra.min}`
+        : `Retry-After: ${ra.min}–${ra.max} (seconds, growing with the time the cache has been unready)`;
   return `${e.status} ${STATUS_TEXT[e.status]}, ${retry}: ${e.message}`;
 }
 
@@ -37,7 +48,15 @@ const RESOURCES: readonly ReadResource[] = ['cached', 'events', 'size0', 'off'];
 export const readPathView: CalcView<'readPath'> = {
   title: 'Read-path explorer (Kubernetes v1.37)',
   fields: [
-    { key: 'verb', label: 'Request', kind: 'select', options: [['GET', 'GET one object'], ['LIST', 'LIST a collection']] },
+    {
+      key: 'verb',
+      label: 'Request',
+      kind: 'select',
+      options: [
+        ['GET', 'GET one object'],
+        ['LIST', 'LIST a collection'],
+      ],
+    },
     {
       key: 'res',
       label: 'Resource',
@@ -49,12 +68,33 @@ export const readPathView: CalcView<'readPath'> = {
         ['off', 'Any resource, with --watch-cache=false'],
       ],
     },
-    { key: 'rv', label: 'resourceVersion', kind: 'text', inputmode: 'numeric', hint: 'Empty = unset, "0" = any, or a value such as 12345.' },
-    { key: 'rvm', label: 'resourceVersionMatch', kind: 'select', options: [['', 'unset'], ['NotOlderThan', 'NotOlderThan'], ['Exact', 'Exact']] },
+    {
+      key: 'rv',
+      label: 'resourceVersion',
+      kind: 'text',
+      inputmode: 'numeric',
+      hint: 'Empty = unset, "0" = any, or a value such as 12345.',
+    },
+    {
+      key: 'rvm',
+      label: 'resourceVersionMatch',
+      kind: 'select',
+      options: [
+        ['', 'unset'],
+        ['NotOlderThan', 'NotOlderThan'],
+        ['Exact', 'Exact'],
+      ],
+    },
     { key: 'limit', label: 'limit', kind: 'text', inputmode: 'numeric', hint: '0 = no limit.' },
     { key: 'cont', label: 'A continue token is sent', kind: 'checkbox' },
     { key: 'sel', label: 'A label or field selector is set', kind: 'checkbox' },
-    { key: 'cur', label: 'etcd\u2019s current revision', kind: 'text', inputmode: 'numeric', hint: 'The cluster\u2019s latest resourceVersion; a ready watch cache has caught up with it.' },
+    {
+      key: 'cur',
+      label: 'etcd\u2019s current revision',
+      kind: 'text',
+      inputmode: 'numeric',
+      hint: 'The cluster\u2019s latest resourceVersion; a ready watch cache has caught up with it.',
+    },
     { key: 'ready', label: 'The watch cache is ready', kind: 'checkbox' },
     { key: 'held', label: 'The cache still holds a snapshot at that past revision', kind: 'checkbox' },
     { key: 'snap', label: 'ListFromCacheSnapshot is on (beta, default on)', kind: 'checkbox' },
@@ -68,7 +108,20 @@ export const readPathCalc: CalcDef<'readPath'> = {
   showWhen: { ready: cached, held: cached, snap: cached, pn: cached },
   toRaw: (s) => {
     const check = (on: boolean): string => (on ? '1' : '0');
-    return { verb: s.verb, res: s.res, rv: s.rv, rvm: s.rvm, limit: String(s.limit), cur: String(s.cur), cont: check(s.cont), sel: check(s.sel), ready: check(s.ready), held: check(s.held), snap: check(s.snap), pn: check(s.pn) };
+    return {
+      verb: s.verb,
+      res: s.res,
+      rv: s.rv,
+      rvm: s.rvm,
+      limit: String(s.limit),
+      cur: String(s.cur),
+      cont: check(s.cont),
+      sel: check(s.sel),
+      ready: check(s.ready),
+      held: check(s.held),
+      snap: check(s.snap),
+      pn: check(s.pn),
+    };
   },
   compute(raw: Readonly<Raw>) {
     const errors: Record<string, string> = {};
@@ -82,7 +135,14 @@ export const readPathCalc: CalcDef<'readPath'> = {
     const rvm = raw['rvm'] === 'Exact' || raw['rvm'] === 'NotOlderThan' ? raw['rvm'] : '';
     const res = RESOURCES.find((x) => x === raw['res']) ?? 'cached';
     const rv = raw['rv'] ?? '';
-    const flags = { cont: bool(raw, 'cont'), sel: bool(raw, 'sel'), ready: bool(raw, 'ready'), held: bool(raw, 'held'), snap: bool(raw, 'snap'), pn: bool(raw, 'pn') };
+    const flags = {
+      cont: bool(raw, 'cont'),
+      sel: bool(raw, 'sel'),
+      ready: bool(raw, 'ready'),
+      held: bool(raw, 'held'),
+      snap: bool(raw, 'snap'),
+      pn: bool(raw, 'pn'),
+    };
     const state = parsedLimit === null ? null : { verb, res, rv, rvm, limit, cur, ...flags };
     const r = routeRead({
       verb,
@@ -126,7 +186,12 @@ export const readPathCalc: CalcDef<'readPath'> = {
           ['Freshness', r.freshnessText],
           ...(r.response === null ? [] : [['Response', httpErrorText(r.response)] as const]),
         ]),
-        r.fallback === null ? null : para(`If not: ${SERVED_BY[r.fallback.servedBy]}. ${r.fallback.when}${r.fallback.error === null ? '' : ` The client gets ${httpErrorText(r.fallback.error)}`}`, 'calc__note'),
+        r.fallback === null
+          ? null
+          : para(
+              `If not: ${SERVED_BY[r.fallback.servedBy]}. ${r.fallback.when}${r.fallback.error === null ? '' : ` The client gets ${httpErrorText(r.fallback.error)}`}`,
+              'calc__note',
+            ),
         ...r.mayFail.map((f) => para(`It can also end in ${httpErrorText(f.error)} — when ${f.when}`, 'calc__note')),
         ...r.notes.map((n) => para(n, 'calc__note')),
         para('Deciding upstream lines (kubernetes v1.37.0):', 'calc__note'),

@@ -24,7 +24,10 @@ let strict = false;
  * ref without one, so a calculator can never render an unpinned link; in the browser an unknown
  * ref is shown as text.
  */
-export function useSourceLinks(data: Readonly<Record<string, RefLinkData>>, options: { strict?: boolean; replace?: boolean } = {}): void {
+export function useSourceLinks(
+  data: Readonly<Record<string, RefLinkData>>,
+  options: { strict?: boolean; replace?: boolean } = {},
+): void {
   // The build renders one calculator at a time with only its own links, so a ref its usage analysis
   // missed fails there instead of borrowing another calculator's link; a page in the browser adds them up.
   if (options.replace) links.clear();
@@ -46,9 +49,15 @@ export function refLink(ref: string): Tree {
   const label = `${path.split('/').pop()!} ${start === end ? `L${start}` : `L${start}–${end}`} @ ${tag}`;
   const link = links.get(ref);
   if (!link) {
-    if (strict) throw new Error(`No verified link for ${ref}: the citation integration did not list it for this calculator.`);
+    if (strict)
+      throw new Error(`No verified link for ${ref}: the citation integration did not list it for this calculator.`);
     return h('span', { class: 'calc__ref' }, `${label} (link unavailable)`);
   }
   const note = link.note;
-  return h('a', { href: link.href, class: 'calc__ref', 'data-status': link.status }, label, ...(note ? [h('span', { class: 'calc__ref-state' }, ` (${note})`)] : []));
+  return h(
+    'a',
+    { href: link.href, class: 'calc__ref', 'data-status': link.status },
+    label,
+    ...(note ? [h('span', { class: 'calc__ref-state' }, ` (${note})`)] : []),
+  );
 }

@@ -28,7 +28,11 @@ export const CALCULATORS: { readonly [Id in CalculatorId]: () => Promise<Calcula
   },
   availability: async () => {
     const [m, chart] = await Promise.all([import('./availability.ts'), import('./chart.ts')]);
-    return { def: m.availabilityCalc, view: m.availabilityView, figure: (out) => chart.availabilityChart(out.highlight ?? null) };
+    return {
+      def: m.availabilityCalc,
+      view: m.availabilityView,
+      figure: (out) => chart.availabilityChart(out.highlight ?? null),
+    };
   },
   writePath: async () => {
     const m = await import('./write-path.ts');

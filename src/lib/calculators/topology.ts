@@ -5,10 +5,15 @@ import { plural } from './format.ts';
 
 /** One sentence for what a host loss leaves. */
 function describeLoss(l: HostLoss): string {
-  const took = [l.etcdMembersLost ? plural(l.etcdMembersLost, 'etcd member') : '', l.controlPlaneInstancesLost ? plural(l.controlPlaneInstancesLost, 'control-plane instance') : '']
+  const took = [
+    l.etcdMembersLost ? plural(l.etcdMembersLost, 'etcd member') : '',
+    l.controlPlaneInstancesLost ? plural(l.controlPlaneInstancesLost, 'control-plane instance') : '',
+  ]
     .filter(Boolean)
     .join(' and ');
-  const etcd = l.etcdHasQuorum ? `etcd tolerates ${plural(l.etcdFurtherFailuresTolerated, 'further failure')}` : 'etcd has lost quorum';
+  const etcd = l.etcdHasQuorum
+    ? `etcd tolerates ${plural(l.etcdFurtherFailuresTolerated, 'further failure')}`
+    : 'etcd has lost quorum';
   return `takes ${took}; ${etcd}; ${plural(l.apiServersLeft, 'API server')} left.`;
 }
 
@@ -39,8 +44,12 @@ export const topologyCalc: CalcDef<'topology'> = {
           ['Stacked', t.stacked.consistent ? `${plural(t.stacked.hosts, 'host')}` : `not possible with E ≠ C`],
           ['External', `${plural(t.external.hosts, 'host')} (${e} + ${c})`],
         ]),
-        t.stacked.warning === null ? para(`Stacked: one host lost ${describeLoss(t.stacked.oneHostFailure)}`) : para(t.stacked.warning, 'calc__warn'),
-        para(`External: an etcd host lost ${describeLoss(t.external.etcdHostFailure)} A control-plane host lost ${describeLoss(t.external.controlPlaneHostFailure)}`),
+        t.stacked.warning === null
+          ? para(`Stacked: one host lost ${describeLoss(t.stacked.oneHostFailure)}`)
+          : para(t.stacked.warning, 'calc__warn'),
+        para(
+          `External: an etcd host lost ${describeLoss(t.external.etcdHostFailure)} A control-plane host lost ${describeLoss(t.external.controlPlaneHostFailure)}`,
+        ),
       ],
     };
   },

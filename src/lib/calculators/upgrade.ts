@@ -22,7 +22,8 @@ function stackedEtcdText(nodes: number, strategy: UpgradeStrategy, t: number): s
     nodes === 1
       ? 'With stacked etcd this node is also the only etcd member, which tolerates 0 failures'
       : `With stacked etcd these ${plural(nodes, 'node')} are also ${plural(nodes, 'etcd member')}, which tolerate ${plural(t, 'failure')}`;
-  if (t === 0) return `${base}: stacked etcd needs at least 3 nodes (5 for production, see the etcd chapter). The count above assumes external etcd.`;
+  if (t === 0)
+    return `${base}: stacked etcd needs at least 3 nodes (5 for production, see the etcd chapter). The count above assumes external etcd.`;
   const odd = nodes % 2 === 0 ? `, the same as ${nodes - 1} would: stacked etcd should run an odd count` : '';
   if (strategy === 'surge') return `${base}${odd}.`;
   const during = maintenanceTolerance(nodes, 1).furtherFailuresTolerated;
@@ -33,7 +34,13 @@ function stackedEtcdText(nodes: number, strategy: UpgradeStrategy, t: number): s
 export const upgradeView: CalcView<'upgrade'> = {
   title: 'Control-plane nodes from the upgrade strategy',
   fields: [
-    { key: 'a', label: 'Nodes that must stay up (A)', kind: 'text', inputmode: 'numeric', hint: (range) => `${range}.` },
+    {
+      key: 'a',
+      label: 'Nodes that must stay up (A)',
+      kind: 'text',
+      inputmode: 'numeric',
+      hint: (range) => `${range}.`,
+    },
     {
       key: 's',
       label: 'Upgrade strategy',

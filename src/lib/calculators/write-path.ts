@@ -17,8 +17,13 @@ import { fmtBytes, fmtMs, fmtNum, ordinal } from './format.ts';
 export function parseMsList(text: string, count: number, label: string): Parsed<number[]> {
   if (count === 0) return { ok: true, value: [] };
   const items = text.trim() === '' ? [] : text.trim().split(/[ \t\r\n]*;[ \t\r\n]*|,[ \t\r\n]+|[ \t\r\n]+/);
-  if (items.length === 0) return { ok: false, error: `${label} is empty: enter one time in ms per follower (${count}).` };
-  if (items.length > count) return { ok: false, error: `${label}: ${items.length} values for ${count} ${count === 1 ? 'follower' : 'followers'}; remove ${items.length - count === 1 ? 'one' : items.length - count}.` };
+  if (items.length === 0)
+    return { ok: false, error: `${label} is empty: enter one time in ms per follower (${count}).` };
+  if (items.length > count)
+    return {
+      ok: false,
+      error: `${label}: ${items.length} values for ${count} ${count === 1 ? 'follower' : 'followers'}; remove ${items.length - count === 1 ? 'one' : items.length - count}.`,
+    };
   const out: number[] = [];
   for (const [i, item] of items.entries()) {
     const p = parseDecimal(item, { min: 0, max: 1e6, label: `${label}, item ${i + 1}` });
@@ -39,8 +44,20 @@ export const writePathView: CalcView<'writePath'> = {
     { key: 'b', label: 'Mean entry size (bytes)', kind: 'text', inputmode: 'decimal', hint: 'Bytes per Raft entry.' },
     { key: 'n', label: 'Members (n)', kind: 'text', inputmode: 'numeric', hint: (range) => `${range}.` },
     { key: 'lf', label: 'Leader fsync (ms)', kind: 'text', inputmode: 'decimal', hint: 'WAL fsync on the leader.' },
-    { key: 'rtt', label: 'Follower round trips (ms)', kind: 'text', inputmode: 'decimal', hint: 'One per follower, separated by spaces; fewer repeat the last.' },
-    { key: 'fs', label: 'Follower fsyncs (ms)', kind: 'text', inputmode: 'decimal', hint: 'One per follower, separated by spaces; fewer repeat the last.' },
+    {
+      key: 'rtt',
+      label: 'Follower round trips (ms)',
+      kind: 'text',
+      inputmode: 'decimal',
+      hint: 'One per follower, separated by spaces; fewer repeat the last.',
+    },
+    {
+      key: 'fs',
+      label: 'Follower fsyncs (ms)',
+      kind: 'text',
+      inputmode: 'decimal',
+      hint: 'One per follower, separated by spaces; fewer repeat the last.',
+    },
   ],
 };
 
@@ -55,7 +72,8 @@ export const writePathCalc: CalcDef<'writePath'> = {
     const n = whole(raw, 'writePath', 'n', 'Members', errors);
     const lf = decimal(raw, 'writePath', 'lf', 'Leader fsync', errors);
     const followers = n === null ? 0 : n - 1;
-    const rtt = n === null ? null : take(parseMsList(raw['rtt'] ?? '', followers, 'Follower round trips'), 'rtt', errors);
+    const rtt =
+      n === null ? null : take(parseMsList(raw['rtt'] ?? '', followers, 'Follower round trips'), 'rtt', errors);
     const fs = n === null ? null : take(parseMsList(raw['fs'] ?? '', followers, 'Follower fsyncs'), 'fs', errors);
     if (w === null || b === null || n === null || lf === null || rtt === null || fs === null) return invalid(errors);
     const timings: FollowerTiming[] = rtt.map((r, i) => ({ rttMs: r, fsyncMs: fs[i]! }));
@@ -64,7 +82,14 @@ export const writePathCalc: CalcDef<'writePath'> = {
     // One member has no follower: the lists are unused, and the link keeps their defaults (a link's
     // empty list is refused like any value without a number).
     const unused = CALCULATOR_SCHEMAS.writePath;
-    const state = { w, b, n, lf, rtt: followers ? rtt : [...unused.rtt.default], fs: followers ? fs : [...unused.fs.default] };
+    const state = {
+      w,
+      b,
+      n,
+      lf,
+      rtt: followers ? rtt : [...unused.rtt.default],
+      fs: followers ? fs : [...unused.fs.default],
+    };
     const decider =
       c.followerAcksNeeded === 0
         ? 'A single member commits on its own fsync.'
@@ -76,12 +101,18 @@ export const writePathCalc: CalcDef<'writePath'> = {
       state,
       result: [
         facts([
-          ['Leader egress for replication', `${fmtBytes(wp.egressBytesPerSecond)}/s (${fmtNum(w)} × ${fmtBytes(b)} × ${n - 1})`],
+          [
+            'Leader egress for replication',
+            `${fmtBytes(wp.egressBytesPerSecond)}/s (${fmtNum(w)} × ${fmtBytes(b)} × ${n - 1})`,
+          ],
           ['Commit latency', `${fmtMs(c.commitMs)} (quorum ${c.quorum}: leader + ${c.followerAcksNeeded})`],
         ]),
         para(decider),
         para(wp.throughputNote, 'calc__note'),
-        para('A model, not a measurement: heartbeats, snapshots, TLS framing, apply time and queueing are left out.', 'calc__note'),
+        para(
+          'A model, not a measurement: heartbeats, snapshots, TLS framing, apply time and queueing are left out.',
+          'calc__note',
+        ),
       ],
     };
   },

@@ -57,7 +57,10 @@ const RefRecordSchema = z.strictObject({
 
 const EntryRecordSchema = z.strictObject({
   type: z.enum(['file', 'dir', 'symlink', 'submodule']),
-  mode: z.string().regex(/^[0-7]{6}$/, 'expected a git file mode such as 100644').optional(),
+  mode: z
+    .string()
+    .regex(/^[0-7]{6}$/, 'expected a git file mode such as 100644')
+    .optional(),
   sha: z.string().regex(SHA1, 'expected a 40-hex object SHA'),
   size: z.number().int().nonnegative().optional(),
   provider: z.enum(['github', 'mirror']),
@@ -65,7 +68,11 @@ const EntryRecordSchema = z.strictObject({
 });
 
 const RefsFileSchema = z.strictObject({ version: z.literal(2), refs: z.record(z.string(), z.unknown()) });
-const TreeFileSchema = z.strictObject({ version: z.literal(1), commit: z.string().regex(SHA1), entries: z.record(z.string(), z.unknown()) });
+const TreeFileSchema = z.strictObject({
+  version: z.literal(1),
+  commit: z.string().regex(SHA1),
+  entries: z.record(z.string(), z.unknown()),
+});
 
 type RefRecord = z.infer<typeof RefRecordSchema>;
 type EntryRecord = z.infer<typeof EntryRecordSchema>;
@@ -75,12 +82,24 @@ function checksum(parts: unknown[]): string {
 }
 
 /** The checksum a refs.json record carries (exported for tests that forge one). */
-export function refChecksum(repo: string, ref: string, r: Pick<CachedRef, 'provider' | 'origin' | 'kind' | 'commit'> & { tagObject?: string | undefined; etag?: string | undefined }): string {
+export function refChecksum(
+  repo: string,
+  ref: string,
+  r: Pick<CachedRef, 'provider' | 'origin' | 'kind' | 'commit'> & {
+    tagObject?: string | undefined;
+    etag?: string | undefined;
+  },
+): string {
   return checksum(['ref/2', repo, ref, r.provider, r.origin, r.kind, r.commit, r.tagObject ?? null, r.etag ?? null]);
 }
 
 /** The checksum a trees/<commit>.json record carries (exported for tests that forge one). */
-export function entryChecksum(repo: string, commit: string, path: string, e: Pick<CachedEntry, 'provider' | 'type' | 'sha'> & { mode?: string | undefined; size?: number | undefined }): string {
+export function entryChecksum(
+  repo: string,
+  commit: string,
+  path: string,
+  e: Pick<CachedEntry, 'provider' | 'type' | 'sha'> & { mode?: string | undefined; size?: number | undefined },
+): string {
   return checksum(['entry/1', repo, commit, path, e.provider, e.type, e.mode ?? null, e.sha, e.size ?? null]);
 }
 
@@ -178,7 +197,9 @@ export class CitationCache {
         return undefined;
       }
       if (!(await this.parentInside(p))) {
-        this.notice(`Ignored ${this.show(p)}: it lies outside ${this.show(this.dir)} (a symbolic link on the way); remove the link.`);
+        this.notice(
+          `Ignored ${this.show(p)}: it lies outside ${this.show(this.dir)} (a symbolic link on the way); remove the link.`,
+        );
         return undefined;
       }
       return await handle.readFile();
@@ -216,7 +237,10 @@ export class CitationCache {
     if (!bytes) return undefined;
     const actual = gitBlobSha(bytes);
     if (actual !== sha) {
-      await this.discard(p, `its bytes hash to blob ${actual.slice(0, 12)}, not the ${sha.slice(0, 12)} it is filed under (edited or corrupt)`);
+      await this.discard(
+        p,
+        `its bytes hash to blob ${actual.slice(0, 12)}, not the ${sha.slice(0, 12)} it is filed under (edited or corrupt)`,
+      );
       return undefined;
     }
     return bytes;
@@ -224,12 +248,18 @@ export class CitationCache {
 
   /** Stores blob bytes under their SHA. @throws Error when the bytes do not hash to `sha`. */
   async writeBlob(owner: string, repo: string, sha: string, bytes: Uint8Array): Promise<void> {
-    if (gitBlobSha(bytes) !== sha) throw new Error(`Refusing to cache bytes under blob ${sha}: they hash to ${gitBlobSha(bytes)}.`);
+    if (gitBlobSha(bytes) !== sha)
+      throw new Error(`Refusing to cache bytes under blob ${sha}: they hash to ${gitBlobSha(bytes)}.`);
     await this.writeAtomic(this.blobPath(owner, repo, sha), bytes);
   }
 
   /** Parses a cache JSON file; a file that is unreadable as a whole is discarded. */
-  private async loadJson<T>(file: string, schema: z.ZodType<T>, what: string, legacy?: (data: unknown) => boolean): Promise<T | undefined> {
+  private async loadJson<T>(
+    file: string,
+    schema: z.ZodType<T>,
+    what: string,
+    legacy?: (data: unknown) => boolean,
+  ): Promise<T | undefined> {
     const raw = await this.readRegular(file);
     if (!raw) return undefined;
     let data: unknown;
@@ -255,17 +285,25 @@ export class CitationCache {
       p = (async () => {
         const out = new Map<string, RefRecord>();
         const file = this.refsFile(owner, repo);
-        const data = await this.loadJson(file, RefsFileSchema, 'its refs are resolved afresh',
-          (d) => typeof d === 'object' && d !== null && !Array.isArray(d) && !('version' in d));
+        const data = await this.loadJson(
+          file,
+          RefsFileSchema,
+          'its refs are resolved afresh',
+          (d) => typeof d === 'object' && d !== null && !Array.isArray(d) && !('version' in d),
+        );
         for (const [ref, raw] of Object.entries(data?.refs ?? {})) {
           const r = RefRecordSchema.safeParse(raw);
           if (!r.success) {
-            this.notice(`Discarded the record of ${ref} in ${this.show(file)}: ${formatIssues(r.error.issues, raw, 'the record')}; it is resolved afresh.`);
+            this.notice(
+              `Discarded the record of ${ref} in ${this.show(file)}: ${formatIssues(r.error.issues, raw, 'the record')}; it is resolved afresh.`,
+            );
             this.dirty.add(`refs:${k}`);
             continue;
           }
           if (r.data.checksum !== refChecksum(k, ref, r.data)) {
-            this.notice(`Discarded the record of ${ref} in ${this.show(file)}: its checksum does not match its fields (edited or corrupt); it is resolved afresh.`);
+            this.notice(
+              `Discarded the record of ${ref} in ${this.show(file)}: its checksum does not match its fields (edited or corrupt); it is resolved afresh.`,
+            );
             this.dirty.add(`refs:${k}`);
             continue;
           }
@@ -279,12 +317,23 @@ export class CitationCache {
   }
 
   /** The last resolution of `ref` by `provider` at `origin`, if its record is intact. */
-  async getRef(owner: string, repo: string, ref: string, provider: ProviderName, origin: string): Promise<CachedRef | undefined> {
+  async getRef(
+    owner: string,
+    repo: string,
+    ref: string,
+    provider: ProviderName,
+    origin: string,
+  ): Promise<CachedRef | undefined> {
     const r = (await this.loadRefs(owner, repo)).get(ref);
     if (!r || r.provider !== provider || r.origin !== origin) return undefined;
     return {
-      provider: r.provider, origin: r.origin, kind: r.kind, commit: r.commit, checkedAt: r.checkedAt,
-      ...(r.etag !== undefined ? { etag: r.etag } : {}), ...(r.tagObject !== undefined ? { tagObject: r.tagObject } : {}),
+      provider: r.provider,
+      origin: r.origin,
+      kind: r.kind,
+      commit: r.commit,
+      checkedAt: r.checkedAt,
+      ...(r.etag !== undefined ? { etag: r.etag } : {}),
+      ...(r.tagObject !== undefined ? { tagObject: r.tagObject } : {}),
     };
   }
 
@@ -310,9 +359,11 @@ export class CitationCache {
         }
         for (const [path, raw] of Object.entries(data?.entries ?? {})) {
           const r = EntryRecordSchema.safeParse(raw);
-          const why = !r.success ? formatIssues(r.error.issues, raw, 'the entry')
-            : r.data.checksum !== entryChecksum(`${owner}/${repo}`, commit, path, r.data) ? 'its checksum does not match its fields (edited or corrupt)'
-            : undefined;
+          const why = !r.success
+            ? formatIssues(r.error.issues, raw, 'the entry')
+            : r.data.checksum !== entryChecksum(`${owner}/${repo}`, commit, path, r.data)
+              ? 'its checksum does not match its fields (edited or corrupt)'
+              : undefined;
           if (why || !r.success) {
             this.notice(`Discarded the entry of ${path} in ${this.show(file)}: ${why}; it is fetched again.`);
             this.dirty.add(`tree:${k}`);
@@ -332,8 +383,12 @@ export class CitationCache {
     const r = (await this.loadTree(owner, repo, commit)).get(path);
     if (!r) return undefined;
     return {
-      path, type: r.type, sha: r.sha, provider: r.provider,
-      ...(r.mode !== undefined ? { mode: r.mode } : {}), ...(r.size !== undefined ? { size: r.size } : {}),
+      path,
+      type: r.type,
+      sha: r.sha,
+      provider: r.provider,
+      ...(r.mode !== undefined ? { mode: r.mode } : {}),
+      ...(r.size !== undefined ? { size: r.size } : {}),
     };
   }
 
@@ -345,7 +400,10 @@ export class CitationCache {
   /** Records a tree entry in memory; {@link flush} writes it. */
   async setEntry(owner: string, repo: string, commit: string, path: string, entry: CachedEntry): Promise<void> {
     const { path: _reported, ...fields } = entry;
-    const record = EntryRecordSchema.parse({ ...fields, checksum: entryChecksum(`${owner}/${repo}`, commit, path, entry) });
+    const record = EntryRecordSchema.parse({
+      ...fields,
+      checksum: entryChecksum(`${owner}/${repo}`, commit, path, entry),
+    });
     (await this.loadTree(owner, repo, commit)).set(path, record);
     this.dirty.add(`tree:${owner}/${repo}@${commit}`);
   }
@@ -358,13 +416,19 @@ export class CitationCache {
         const [owner, repo] = k.split('/') as [string, string];
         const refs = await this.loadRefs(owner, repo);
         const sorted = Object.fromEntries([...refs.keys()].sort().map((r) => [r, refs.get(r)]));
-        await this.writeAtomic(this.refsFile(owner, repo), `${JSON.stringify({ version: 2, refs: sorted }, null, 2)}\n`);
+        await this.writeAtomic(
+          this.refsFile(owner, repo),
+          `${JSON.stringify({ version: 2, refs: sorted }, null, 2)}\n`,
+        );
       } else {
         const [name, commit] = k.split('@') as [string, string];
         const [owner, repo] = name.split('/') as [string, string];
         const entries = await this.loadTree(owner, repo, commit);
         const sorted = Object.fromEntries([...entries.keys()].sort().map((p) => [p, entries.get(p)]));
-        await this.writeAtomic(this.treeFile(owner, repo, commit), `${JSON.stringify({ version: 1, commit, entries: sorted }, null, 2)}\n`);
+        await this.writeAtomic(
+          this.treeFile(owner, repo, commit),
+          `${JSON.stringify({ version: 1, commit, entries: sorted }, null, 2)}\n`,
+        );
       }
     }
     this.dirty.clear();

@@ -20,8 +20,7 @@ export interface CitedLines {
 }
 
 export type DriftResult =
-  | { kind: 'ok'; drift: CitationDrift; newLines: readonly string[] }
-  | { kind: 'unavailable'; reason: string };
+  { kind: 'ok'; drift: CitationDrift; newLines: readonly string[] } | { kind: 'unavailable'; reason: string };
 
 /** Follows cited ranges from one commit to another, diffing each file pair once. */
 export class DriftFinder {
@@ -49,17 +48,28 @@ export class DriftFinder {
     const from = { start: c.start, end: c.end };
     if ('reason' in m) return { kind: 'unavailable', reason: m.reason };
     if ('missing' in m) {
-      if (m.missing === 'new') return { kind: 'ok', drift: { state: 'gone', from, changes: [], fileMissing: true }, newLines: [] };
+      if (m.missing === 'new')
+        return { kind: 'ok', drift: { state: 'gone', from, changes: [], fileMissing: true }, newLines: [] };
       return { kind: 'unavailable', reason: `${c.path} does not exist at the pinned commit ${oldCommit.slice(0, 12)}` };
     }
     if (c.end > m.oldLines.length) {
-      return { kind: 'unavailable', reason: `${formatRange(c.start, c.end)} is past the end of ${c.path} at the pinned commit (${m.oldLines.length} lines)` };
+      return {
+        kind: 'unavailable',
+        reason: `${formatRange(c.start, c.end)} is past the end of ${c.path} at the pinned commit (${m.oldLines.length} lines)`,
+      };
     }
     return { kind: 'ok', drift: followRange(m, from), newLines: m.newLines };
   }
 
-  private async load(c: CitedLines, oldCommit: string, newCommit: string): Promise<LineMap | { missing: 'old' | 'new' } | { reason: string }> {
-    const [a, b] = await Promise.all([this.reader.file(c.owner, c.repo, oldCommit, c.path), this.reader.file(c.owner, c.repo, newCommit, c.path)]);
+  private async load(
+    c: CitedLines,
+    oldCommit: string,
+    newCommit: string,
+  ): Promise<LineMap | { missing: 'old' | 'new' } | { reason: string }> {
+    const [a, b] = await Promise.all([
+      this.reader.file(c.owner, c.repo, oldCommit, c.path),
+      this.reader.file(c.owner, c.repo, newCommit, c.path),
+    ]);
     for (const f of [a, b]) if (f.kind === 'unavailable') return { reason: `cannot read ${c.path}: ${f.reason}` };
     if (a.kind === 'missing') return { missing: 'old' };
     if (b.kind === 'missing') return { missing: 'new' };
@@ -88,8 +98,11 @@ export function formatDrift(d: CitationDrift, path: string): string {
     case 'edited': {
       const tally = changeTally(d.changes);
       if (d.to) return `${from} edited (${tally}), now ${formatRange(d.to.start, d.to.end)}`;
-      const deletes = (line: number): boolean => d.changes.some((h) => h.oldStart <= line && line < h.oldStart + h.oldLines.length);
-      const ends = [deletes(d.from.start) ? 'first' : '', deletes(d.from.end) ? 'last' : ''].filter(Boolean).join(' and ');
+      const deletes = (line: number): boolean =>
+        d.changes.some((h) => h.oldStart <= line && line < h.oldStart + h.oldLines.length);
+      const ends = [deletes(d.from.start) ? 'first' : '', deletes(d.from.end) ? 'last' : '']
+        .filter(Boolean)
+        .join(' and ');
       return `${from} edited (${tally}); the diff deletes its ${ends} line${ends.includes(' and ') ? 's' : ''}, so it gives no new range`;
     }
     case 'gone':
@@ -115,7 +128,10 @@ export function formatChanges(changes: readonly Hunk[], maxPerSide = 8, indent =
   const out: string[] = [];
   const side = (sign: '-' | '+', first: number, lines: readonly string[]): void => {
     lines.slice(0, maxPerSide).forEach((l, k) => out.push(`${indent}${sign} L${first + k}: ${l}`));
-    if (lines.length > maxPerSide) out.push(`${indent}${sign} … ${lines.length - maxPerSide} more line${lines.length - maxPerSide === 1 ? '' : 's'}`);
+    if (lines.length > maxPerSide)
+      out.push(
+        `${indent}${sign} … ${lines.length - maxPerSide} more line${lines.length - maxPerSide === 1 ? '' : 's'}`,
+      );
   };
   for (const h of changes) {
     if (h.oldLines.length === 0) out.push(`${indent}  (inserted before old L${h.oldStart})`);

@@ -53,16 +53,32 @@ export interface ExtractionResult {
 const KINDS = new Set<string>(['Cite', 'Excerpt']);
 const MAX_CONTEXT = 50;
 
-interface Point { line?: number; column?: number; offset?: number }
-interface Position { start: Point; end: Point }
-interface EsNode { type: string; [k: string]: unknown }
+interface Point {
+  line?: number;
+  column?: number;
+  offset?: number;
+}
+interface Position {
+  start: Point;
+  end: Point;
+}
+interface EsNode {
+  type: string;
+  [k: string]: unknown;
+}
 interface JsxAttribute {
   type: 'mdxJsxAttribute' | 'mdxJsxExpressionAttribute';
   name?: string;
   value?: string | null | { type: string; value: string; data?: { estree?: { body: EsNode[] } } };
   position?: Position;
 }
-interface MdNode { type: string; name?: string | null; attributes?: JsxAttribute[]; children?: MdNode[]; position?: Position }
+interface MdNode {
+  type: string;
+  name?: string | null;
+  attributes?: JsxAttribute[];
+  children?: MdNode[];
+  position?: Position;
+}
 
 const processor = unified().use(remarkParse).use(remarkMdx);
 
@@ -81,10 +97,21 @@ export function extractFromSource(file: string, source: string): ExtractionResul
   try {
     tree = processor.parse(source) as unknown as MdNode;
   } catch (e) {
-    const err = e as { line?: number; column?: number; place?: { line?: number; column?: number; start?: Point }; reason?: string; message: string };
+    const err = e as {
+      line?: number;
+      column?: number;
+      place?: { line?: number; column?: number; start?: Point };
+      reason?: string;
+      message: string;
+    };
     const line = err.line ?? err.place?.line ?? err.place?.start?.line ?? 1;
     const column = err.column ?? err.place?.column ?? err.place?.start?.column ?? 1;
-    errors.push({ file, line, column, message: `${file}:${line}:${column}: MDX syntax error, so its citations cannot be checked: ${err.reason ?? err.message}. Fix the MDX syntax.` });
+    errors.push({
+      file,
+      line,
+      column,
+      message: `${file}:${line}:${column}: MDX syntax error, so its citations cannot be checked: ${err.reason ?? err.message}. Fix the MDX syntax.`,
+    });
     return { citations, errors };
   }
 
@@ -106,11 +133,12 @@ function readElement(file: string, node: MdNode): { citation: Citation } | { err
   const column = node.position?.start.column ?? 1;
   const where = `${file}:${line}:${column}`;
   const fail = (what: string, fix: string): { error: ExtractionError } => ({
-    error: { file, line, column, message: `${where}: <${kind}> ${what.replace(/\.+$/, "")}. ${fix}` },
+    error: { file, line, column, message: `${where}: <${kind}> ${what.replace(/\.+$/, '')}. ${fix}` },
   });
-  const example = kind === 'Cite'
-    ? '<Cite ref="owner/repo@v1.2.3:path/file.go#L10" expect="a fragment of line 10" />'
-    : '<Excerpt ref="owner/repo@v1.2.3:path/file.go#L10-L14" expect={["fragment one", "fragment two"]} context={2} />';
+  const example =
+    kind === 'Cite'
+      ? '<Cite ref="owner/repo@v1.2.3:path/file.go#L10" expect="a fragment of line 10" />'
+      : '<Excerpt ref="owner/repo@v1.2.3:path/file.go#L10-L14" expect={["fragment one", "fragment two"]} context={2} />';
 
   let refAttr: JsxAttribute | undefined;
   let expectAttr: JsxAttribute | undefined;
@@ -126,7 +154,10 @@ function readElement(file: string, node: MdNode): { citation: Citation } | { err
 
   if (!refAttr) return fail('has no `ref` attribute', `Add one, e.g. ${example}.`);
   if (typeof refAttr.value !== 'string') {
-    return fail('has a `ref` that is not a string literal', `Write it as ref="owner/repo@ref:path#L1-L2" (a literal, so it can be checked without running the page).`);
+    return fail(
+      'has a `ref` that is not a string literal',
+      `Write it as ref="owner/repo@ref:path#L1-L2" (a literal, so it can be checked without running the page).`,
+    );
   }
   const refText = refAttr.value;
   let ref: CitationRef;
@@ -138,19 +169,38 @@ function readElement(file: string, node: MdNode): { citation: Citation } | { err
   }
 
   if (!expectAttr) {
-    return fail(`citing ${refText} has no \`expect\``, 'Add expect="…" (or expect={["…", "…"]}) with literal fragments of the cited lines: it states what those lines are and is checked against them.');
+    return fail(
+      `citing ${refText} has no \`expect\``,
+      'Add expect="…" (or expect={["…", "…"]}) with literal fragments of the cited lines: it states what those lines are and is checked against them.',
+    );
   }
   const expect = readStrings(expectAttr);
-  if (typeof expect === 'string') return fail(`citing ${refText} has an \`expect\` that ${expect}`, 'Use expect="fragment" or expect={["fragment", "another"]} with string literals only.');
-  if (expect.length === 0) return fail(`citing ${refText} has an empty \`expect\``, 'List at least one fragment of the cited lines.');
-  if (expect.some((s) => s.trim() === '')) return fail(`citing ${refText} has an empty or blank \`expect\` fragment`, 'Remove it or write a fragment of the cited lines.');
+  if (typeof expect === 'string')
+    return fail(
+      `citing ${refText} has an \`expect\` that ${expect}`,
+      'Use expect="fragment" or expect={["fragment", "another"]} with string literals only.',
+    );
+  if (expect.length === 0)
+    return fail(`citing ${refText} has an empty \`expect\``, 'List at least one fragment of the cited lines.');
+  if (expect.some((s) => s.trim() === ''))
+    return fail(
+      `citing ${refText} has an empty or blank \`expect\` fragment`,
+      'Remove it or write a fragment of the cited lines.',
+    );
 
   let context = 0;
   if (contextAttr) {
-    if (kind !== 'Excerpt') return fail(`citing ${refText} has \`context\`, which only <Excerpt> uses`, 'Remove it, or use <Excerpt> to show the code.');
+    if (kind !== 'Excerpt')
+      return fail(
+        `citing ${refText} has \`context\`, which only <Excerpt> uses`,
+        'Remove it, or use <Excerpt> to show the code.',
+      );
     const n = readInteger(contextAttr);
     if (n === undefined || n < 0 || n > MAX_CONTEXT) {
-      return fail(`citing ${refText} has a \`context\` that is not an integer from 0 to ${MAX_CONTEXT}`, 'Write it as context={2}.');
+      return fail(
+        `citing ${refText} has a \`context\` that is not an integer from 0 to ${MAX_CONTEXT}`,
+        'Write it as context={2}.',
+      );
     }
     context = n;
   }
@@ -159,7 +209,15 @@ function readElement(file: string, node: MdNode): { citation: Citation } | { err
   const vEnd = refAttr.position?.end.offset;
   return {
     citation: {
-      file, line, column, kind, refText, ref, key: citationKey(ref), expect, context,
+      file,
+      line,
+      column,
+      kind,
+      refText,
+      ref,
+      key: citationKey(ref),
+      expect,
+      context,
       refAttrRange: { start: vStart ?? -1, end: vEnd ?? -1 },
     },
   };
@@ -192,7 +250,8 @@ function readStrings(attr: JsxAttribute): string[] | string {
   if (!expr) return 'is not a single expression';
   const single = staticString(expr);
   if (single !== undefined) return [single];
-  if (expr.type !== 'ArrayExpression') return `is an expression (${expr.type}), not a string or an array of string literals`;
+  if (expr.type !== 'ArrayExpression')
+    return `is an expression (${expr.type}), not a string or an array of string literals`;
   const out: string[] = [];
   for (const el of expr.elements as Array<EsNode | null>) {
     const s = el ? staticString(el) : undefined;
@@ -244,7 +303,10 @@ export async function listMdxFiles(root: string, dirs: readonly string[] = DEFAU
  *
  * @returns citations in file order, then source order; errors for malformed ones.
  */
-export async function extractCitations(root: string, dirs: readonly string[] = DEFAULT_CONTENT_DIRS): Promise<ExtractionResult> {
+export async function extractCitations(
+  root: string,
+  dirs: readonly string[] = DEFAULT_CONTENT_DIRS,
+): Promise<ExtractionResult> {
   const files = await listMdxFiles(root, dirs);
   const model = await extractModelCitations(root);
   const citations: Citation[] = [];

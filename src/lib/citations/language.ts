@@ -22,7 +22,12 @@ const BY_EXTENSION: Record<string, string> = {
   h: 'c',
 };
 
-const BY_NAME: Record<string, string> = { Makefile: 'makefile', Dockerfile: 'dockerfile', 'go.mod': 'go', 'go.sum': 'txt' };
+const BY_NAME: Record<string, string> = {
+  Makefile: 'makefile',
+  Dockerfile: 'dockerfile',
+  'go.mod': 'go',
+  'go.sum': 'txt',
+};
 
 /** @param path - repository path such as `server/etcdserver/v3_server.go`. @returns a Shiki language id, `txt` when unknown. */
 export function languageOf(path: string): string {

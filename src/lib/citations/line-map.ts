@@ -52,13 +52,20 @@ export function lineMap(oldLines: readonly string[], newLines: readonly string[]
   const inOld = new Set(oldLines);
   const a: number[] = [];
   const b: number[] = [];
-  oldLines.forEach((l, i) => { if (inNew.has(l)) a.push(i); });
-  newLines.forEach((l, i) => { if (inOld.has(l)) b.push(i); });
+  oldLines.forEach((l, i) => {
+    if (inNew.has(l)) a.push(i);
+  });
+  newLines.forEach((l, i) => {
+    if (inOld.has(l)) b.push(i);
+  });
 
   const newOf = new Int32Array(oldLines.length + 1);
   let i = 0;
   let j = 0;
-  for (const c of diffArrays(a.map((k) => oldLines[k]!), b.map((k) => newLines[k]!))) {
+  for (const c of diffArrays(
+    a.map((k) => oldLines[k]!),
+    b.map((k) => newLines[k]!),
+  )) {
     if (c.added) j += c.count;
     else if (c.removed) i += c.count;
     else for (let k = 0; k < c.count; k++) newOf[a[i++]! + 1] = b[j++]! + 1;
@@ -73,7 +80,12 @@ function hunksOf(newOf: Int32Array, oldLines: readonly string[], newLines: reado
   let n = 1; // next new line
   const flush = (oldEnd: number, newEnd: number): void => {
     if (oldEnd > o || newEnd > n) {
-      hunks.push({ oldStart: o, oldLines: oldLines.slice(o - 1, oldEnd - 1), newStart: n, newLines: newLines.slice(n - 1, newEnd - 1) });
+      hunks.push({
+        oldStart: o,
+        oldLines: oldLines.slice(o - 1, oldEnd - 1),
+        newStart: n,
+        newLines: newLines.slice(n - 1, newEnd - 1),
+      });
     }
   };
   for (let k = 1; k <= oldLines.length; k++) {
@@ -131,14 +143,17 @@ export function followRange(map: LineMap, range: LineRange): RangeDrift {
 
   if (kept === 0) {
     const at = blockAmongInserted(map, from);
-    if (at !== undefined) return { state: 'moved', from, to: { start: at, end: at + end - start }, delta: at - start, via: 'block' };
+    if (at !== undefined)
+      return { state: 'moved', from, to: { start: at, end: at + end - start }, delta: at - start, via: 'block' };
     return { state: 'gone', from, changes };
   }
   const first = mapLine(map, start);
   const last = mapLine(map, end);
   if (changes.length === 0 && first !== undefined && last !== undefined) {
     const delta = first - start;
-    return delta === 0 ? { state: 'unchanged', from } : { state: 'moved', from, to: { start: first, end: last }, delta, via: 'diff' };
+    return delta === 0
+      ? { state: 'unchanged', from }
+      : { state: 'moved', from, to: { start: first, end: last }, delta, via: 'diff' };
   }
   return first !== undefined && last !== undefined
     ? { state: 'edited', from, to: { start: first, end: last }, changes }
@@ -159,7 +174,11 @@ function touching(hunks: readonly Hunk[], r: LineRange): Hunk[] {
     if (!deletesCited && !insertsInside) continue;
     const lo = Math.max(h.oldStart, r.start);
     const hi = Math.min(oldEnd, r.end);
-    out.push({ ...h, oldStart: deletesCited ? lo : h.oldStart, oldLines: deletesCited ? h.oldLines.slice(lo - h.oldStart, hi - h.oldStart + 1) : [] });
+    out.push({
+      ...h,
+      oldStart: deletesCited ? lo : h.oldStart,
+      oldLines: deletesCited ? h.oldLines.slice(lo - h.oldStart, hi - h.oldStart + 1) : [],
+    });
   }
   return out;
 }

@@ -35,7 +35,7 @@ const SOURCE_LINK = new RegExp(
     String.raw`(?:www\.)?github\.com(?::\d+)?/[\w.-]+/[\w.-]+/(?:blob|tree|raw|blame|commits?|compare|archive|edit|history)(?:/|%2f)` +
     String.raw`|(?:raw\.githubusercontent|codeload\.github|objects\.githubusercontent)\.com(?::\d+)?/` +
     String.raw`|api\.github\.com(?::\d+)?/repos/[\w.-]+/[\w.-]+/(?:contents|git/blobs|zipball|tarball)` +
-  String.raw`)[^\s"'\`<>)\\]*`,
+    String.raw`)[^\s"'\`<>)\\]*`,
   'gi',
 );
 

@@ -71,16 +71,23 @@ export function findShift(s: Searchable, start: number, end: number, fragments: 
   if (vanished.length > 0) return { kind: 'vanished', fragments: vanished };
   const min = 1 - start;
   const max = s.lineCount - end;
-  const fits = (d: number): boolean => d >= min && d <= max && occ.every((os) => os.some((o) => o.start >= start + d && o.end <= end + d));
+  const fits = (d: number): boolean =>
+    d >= min && d <= max && occ.every((os) => os.some((o) => o.start >= start + d && o.end <= end + d));
   // The best |d| is 0 or the edge of some occurrence's feasible interval [o.end-end, o.start-start].
   const candidates = new Set<number>([0]);
-  for (const os of occ) for (const o of os) { candidates.add(o.end - end); candidates.add(o.start - start); }
+  for (const os of occ)
+    for (const o of os) {
+      candidates.add(o.end - end);
+      candidates.add(o.start - start);
+    }
   let best: number | undefined;
   let tie: number | undefined;
   for (const d of candidates) {
     if (!fits(d)) continue;
-    if (best === undefined || Math.abs(d) < Math.abs(best)) { best = d; tie = undefined; }
-    else if (Math.abs(d) === Math.abs(best) && d !== best) tie = d;
+    if (best === undefined || Math.abs(d) < Math.abs(best)) {
+      best = d;
+      tie = undefined;
+    } else if (Math.abs(d) === Math.abs(best) && d !== best) tie = d;
   }
   if (best === undefined) return { kind: 'none' };
   if (tie !== undefined) return { kind: 'ambiguous', deltas: [Math.min(best, tie), Math.max(best, tie)] };

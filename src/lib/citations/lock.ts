@@ -76,7 +76,22 @@ export class LockFileError extends Error {
   override name = 'LockFileError';
 }
 
-const FIELD_ORDER: Array<keyof LockEntry> = ['key', 'repo', 'ref', 'path', 'start', 'end', 'status', 'read', 'commit', 'blobSha', 'lineCount', 'sha256', 'pinnedAt', 'provider'];
+const FIELD_ORDER: Array<keyof LockEntry> = [
+  'key',
+  'repo',
+  'ref',
+  'path',
+  'start',
+  'end',
+  'status',
+  'read',
+  'commit',
+  'blobSha',
+  'lineCount',
+  'sha256',
+  'pinnedAt',
+  'provider',
+];
 
 /** Fields every entry kind has. */
 const entryBase = {
@@ -140,7 +155,8 @@ function asLockEntry(e: z.infer<typeof LockEntrySchema>): LockEntry {
   const out: Record<string, unknown> = {};
   for (const [k, v] of Object.entries(e)) if (v !== undefined) out[k] = v;
   // Every field the schemas accept is a LockEntry field (checked by the compiler):
-  const _fields: [Exclude<keyof z.infer<typeof LockEntrySchema>, keyof LockEntry>] extends [never] ? true : never = true;
+  const _fields: [Exclude<keyof z.infer<typeof LockEntrySchema>, keyof LockEntry>] extends [never] ? true : never =
+    true;
   void _fields;
   return out as unknown as LockEntry;
 }
@@ -173,7 +189,9 @@ export async function readLock(root: string): Promise<Lock> {
  */
 export function parseLock(text: string): Lock {
   const bad = (why: string): never => {
-    throw new LockFileError(`${LOCK_FILE} is invalid: ${why}. It is generated: restore it from git, or delete it and run \`npm run cite -- pin\`.`);
+    throw new LockFileError(
+      `${LOCK_FILE} is invalid: ${why}. It is generated: restore it from git, or delete it and run \`npm run cite -- pin\`.`,
+    );
   };
   let data: unknown;
   try {
@@ -185,7 +203,10 @@ export function parseLock(text: string): Lock {
   if (!file.success) return bad(formatIssues(file.error.issues, data));
   const lock = emptyLock();
   file.data.entries.forEach((raw, i) => {
-    const key = typeof raw === 'object' && raw !== null && typeof (raw as { key?: unknown }).key === 'string' ? (raw as { key: string }).key : undefined;
+    const key =
+      typeof raw === 'object' && raw !== null && typeof (raw as { key?: unknown }).key === 'string'
+        ? (raw as { key: string }).key
+        : undefined;
     const where = key === undefined ? `entries[${i}]` : `entry "${key}" (entries[${i}])`;
     const e = LockEntrySchema.safeParse(raw);
     if (!e.success) return bad(`${where}: ${formatIssues(e.error.issues, raw, 'the entry')}`);
@@ -203,7 +224,8 @@ export function parseLock(text: string): Lock {
 export function formatIssues(issues: readonly z.core.$ZodIssue[], data: unknown, whole = 'the file'): string {
   const valueAt = (path: readonly PropertyKey[]): unknown => {
     let value: unknown = data;
-    for (const seg of path) value = value !== null && typeof value === 'object' ? (value as Record<PropertyKey, unknown>)[seg] : undefined;
+    for (const seg of path)
+      value = value !== null && typeof value === 'object' ? (value as Record<PropertyKey, unknown>)[seg] : undefined;
     return value;
   };
   const missing: string[] = [];
@@ -212,15 +234,25 @@ export function formatIssues(issues: readonly z.core.$ZodIssue[], data: unknown,
     const field = issue.path.map(String).join('.');
     const value = valueAt(issue.path);
     if (issue.code === 'unrecognized_keys') {
-      clauses.push(`${field ? `field "${field}": ` : ''}unknown field${issue.keys.length > 1 ? 's' : ''} ${issue.keys.map((k) => `"${k}"`).join(', ')}`);
+      clauses.push(
+        `${field ? `field "${field}": ` : ''}unknown field${issue.keys.length > 1 ? 's' : ''} ${issue.keys.map((k) => `"${k}"`).join(', ')}`,
+      );
     } else if (value === undefined && field) {
       missing.push(`"${field}"`);
     } else {
       const subject = field ? `field "${field}"` : whole;
-      if (issue.code === 'invalid_value') clauses.push(`${subject}: expected ${issue.values.map((v) => JSON.stringify(v)).join(' or ')}, got ${shown(value)}`);
-      else if (issue.code === 'invalid_type') clauses.push(`${subject}: expected ${/^[aeiou]/.test(issue.expected) ? 'an' : 'a'} ${issue.expected}, got ${shown(value)}`);
+      if (issue.code === 'invalid_value')
+        clauses.push(
+          `${subject}: expected ${issue.values.map((v) => JSON.stringify(v)).join(' or ')}, got ${shown(value)}`,
+        );
+      else if (issue.code === 'invalid_type')
+        clauses.push(
+          `${subject}: expected ${/^[aeiou]/.test(issue.expected) ? 'an' : 'a'} ${issue.expected}, got ${shown(value)}`,
+        );
       else if (issue.code === 'invalid_union' && 'options' in issue && Array.isArray(issue.options)) {
-        clauses.push(`${subject}: expected ${(issue.options as unknown[]).map((o) => JSON.stringify(o)).join(' or ')}, got ${shown(value)}`);
+        clauses.push(
+          `${subject}: expected ${(issue.options as unknown[]).map((o) => JSON.stringify(o)).join(' or ')}, got ${shown(value)}`,
+        );
       } else clauses.push(`${subject}: ${issue.message}, got ${shown(value)}`);
     }
   }
@@ -248,7 +280,8 @@ export function entryMismatch(entry: LockEntry): string | undefined {
   if (citationKey(ref) !== entry.key) return `its key is not canonical (${citationKey(ref)})`;
   const expected = { repo: `${ref.owner}/${ref.repo}`, ref: ref.ref, path: ref.path, start: ref.start, end: ref.end };
   for (const [k, v] of Object.entries(expected)) {
-    if (entry[k as keyof LockEntry] !== v) return `its ${k} is ${JSON.stringify(entry[k as keyof LockEntry])}, the key says ${JSON.stringify(v)}`;
+    if (entry[k as keyof LockEntry] !== v)
+      return `its ${k} is ${JSON.stringify(entry[k as keyof LockEntry])}, the key says ${JSON.stringify(v)}`;
   }
   return readMismatch(entry, ref);
 }
@@ -265,7 +298,8 @@ function readMismatch(entry: LockEntry, ref: ReturnType<typeof parseCitationRef>
   if (!entry.read) {
     return entry.status === 'provisional' ? 'it is provisional but names no earlier tag it was checked at' : undefined;
   }
-  if (!staged) return `it says its lines were read from ${show(entry.read)}, but only a Kubernetes staging citation is read anywhere but where it points`;
+  if (!staged)
+    return `it says its lines were read from ${show(entry.read)}, but only a Kubernetes staging citation is read anywhere but where it points`;
   const expected = { repo: `${staged.owner}/${staged.repo}`, ref: staged.ref, path: staged.path };
   if (entry.read.repo !== expected.repo || entry.read.path !== expected.path) {
     return `it says its lines were read from ${show(entry.read)}, but ${ref.ref}'s staging lines are in ${show(expected)}`;
@@ -303,7 +337,9 @@ export async function writeLock(root: string, lock: Lock): Promise<void> {
 }
 
 /** Whether an entry holds a commit and hashes (pinned, or provisional at an earlier tag). */
-export function isChecked(entry: LockEntry): entry is LockEntry & { commit: string; blobSha: string; lineCount: number; sha256: string } {
+export function isChecked(
+  entry: LockEntry,
+): entry is LockEntry & { commit: string; blobSha: string; lineCount: number; sha256: string } {
   return entry.status !== 'pending';
 }
 

@@ -39,7 +39,9 @@ export async function extractModelCitations(root: string): Promise<ExtractionRes
   }
   const refs = await importModule(refsFile);
   const expectModule = await importModule(join(root, MODEL_SOURCES.expect)).catch((e: unknown) => {
-    throw new Error(`${MODEL_SOURCES.expect} could not be loaded (${(e as Error).message}); it must export SOURCE_EXPECT for the refs in ${MODEL_SOURCES.refs}.`);
+    throw new Error(
+      `${MODEL_SOURCES.expect} could not be loaded (${(e as Error).message}); it must export SOURCE_EXPECT for the refs in ${MODEL_SOURCES.refs}.`,
+    );
   });
   const expects = (expectModule['SOURCE_EXPECT'] ?? {}) as Record<string, unknown>;
 
@@ -50,10 +52,15 @@ export async function extractModelCitations(root: string): Promise<ExtractionRes
   for (const [name, value] of Object.entries(refs)) {
     const at = locateExport(text, name);
     const error = (what: string, fix: string): void => {
-      errors.push({ file, line: at.line, column: at.column, message: `${file}:${at.line}:${at.column}: SOURCES.${name} ${what}. ${fix}` });
+      errors.push({
+        file,
+        line: at.line,
+        column: at.column,
+        message: `${file}:${at.line}:${at.column}: SOURCES.${name} ${what}. ${fix}`,
+      });
     };
     if (!/^[A-Za-z_$][\w$]*$/.test(name)) {
-      error('is not named as an identifier', 'Export each source as `export const someName = \'…\';`.');
+      error('is not named as an identifier', "Export each source as `export const someName = '…';`.");
       continue;
     }
     if (typeof value !== 'string') {
@@ -61,7 +68,10 @@ export async function extractModelCitations(root: string): Promise<ExtractionRes
       continue;
     }
     if (sourceLinksIn(value).length > 0) {
-      error(`is a link to upstream files (${value}), which would never be pinned`, 'Write it as a citation ref (owner/repo@tag:path#Lx-Ly) with `expect` fragments.');
+      error(
+        `is a link to upstream files (${value}), which would never be pinned`,
+        'Write it as a citation ref (owner/repo@tag:path#Lx-Ly) with `expect` fragments.',
+      );
       continue;
     }
     if (DOC_URL.test(value)) continue;
@@ -78,17 +88,34 @@ export async function extractModelCitations(root: string): Promise<ExtractionRes
     cited.add(name);
     const expect = expects[name];
     if (!Array.isArray(expect) || expect.length === 0 || expect.some((x) => typeof x !== 'string' || x.trim() === '')) {
-      error(`has no \`expect\` fragments in ${MODEL_SOURCES.expect}`, `Add ${name}: ["a fragment of the cited lines", …] to SOURCE_EXPECT.`);
+      error(
+        `has no \`expect\` fragments in ${MODEL_SOURCES.expect}`,
+        `Add ${name}: ["a fragment of the cited lines", …] to SOURCE_EXPECT.`,
+      );
       continue;
     }
     citations.push({
-      file, line: at.line, column: at.column, kind: 'Source', name, refText: value, ref, key: citationKey(ref),
-      expect: [...(expect as string[])], context: 0, refAttrRange: at.literal,
+      file,
+      line: at.line,
+      column: at.column,
+      kind: 'Source',
+      name,
+      refText: value,
+      ref,
+      key: citationKey(ref),
+      expect: [...(expect as string[])],
+      context: 0,
+      refAttrRange: at.literal,
     });
   }
   for (const name of Object.keys(expects)) {
     if (!cited.has(name) && !(name in refs)) {
-      errors.push({ file: MODEL_SOURCES.expect, line: 1, column: 1, message: `${MODEL_SOURCES.expect}: SOURCE_EXPECT.${name} has fragments, but ${MODEL_SOURCES.refs} exports no ref of that name. Remove the entry or add the export.` });
+      errors.push({
+        file: MODEL_SOURCES.expect,
+        line: 1,
+        column: 1,
+        message: `${MODEL_SOURCES.expect}: SOURCE_EXPECT.${name} has fragments, but ${MODEL_SOURCES.refs} exports no ref of that name. Remove the entry or add the export.`,
+      });
     }
   }
   return { citations, errors };
@@ -110,12 +137,20 @@ const PRINT_EXPORTS = 'import(process.argv[1]).then((m) => process.stdout.write(
  */
 async function importModule(file: string): Promise<Record<string, unknown>> {
   try {
-    const { stdout } = await execFileAsync(process.execPath, ['--input-type=module', '-e', PRINT_EXPORTS, pathToFileURL(file).href], {
-      maxBuffer: 16 * 1024 * 1024,
-    });
+    const { stdout } = await execFileAsync(
+      process.execPath,
+      ['--input-type=module', '-e', PRINT_EXPORTS, pathToFileURL(file).href],
+      {
+        maxBuffer: 16 * 1024 * 1024,
+      },
+    );
     return JSON.parse(stdout) as Record<string, unknown>;
   } catch (error) {
-    const detail = (error as { stderr?: string }).stderr?.trim().split('\n').find((l) => /Error/.test(l)) ?? (error as Error).message;
+    const detail =
+      (error as { stderr?: string }).stderr
+        ?.trim()
+        .split('\n')
+        .find((l) => /Error/.test(l)) ?? (error as Error).message;
     throw new Error(`Could not load ${file}: ${detail}`, { cause: error });
   }
 }
@@ -124,7 +159,10 @@ async function importModule(file: string): Promise<Record<string, unknown>> {
  * Line and column of `export const <name> =` in sources.ts, and the UTF-16 offsets of its string
  * literal (what `relocate` rewrites). Line 1 and no literal when the export is written otherwise.
  */
-function locateExport(text: string, name: string): { line: number; column: number; literal: { start: number; end: number } } {
+function locateExport(
+  text: string,
+  name: string,
+): { line: number; column: number; literal: { start: number; end: number } } {
   const decl = new RegExp(`^export const ${name.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')} = `, 'm').exec(text);
   if (!decl) return { line: 1, column: 1, literal: { start: -1, end: -1 } };
   const line = text.slice(0, decl.index).split('\n').length;

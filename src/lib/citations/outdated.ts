@@ -58,7 +58,8 @@ export async function runOutdated(options: OutdatedOptions): Promise<OutdatedRep
     report.errors.push(m);
     return report;
   };
-  if (options.against.length === 0) return cfg('outdated needs --against <ref> (e.g. --against v3.7.1 or --against etcd-io/etcd@v3.7.1).');
+  if (options.against.length === 0)
+    return cfg('outdated needs --against <ref> (e.g. --against v3.7.1 or --against etcd-io/etcd@v3.7.1).');
   let reader: SourceReader;
   try {
     reader = readerFor(options);
@@ -107,27 +108,49 @@ export async function runOutdated(options: OutdatedOptions): Promise<OutdatedRep
     const next = reader.target({ ...r, ref: against });
     try {
       if (next.owner !== at.owner || next.repo !== at.repo || next.path !== at.path) {
-        report.errors.push(`${describe(c)}: pinned in ${at.owner}/${at.repo}:${at.path}, but ${against} would be read from ${next.owner}/${next.repo}:${next.path}; compare them by hand.`);
+        report.errors.push(
+          `${describe(c)}: pinned in ${at.owner}/${at.repo}:${at.path}, but ${against} would be read from ${next.owner}/${next.repo}:${next.path}; compare them by hand.`,
+        );
         return;
       }
       let newer;
       try {
         newer = await reader.resolve(next.owner, next.repo, next.ref);
       } catch (err) {
-        if (err instanceof ProviderError && err.kind === 'not-found' && !options.against.includes(`${r.owner}/${r.repo}@${against}`)) {
+        if (
+          err instanceof ProviderError &&
+          err.kind === 'not-found' &&
+          !options.against.includes(`${r.owner}/${r.repo}@${against}`)
+        ) {
           skippedRepos.add(`${next.owner}/${next.repo} has no ref ${next.ref}`);
           return;
         }
         throw err;
       }
-      const found = await finder.follow({ owner: at.owner, repo: at.repo, path: at.path, start: r.start, end: r.end }, e.commit!, newer.commit);
-      if (found.kind === 'unavailable') { report.errors.push(`${describe(c)}: ${found.reason}.`); return; }
+      const found = await finder.follow(
+        { owner: at.owner, repo: at.repo, path: at.path, start: r.start, end: r.end },
+        e.commit!,
+        newer.commit,
+      );
+      if (found.kind === 'unavailable') {
+        report.errors.push(`${describe(c)}: ${found.reason}.`);
+        return;
+      }
       const d = found.drift;
       const to = d.state === 'moved' || d.state === 'edited' ? d.to : undefined;
       const relocatable = to && (d.state === 'moved' || fragmentsOutside(found.newLines, to, c.expect).length === 0);
-      const hint = to === undefined ? '' : relocatable ? ' (relocate will follow it)' : ' (relocate will not follow it: an expect fragment is outside the new range)';
+      const hint =
+        to === undefined
+          ? ''
+          : relocatable
+            ? ' (relocate will follow it)'
+            : ' (relocate will not follow it: an expect fragment is outside the new range)';
       report.items.push({
-        key: c.key, citation: c, against, state: d.state, drift: d,
+        key: c.key,
+        citation: c,
+        against,
+        state: d.state,
+        drift: d,
         message: `${describe(c)}: at ${against}: ${formatDrift(d, r.path)}${hint}.`,
         ...(d.state === 'moved' ? { delta: d.delta } : {}),
         ...(to ? { relocatable: relocatable === true } : {}),

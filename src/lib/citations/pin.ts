@@ -9,7 +9,15 @@ import { extractCitations, type Citation } from './extract.ts';
 import { hashLines } from './hash.ts';
 import { readAtEarlierTag } from './earlier-tag.ts';
 import type { FileText } from './hash.ts';
-import { LockFileError, readLocationOf, readLock, serializeLock, writeLock, type Lock, type LockEntry } from './lock.ts';
+import {
+  LockFileError,
+  readLocationOf,
+  readLock,
+  serializeLock,
+  writeLock,
+  type Lock,
+  type LockEntry,
+} from './lock.ts';
 import { searchable, formatRange } from './locate.ts';
 import { ProviderError, isTransient } from './providers/types.ts';
 import { readerFor, SourceReader, mapLimit, type ResolvedRef, type SourceReaderOptions } from './source.ts';
@@ -66,7 +74,19 @@ const CONCURRENCY = 8;
  * directory, range past the end) is an error and gets no entry. `expect` fragments are checked too.
  */
 export async function runPin(options: PinOptions): Promise<PinReport> {
-  const report: PinReport = { added: [], updated: [], pending: [], provisional: [], kept: [], pruned: [], failed: [], errors: [], warnings: [], configErrors: [], wrote: false };
+  const report: PinReport = {
+    added: [],
+    updated: [],
+    pending: [],
+    provisional: [],
+    kept: [],
+    pruned: [],
+    failed: [],
+    errors: [],
+    warnings: [],
+    configErrors: [],
+    wrote: false,
+  };
   const env = options.env ?? process.env;
   const now = options.now ?? (() => new Date());
   let reader: SourceReader;
@@ -122,7 +142,10 @@ export async function runPin(options: PinOptions): Promise<PinReport> {
   const resolved = new Map<string, ResolvedRef | ProviderError | undefined>();
   await mapLimit(refKeys, CONCURRENCY, async (rk) => {
     const t = targetOf.get(todo.find((k) => refKeyOf(targetOf.get(k)!) === rk)!)!;
-    if (!reader.providerFor(t.owner, t.repo)) { resolved.set(rk, undefined); return; }
+    if (!reader.providerFor(t.owner, t.repo)) {
+      resolved.set(rk, undefined);
+      return;
+    }
     try {
       resolved.set(rk, await reader.resolve(t.owner, t.repo, t.ref, { expectCommit: lockedCommit.get(rk) }));
     } catch (e) {
@@ -146,12 +169,23 @@ export async function runPin(options: PinOptions): Promise<PinReport> {
     const old = lock.entries.get(k);
     const res = resolved.get(refKeyOf(t));
     const recordPending = (): void => {
-      lock.entries.set(k, { key: k, repo: `${r.owner}/${r.repo}`, ref: r.ref, path: r.path, start: r.start, end: r.end, status: 'pending', pinnedAt: old?.pinnedAt ?? now().toISOString() });
+      lock.entries.set(k, {
+        key: k,
+        repo: `${r.owner}/${r.repo}`,
+        ref: r.ref,
+        path: r.path,
+        start: r.start,
+        end: r.end,
+        status: 'pending',
+        pinnedAt: old?.pinnedAt ?? now().toISOString(),
+      });
       report.pending.push(k);
     };
     // No source for this repository in this run: nothing failed, the entry waits (a warning).
     const noSource = (): void => {
-      const mirrorOf = elsewhere ? `${t.owner}/${t.repo} (where ${r.owner}/${r.repo}'s ${r.path.split('/').slice(0, 4).join('/')} is published)` : `${r.owner}/${r.repo}`;
+      const mirrorOf = elsewhere
+        ? `${t.owner}/${t.repo} (where ${r.owner}/${r.repo}'s ${r.path.split('/').slice(0, 4).join('/')} is published)`
+        : `${r.owner}/${r.repo}`;
       const why = `pending because no source is configured for this repository (${reader.offline ? '--offline, and ' : ''}no CITATION_MIRRORS entry for ${mirrorOf})`;
       if (old && old.status !== 'pending') {
         warnings.push(`${describe(first)}: not re-pinned: ${why}; kept the existing ${old.status} entry.`);
@@ -159,7 +193,9 @@ export async function runPin(options: PinOptions): Promise<PinReport> {
         return;
       }
       recordPending();
-      warnings.push(`${describe(first)}: ${why}. Run \`npm run cite -- pin\` with network access (GITHUB_TOKEN) or CITATION_MIRRORS to pin it.`);
+      warnings.push(
+        `${describe(first)}: ${why}. Run \`npm run cite -- pin\` with network access (GITHUB_TOKEN) or CITATION_MIRRORS to pin it.`,
+      );
     };
     // A source that cannot answer now: pin did not do what it was asked (an error).
     const failedNow = (why: string): void => {
@@ -171,7 +207,9 @@ export async function runPin(options: PinOptions): Promise<PinReport> {
         return;
       }
       recordPending();
-      errors.push(`${describe(first)}: not pinned (recorded as pending): ${reason}. Run \`npm run cite -- pin\` again when the source answers.`);
+      errors.push(
+        `${describe(first)}: not pinned (recorded as pending): ${reason}. Run \`npm run cite -- pin\` again when the source answers.`,
+      );
     };
     const error = (what: string): void => {
       errors.push(`${describe(first)}: ${what}`);
@@ -199,17 +237,24 @@ export async function runPin(options: PinOptions): Promise<PinReport> {
       ({ commit, provider } = earlier.resolved);
       text = earlier.text;
       readRef = earlier.tag;
-      warnings.push(`${describe(first)}: provisional: ${t.owner}/${t.repo}@${t.ref} cannot be read (${res.message.replace(/\.+$/, '')}), so the lines were checked at ${earlier.tag} (${commit.slice(0, 7)}) instead. It is not verified until \`npm run cite -- pin\` can read ${t.ref}.`);
+      warnings.push(
+        `${describe(first)}: provisional: ${t.owner}/${t.repo}@${t.ref} cannot be read (${res.message.replace(/\.+$/, '')}), so the lines were checked at ${earlier.tag} (${commit.slice(0, 7)}) instead. It is not verified until \`npm run cite -- pin\` can read ${t.ref}.`,
+      );
     } else {
       let f;
       try {
-        f = await reader.file(t.owner, t.repo, res.commit, t.path, { expectBlobSha: lockedBlob.get(`${t.owner}/${t.repo}@${res.commit}:${t.path}`) });
+        f = await reader.file(t.owner, t.repo, res.commit, t.path, {
+          expectBlobSha: lockedBlob.get(`${t.owner}/${t.repo}@${res.commit}:${t.path}`),
+        });
       } catch (e) {
         if (e instanceof ProviderError) return error(e.message);
         throw e;
       }
       if (f.kind === 'unavailable') return failedNow(f.reason);
-      if (f.kind === 'missing') return error(`${r.path} at ${r.ref} (${res.commit.slice(0, 7)})${via} does not exist. Fix: correct the path or the ref in the MDX.`);
+      if (f.kind === 'missing')
+        return error(
+          `${r.path} at ${r.ref} (${res.commit.slice(0, 7)})${via} does not exist. Fix: correct the path or the ref in the MDX.`,
+        );
       ({ commit, provider } = res);
       text = f.text;
     }
@@ -217,23 +262,43 @@ export async function runPin(options: PinOptions): Promise<PinReport> {
     const provisional = readRef !== t.ref;
     const at = `${r.path} at ${provisional ? readRef : r.ref} (${commit.slice(0, 7)})${via}`;
     const lines = text.lines;
-    if (r.end > lines.length) return error(`cites ${formatRange(r.start, r.end)} but ${at} has ${lines.length} lines. Fix: correct the range in the MDX.`);
+    if (r.end > lines.length)
+      return error(
+        `cites ${formatRange(r.start, r.end)} but ${at} has ${lines.length} lines. Fix: correct the range in the MDX.`,
+      );
     const cited = lines.slice(r.start - 1, r.end);
     const entry: LockEntry = {
-      key: k, repo: `${r.owner}/${r.repo}`, ref: r.ref, path: r.path, start: r.start, end: r.end, status: provisional ? 'provisional' : 'pinned',
+      key: k,
+      repo: `${r.owner}/${r.repo}`,
+      ref: r.ref,
+      path: r.path,
+      start: r.start,
+      end: r.end,
+      status: provisional ? 'provisional' : 'pinned',
       ...(elsewhere || provisional ? { read: { repo: `${t.owner}/${t.repo}`, ref: readRef, path: t.path } } : {}),
-      commit, blobSha: text.blobSha, lineCount: lines.length, sha256: hashLines(cited),
-      pinnedAt: now().toISOString(), provider,
+      commit,
+      blobSha: text.blobSha,
+      lineCount: lines.length,
+      sha256: hashLines(cited),
+      pinnedAt: now().toISOString(),
+      provider,
     };
-    const same = old && old.status === entry.status && old.commit === entry.commit && old.sha256 === entry.sha256 && old.blobSha === entry.blobSha
-      && JSON.stringify(old.read) === JSON.stringify(entry.read);
+    const same =
+      old &&
+      old.status === entry.status &&
+      old.commit === entry.commit &&
+      old.sha256 === entry.sha256 &&
+      old.blobSha === entry.blobSha &&
+      JSON.stringify(old.read) === JSON.stringify(entry.read);
     if (same) {
       report.kept.push(k);
     } else {
       lock.entries.set(k, entry);
       (old && old.status !== 'pending' ? report.updated : report.added).push(k);
       if (old?.status === 'pinned' && old.commit !== entry.commit) {
-        warnings.push(`${describe(first)}: ${r.ref} moved from ${old.commit!.slice(0, 7)} to ${entry.commit!.slice(0, 7)}; re-pinned.`);
+        warnings.push(
+          `${describe(first)}: ${r.ref} moved from ${old.commit!.slice(0, 7)} to ${entry.commit!.slice(0, 7)}; re-pinned.`,
+        );
       }
     }
     const citedText = cited.join('\n');
@@ -241,7 +306,9 @@ export async function runPin(options: PinOptions): Promise<PinReport> {
     for (const c of cites) {
       const missing = c.expect.filter((x) => !citedText.includes(x));
       if (missing.length > 0) {
-        errors.push(`${describe(c)}: ${explainMissing(s, c, missing, at)} Fix: run \`npm run cite -- relocate\` or correct \`expect\`.`);
+        errors.push(
+          `${describe(c)}: ${explainMissing(s, c, missing, at)} Fix: run \`npm run cite -- relocate\` or correct \`expect\`.`,
+        );
       }
     }
   });
@@ -257,7 +324,16 @@ export async function runPin(options: PinOptions): Promise<PinReport> {
     }
   }
   for (const [k, e] of lock.entries) if (e.status === 'provisional') report.provisional.push(k);
-  for (const list of [report.added, report.updated, report.pending, report.provisional, report.kept, report.pruned, report.failed]) list.sort();
+  for (const list of [
+    report.added,
+    report.updated,
+    report.pending,
+    report.provisional,
+    report.kept,
+    report.pruned,
+    report.failed,
+  ])
+    list.sort();
   // One message per unreachable host, before the citations it affected; then discarded cache records.
   report.errors.unshift(...reader.hostProblems.values());
   report.warnings.push(...reader.notices);

@@ -22,7 +22,8 @@ export class CitationRefError extends Error {
   override name = 'CitationRefError';
 }
 
-const GRAMMAR = 'owner/repo@ref:path#Lstart[-Lend], e.g. etcd-io/etcd@v3.7.0:server/etcdserver/v3_server.go#L1113-L1120';
+const GRAMMAR =
+  'owner/repo@ref:path#Lstart[-Lend], e.g. etcd-io/etcd@v3.7.0:server/etcdserver/v3_server.go#L1113-L1120';
 const NAME = /^[A-Za-z0-9_.-]+$/;
 const GIT_REF = /^[A-Za-z0-9_./+-]+$/;
 
@@ -42,18 +43,39 @@ export function parseCitationRef(text: string): CitationRef {
   const at = text.indexOf('@');
   if (at < 0) fail('no "@" between the repository and the ref');
   const [owner, repo, ...rest] = text.slice(0, at).split('/');
-  if (!owner || !repo || rest.length > 0 || !NAME.test(owner) || !NAME.test(repo) || /^\.+$/.test(owner) || /^\.+$/.test(repo)) {
+  if (
+    !owner ||
+    !repo ||
+    rest.length > 0 ||
+    !NAME.test(owner) ||
+    !NAME.test(repo) ||
+    /^\.+$/.test(owner) ||
+    /^\.+$/.test(repo)
+  ) {
     fail('the repository must be "owner/repo"');
   }
   const colon = text.indexOf(':', at);
   if (colon < 0) fail('no ":" between the ref and the path');
   const ref = text.slice(at + 1, colon);
   // A leading "-" would read as an option to git (mirror provider); git forbids such refs anyway.
-  if (!ref || !GIT_REF.test(ref) || ref.includes('..') || ref.startsWith('-') || ref.startsWith('/') || ref.endsWith('/')) fail(`"${ref}" is not a tag, branch or commit`);
+  if (
+    !ref ||
+    !GIT_REF.test(ref) ||
+    ref.includes('..') ||
+    ref.startsWith('-') ||
+    ref.startsWith('/') ||
+    ref.endsWith('/')
+  )
+    fail(`"${ref}" is not a tag, branch or commit`);
   const hash = text.lastIndexOf('#');
   if (hash < colon) fail('no "#L" line anchor after the path');
   const path = text.slice(colon + 1, hash);
-  if (!path || path.startsWith('/') || path.endsWith('/') || path.split('/').some((s) => s === '' || s === '.' || s === '..')) {
+  if (
+    !path ||
+    path.startsWith('/') ||
+    path.endsWith('/') ||
+    path.split('/').some((s) => s === '' || s === '.' || s === '..')
+  ) {
     fail(`"${path}" is not a file path inside the repository`);
   }
   const lines = /^L([0-9]+)(?:-L([0-9]+))?$/.exec(text.slice(hash + 1));

@@ -76,7 +76,9 @@ function pinnedEntryFor(lock: Lock, c: Citation): LockEntry | string {
   const own = lock.entries.get(c.key);
   if (own && isChecked(own)) return own;
   const r = c.ref;
-  const lines = [...lock.entries.values()].filter((e) => e.repo === `${r.owner}/${r.repo}` && e.path === r.path && e.start === r.start && e.end === r.end);
+  const lines = [...lock.entries.values()].filter(
+    (e) => e.repo === `${r.owner}/${r.repo}` && e.path === r.path && e.start === r.start && e.end === r.end,
+  );
   const same = lines.filter((e) => isChecked(e));
   const commits = new Set(same.map((e) => e.commit));
   if (same.length === 0 && lines.length > 0) {
@@ -99,7 +101,16 @@ function pinnedEntryFor(lock: Lock, c: Citation): LockEntry | string {
  * the end of each file backwards.
  */
 export async function runRelocate(options: RelocateOptions): Promise<RelocateReport> {
-  const report: RelocateReport = { relocated: [], unchanged: 0, skipped: 0, needsHand: [], errors: [], warnings: [], configErrors: [], filesWritten: [] };
+  const report: RelocateReport = {
+    relocated: [],
+    unchanged: 0,
+    skipped: 0,
+    needsHand: [],
+    errors: [],
+    warnings: [],
+    configErrors: [],
+    filesWritten: [],
+  };
   const cfg = (m: string): RelocateReport => {
     report.configErrors.push(m);
     report.errors.push(m);
@@ -137,25 +148,45 @@ export async function runRelocate(options: RelocateOptions): Promise<RelocateRep
       const at = readLocationOf(entry);
       const next = reader.target(r);
       if (next.owner !== at.owner || next.repo !== at.repo || next.path !== at.path) {
-        report.errors.push(`${describe(c)}: pinned in ${at.owner}/${at.repo}:${at.path}, but ${r.ref} is read from ${next.owner}/${next.repo}:${next.path}; relocate it by hand.`);
+        report.errors.push(
+          `${describe(c)}: pinned in ${at.owner}/${at.repo}:${at.path}, but ${r.ref} is read from ${next.owner}/${next.repo}:${next.path}; relocate it by hand.`,
+        );
         return;
       }
       const { commit } = await reader.resolve(next.owner, next.repo, next.ref);
-      const found = await finder.follow({ owner: at.owner, repo: at.repo, path: at.path, start: r.start, end: r.end }, entry.commit!, commit);
-      if (found.kind === 'unavailable') { report.errors.push(`${describe(c)}: ${found.reason}.`); return; }
+      const found = await finder.follow(
+        { owner: at.owner, repo: at.repo, path: at.path, start: r.start, end: r.end },
+        entry.commit!,
+        commit,
+      );
+      if (found.kind === 'unavailable') {
+        report.errors.push(`${describe(c)}: ${found.reason}.`);
+        return;
+      }
       drift = found;
     } catch (e) {
-      if (e instanceof ProviderError) { report.errors.push(`${describe(c)}: ${e.message}`); return; }
+      if (e instanceof ProviderError) {
+        report.errors.push(`${describe(c)}: ${e.message}`);
+        return;
+      }
       throw e;
     }
     const d = drift.drift;
     const head = `${describe(c)}: from ${entry.read?.ref ?? entry.ref} (${entry.status} ${entry.commit!.slice(0, 12)}) to ${r.ref}:`;
     if (d.state === 'unchanged') {
       const outside = fragmentsOutside(drift.newLines, d.from, c.expect);
-      if (outside.length === 0) { report.unchanged++; return; }
+      if (outside.length === 0) {
+        report.unchanged++;
+        return;
+      }
       // Typically `pin` ran after the bump and replaced the old pin with one at the new ref.
-      const hint = entry.key === c.key ? ' If `pin` ran after the ref was bumped, restore citations.lock.json from git and run relocate again.' : '';
-      report.errors.push(`${head} the cited lines are unchanged, but ${outside.map((x) => `\`${x}\``).join(', ')} ${outside.length === 1 ? 'is' : 'are'} not in them: relocate follows lines, not fragments; correct the range or \`expect\` by hand.${hint}`);
+      const hint =
+        entry.key === c.key
+          ? ' If `pin` ran after the ref was bumped, restore citations.lock.json from git and run relocate again.'
+          : '';
+      report.errors.push(
+        `${head} the cited lines are unchanged, but ${outside.map((x) => `\`${x}\``).join(', ')} ${outside.length === 1 ? 'is' : 'are'} not in them: relocate follows lines, not fragments; correct the range or \`expect\` by hand.${hint}`,
+      );
       return;
     }
     if (d.state === 'gone') {
@@ -173,14 +204,27 @@ export async function runRelocate(options: RelocateOptions): Promise<RelocateRep
       const outside = fragmentsOutside(drift.newLines, range, c.expect);
       if (outside.length > 0) {
         const list = outside.map((x) => `\`${x}\``).join(', ');
-        needsHand(c, 'edited', `${head} ${formatDrift(d, r.path)}, but ${list} ${outside.length === 1 ? 'is' : 'are'} not inside it; fix the range or \`expect\` by hand.`, d.changes);
+        needsHand(
+          c,
+          'edited',
+          `${head} ${formatDrift(d, r.path)}, but ${list} ${outside.length === 1 ? 'is' : 'are'} not inside it; fix the range or \`expect\` by hand.`,
+          d.changes,
+        );
         return;
       }
     }
     const to = formatCitationRef({ ...r, start: range.start, end: range.end });
     // Keep the author's text outside the anchor (formatCitationRef is canonical anyway).
     const text = c.refText.slice(0, c.refText.lastIndexOf('#') + 1) + to.slice(to.lastIndexOf('#') + 1);
-    report.relocated.push({ file: c.file, line: c.line, from: c.refText, to: text, delta: range.start - r.start, state: d.state, changes: d.state === 'edited' ? d.changes : [] });
+    report.relocated.push({
+      file: c.file,
+      line: c.line,
+      from: c.refText,
+      to: text,
+      delta: range.start - r.start,
+      state: d.state,
+      changes: d.state === 'edited' ? d.changes : [],
+    });
     const list = edits.get(c.file) ?? [];
     list.push({ c, text });
     edits.set(c.file, list);
@@ -196,7 +240,9 @@ export async function runRelocate(options: RelocateOptions): Promise<RelocateRep
       const attr = src.slice(start, end);
       const i = attr.indexOf(c.refText);
       if (start < 0 || i < 0) {
-        report.errors.push(`${describe(c)}: could not find the ref text in the source to rewrite it to ${text}; edit by hand.`);
+        report.errors.push(
+          `${describe(c)}: could not find the ref text in the source to rewrite it to ${text}; edit by hand.`,
+        );
         continue;
       }
       src = src.slice(0, start) + attr.slice(0, i) + text + attr.slice(i + c.refText.length) + src.slice(end);
@@ -206,7 +252,8 @@ export async function runRelocate(options: RelocateOptions): Promise<RelocateRep
       report.filesWritten.push(file);
     }
   }
-  const byPlace = (a: { file: string; line: number }, b: { file: string; line: number }): number => (a.file === b.file ? a.line - b.line : a.file < b.file ? -1 : 1);
+  const byPlace = (a: { file: string; line: number }, b: { file: string; line: number }): number =>
+    a.file === b.file ? a.line - b.line : a.file < b.file ? -1 : 1;
   report.relocated.sort(byPlace);
   report.needsHand.sort(byPlace);
   return report;

@@ -46,7 +46,10 @@ const KIND = { Cite: 'cite', Excerpt: 'excerpt', Source: 'source' } as const;
  * Reduces a verification report to the data the components render.
  * @param usage - for model sources, which calculators and pages show each (./source-usage.ts).
  */
-export function toRenderData(report: VerificationReport, usage: ReadonlyMap<string, SourceUsage> = new Map()): CitationRenderData {
+export function toRenderData(
+  report: VerificationReport,
+  usage: ReadonlyMap<string, SourceUsage> = new Map(),
+): CitationRenderData {
   const citations = report.citations.map((r) => {
     const out: RenderedCitation = {
       file: r.citation.file,
@@ -60,7 +63,8 @@ export function toRenderData(report: VerificationReport, usage: ReadonlyMap<stri
     };
     if (r.commit) out.commit = r.commit;
     if (r.read && r.read.repo !== `${r.citation.ref.owner}/${r.citation.ref.repo}`) out.readRepo = r.read.repo;
-    if (r.status === 'provisional' && r.read) out.checkedAt = provisionalLabel({ repo: `${r.citation.ref.owner}/${r.citation.ref.repo}`, read: r.read });
+    if (r.status === 'provisional' && r.read)
+      out.checkedAt = provisionalLabel({ repo: `${r.citation.ref.owner}/${r.citation.ref.repo}`, read: r.read });
     if (r.citation.kind === 'Source' && r.citation.name) {
       const u = usage.get(r.citation.name);
       out.name = r.citation.name;
@@ -84,8 +88,15 @@ export function toRenderData(report: VerificationReport, usage: ReadonlyMap<stri
  * @returns the first match, or undefined when the verification did not see it
  *   (which means the component is used outside `content/`).
  */
-export function findRendered(data: CitationRenderData, refText: string, kind: RenderedCitation['kind'], context = 0): RenderedCitation | undefined {
-  return data.citations.find((c) => c.refText === refText && c.kind === kind && (kind === 'cite' || c.context === context));
+export function findRendered(
+  data: CitationRenderData,
+  refText: string,
+  kind: RenderedCitation['kind'],
+  context = 0,
+): RenderedCitation | undefined {
+  return data.citations.find(
+    (c) => c.refText === refText && c.kind === kind && (kind === 'cite' || c.context === context),
+  );
 }
 
 /**
@@ -96,18 +107,29 @@ export function findRendered(data: CitationRenderData, refText: string, kind: Re
  * @returns the data, or undefined when the build ran without verification (`CITATIONS=off`).
  * @throws Error when verification ran and did not see this citation.
  */
-export function renderedFor(data: CitationRenderData, refText: string, kind: 'cite' | 'excerpt', context: number, page: string): RenderedCitation | undefined {
+export function renderedFor(
+  data: CitationRenderData,
+  refText: string,
+  kind: 'cite' | 'excerpt',
+  context: number,
+  page: string,
+): RenderedCitation | undefined {
   const rendered = findRendered(data, refText, kind, context);
   if (!rendered && data.citations.length > 0) {
     const tag = kind === 'cite' ? 'Cite' : 'Excerpt';
-    throw new Error(`<${tag} ref="${refText}"> on ${page} was not found by the citation extractor, so it was never verified. Write it as a plain <${tag}> element with literal attributes in an MDX file under content/.`);
+    throw new Error(
+      `<${tag} ref="${refText}"> on ${page} was not found by the citation extractor, so it was never verified. Write it as a plain <${tag}> element with literal attributes in an MDX file under content/.`,
+    );
   }
   return rendered;
 }
 
 /** `content/docs/etcd-sizing.mdx` → `/etcd-sizing/`; `content/docs/index.mdx` → `/`. */
 export function pagePathOf(file: string): string {
-  const slug = file.replace(/^content\/docs\//, '').replace(/\.mdx?$/, '').replace(/(^|\/)index$/, '');
+  const slug = file
+    .replace(/^content\/docs\//, '')
+    .replace(/\.mdx?$/, '')
+    .replace(/(^|\/)index$/, '');
   return slug === '' ? '/' : `/${slug}/`;
 }
 
@@ -119,11 +141,18 @@ export function pagePathOf(file: string): string {
  *
  * @throws RangeError when the range lies outside the block.
  */
-export function blockRelativeRange(start: number, end: number, firstLine: number, blockLines: number): { start: number; end: number } {
+export function blockRelativeRange(
+  start: number,
+  end: number,
+  firstLine: number,
+  blockLines: number,
+): { start: number; end: number } {
   const a = start - firstLine + 1;
   const b = end - firstLine + 1;
   if (a < 1 || b > blockLines || b < a) {
-    throw new RangeError(`Lines ${start}-${end} are outside the block that starts at line ${firstLine} and has ${blockLines} lines.`);
+    throw new RangeError(
+      `Lines ${start}-${end} are outside the block that starts at line ${firstLine} and has ${blockLines} lines.`,
+    );
   }
   return { start: a, end: b };
 }
@@ -141,7 +170,9 @@ export interface SourceLink {
  * (`pending`, `provisional: checked at v1.37.0-beta.0`) and a sentence for an excerpt card.
  * @returns undefined for a verified citation.
  */
-export function stateNote(c: Pick<RenderedCitation, 'status' | 'checkedAt' | 'refText'> | undefined): { short: string; sentence: string } | undefined {
+export function stateNote(
+  c: Pick<RenderedCitation, 'status' | 'checkedAt' | 'refText'> | undefined,
+): { short: string; sentence: string } | undefined {
   switch (c?.status) {
     case 'verified':
       return undefined;
@@ -151,11 +182,17 @@ export function stateNote(c: Pick<RenderedCitation, 'status' | 'checkedAt' | 're
         sentence: `Provisional: the cited release could not be read, so these lines were checked at ${c.checkedAt} instead; they are not verified at the cited tag.`,
       };
     case 'pending':
-      return { short: 'pending', sentence: 'Pending: this citation is not pinned to a commit yet, so its lines are not verified.' };
+      return {
+        short: 'pending',
+        sentence: 'Pending: this citation is not pinned to a commit yet, so its lines are not verified.',
+      };
     case 'failed':
       return { short: 'failed verification', sentence: 'This citation failed verification.' };
     default:
-      return { short: 'not verified in this build', sentence: 'This build could not read the pinned source, so the lines are not verified here.' };
+      return {
+        short: 'not verified in this build',
+        sentence: 'This build could not read the pinned source, so the lines are not verified here.',
+      };
   }
 }
 

@@ -37,7 +37,10 @@ const SCRIPT = /\.(ts|mts|js|mjs|astro|mdx)$/;
  * @param contentDirs - directories of MDX pages, relative to root (default `content/docs`).
  * @returns a map with an entry only for names something reads.
  */
-export async function modelSourceUsage(root: string, contentDirs: readonly string[] = ['content/docs']): Promise<Map<string, SourceUsage>> {
+export async function modelSourceUsage(
+  root: string,
+  contentDirs: readonly string[] = ['content/docs'],
+): Promise<Map<string, SourceUsage>> {
   await init;
   const target = resolve(root, MODEL_SOURCES.refs);
   const graph = new ImportGraph(root, target);
@@ -59,18 +62,30 @@ export async function modelSourceUsage(root: string, contentDirs: readonly strin
   }
   for (const dir of contentDirs) {
     for (const f of await list(join(root, dir), (n) => n.endsWith('.mdx'))) {
-      const slug = relative(join(root, dir), f).split(sep).join('/').replace(/\.mdx$/, '').replace(/(^|\/)index$/, '');
+      const slug = relative(join(root, dir), f)
+        .split(sep)
+        .join('/')
+        .replace(/\.mdx$/, '')
+        .replace(/(^|\/)index$/, '');
       const page = slug === '' ? '/' : `/${slug}/`;
       record(await graph.reachableUses(f), 'pages', page);
-      for (const id of calculatorsNamed(await readFile(f, 'utf8'))) record(byCalculator.get(id) ?? new Set(), 'pages', page);
+      for (const id of calculatorsNamed(await readFile(f, 'utf8')))
+        record(byCalculator.get(id) ?? new Set(), 'pages', page);
     }
   }
-  return new Map([...usage].sort(([a], [b]) => (a < b ? -1 : 1)).map(([k, u]) => [k, { calculators: [...u.calculators].sort(), pages: [...u.pages].sort() }]));
+  return new Map(
+    [...usage]
+      .sort(([a], [b]) => (a < b ? -1 : 1))
+      .map(([k, u]) => [k, { calculators: [...u.calculators].sort(), pages: [...u.pages].sort() }]),
+  );
 }
 
 async function list(dir: string, keep: (name: string) => boolean): Promise<string[]> {
   try {
-    return (await readdir(dir)).filter(keep).sort().map((n) => join(dir, n));
+    return (await readdir(dir))
+      .filter(keep)
+      .sort()
+      .map((n) => join(dir, n));
   } catch (e) {
     if ((e as NodeJS.ErrnoException).code === 'ENOENT') return [];
     throw e;
@@ -124,7 +139,10 @@ class ImportGraph {
       try {
         [found] = parse(part);
       } catch (e) {
-        throw new Error(`Cannot read the imports of ${relative(this.root, file)} to find which calculators cite which sources: ${(e as Error).message}.`, { cause: e });
+        throw new Error(
+          `Cannot read the imports of ${relative(this.root, file)} to find which calculators cite which sources: ${(e as Error).message}.`,
+          { cause: e },
+        );
       }
       for (const imp of found) {
         const spec = imp.n;
@@ -164,7 +182,12 @@ function scriptOf(file: string, text: string): string[] {
 /** The ids of the `<Calculator id="…" />` elements of an MDX page (a literal id only). */
 function calculatorsNamed(text: string): string[] {
   const ids: string[] = [];
-  const walk = (node: { type: string; name?: string | null; attributes?: Array<{ type: string; name?: string; value?: unknown }>; children?: unknown[] }): void => {
+  const walk = (node: {
+    type: string;
+    name?: string | null;
+    attributes?: Array<{ type: string; name?: string; value?: unknown }>;
+    children?: unknown[];
+  }): void => {
     if ((node.type === 'mdxJsxFlowElement' || node.type === 'mdxJsxTextElement') && node.name === 'Calculator') {
       const id = node.attributes?.find((a) => a.type === 'mdxJsxAttribute' && a.name === 'id')?.value;
       if (typeof id === 'string') ids.push(id);
@@ -181,8 +204,20 @@ function calculatorsNamed(text: string): string[] {
  */
 function boundNames(statement: string, code: string): string[] {
   const ns = /\*\s+as\s+([A-Za-z_$][\w$]*)/.exec(statement);
-  if (ns) return [...code.matchAll(new RegExp(`(?<![\\w$.])${ns[1]!.replace(/\$/g, '\\$')}\\.([A-Za-z_$][\\w$]*)`, 'g'))].map((m) => m[1]!);
+  if (ns)
+    return [...code.matchAll(new RegExp(`(?<![\\w$.])${ns[1]!.replace(/\$/g, '\\$')}\\.([A-Za-z_$][\\w$]*)`, 'g'))].map(
+      (m) => m[1]!,
+    );
   const named = /\{([^}]*)\}/.exec(statement);
   if (!named) return [];
-  return named[1]!.split(',').map((s) => s.trim().replace(/^type\s+/, '').split(/\s+as\s+/)[0]!.trim()).filter(Boolean);
+  return named[1]!
+    .split(',')
+    .map((s) =>
+      s
+        .trim()
+        .replace(/^type\s+/, '')
+        .split(/\s+as\s+/)[0]!
+        .trim(),
+    )
+    .filter(Boolean);
 }

@@ -85,8 +85,15 @@ export class SourceReader {
         log?.(line);
       },
     });
-    this.mirrors = new Map([...parseMirrors(env.CITATION_MIRRORS, options.root)].map(([name, dir]) => [name, createMirrorProvider(name, dir)]));
-    this.github = this.offline ? undefined : createGitHubProvider({ ...githubOptionsFromEnv(env), ...(log ? { log } : {}), ...options.github });
+    this.mirrors = new Map(
+      [...parseMirrors(env.CITATION_MIRRORS, options.root)].map(([name, dir]) => [
+        name,
+        createMirrorProvider(name, dir),
+      ]),
+    );
+    this.github = this.offline
+      ? undefined
+      : createGitHubProvider({ ...githubOptionsFromEnv(env), ...(log ? { log } : {}), ...options.github });
   }
 
   /** Where a citation's lines are read in this run: its staging repository, or as cited (./staging.ts). */
@@ -104,7 +111,11 @@ export class SourceReader {
     if (!p) {
       p = (async () => {
         const provider = this.providerFor(owner, repo);
-        if (!provider) throw new ProviderError('unreachable', `offline: the tags of ${owner}/${repo} were not listed (no CITATION_MIRRORS entry for ${owner}/${repo})`);
+        if (!provider)
+          throw new ProviderError(
+            'unreachable',
+            `offline: the tags of ${owner}/${repo} were not listed (no CITATION_MIRRORS entry for ${owner}/${repo})`,
+          );
         try {
           return await provider.listTags(owner, repo, prefix);
         } catch (e) {
@@ -123,7 +134,8 @@ export class SourceReader {
 
   /** Notes a host-wide problem once, and passes the error on. */
   private seen(e: unknown): unknown {
-    if (e instanceof ProviderError && e.host && !this.hostProblems.has(e.host.url)) this.hostProblems.set(e.host.url, e.host.message);
+    if (e instanceof ProviderError && e.host && !this.hostProblems.has(e.host.url))
+      this.hostProblems.set(e.host.url, e.host.message);
     return e;
   }
 
@@ -133,14 +145,26 @@ export class SourceReader {
    * otherwise the ref is resolved afresh.
    * @throws ProviderError; `unreachable` when offline without a mirror.
    */
-  resolve(owner: string, repo: string, ref: string, options: { expectCommit?: string | undefined } = {}): Promise<ResolvedRef> {
+  resolve(
+    owner: string,
+    repo: string,
+    ref: string,
+    options: { expectCommit?: string | undefined } = {},
+  ): Promise<ResolvedRef> {
     const k = `${owner}/${repo}@${ref}`;
     let p = this.refMemo.get(k);
     if (!p) {
       p = (async () => {
         const provider = this.providerFor(owner, repo);
-        if (!provider) throw new ProviderError('unreachable', `offline: ${owner}/${repo}@${ref} was not re-resolved (no CITATION_MIRRORS entry for ${owner}/${repo})`);
-        let cached = this.cacheReads === 'none' ? undefined : await this.cache.getRef(owner, repo, ref, provider.name, provider.origin);
+        if (!provider)
+          throw new ProviderError(
+            'unreachable',
+            `offline: ${owner}/${repo}@${ref} was not re-resolved (no CITATION_MIRRORS entry for ${owner}/${repo})`,
+          );
+        let cached =
+          this.cacheReads === 'none'
+            ? undefined
+            : await this.cache.getRef(owner, repo, ref, provider.name, provider.origin);
         if (cached && this.cacheReads === 'confirmed' && cached.commit !== options.expectCommit) cached = undefined;
         this.stats.refResolutions++;
         let r;
@@ -152,8 +176,13 @@ export class SourceReader {
         // Only answers that can be revalidated are worth keeping (a mirror is asked every time).
         if (r.etag) {
           await this.cache.setRef(owner, repo, ref, {
-            commit: r.commit, kind: r.kind, provider: provider.name, origin: provider.origin, checkedAt: new Date().toISOString(),
-            etag: r.etag, ...(r.tagObject ? { tagObject: r.tagObject } : {}),
+            commit: r.commit,
+            kind: r.kind,
+            provider: provider.name,
+            origin: provider.origin,
+            checkedAt: new Date().toISOString(),
+            etag: r.etag,
+            ...(r.tagObject ? { tagObject: r.tagObject } : {}),
           });
         }
         return { commit: r.commit, provider: provider.name, revalidated: r.notModified };
@@ -169,7 +198,13 @@ export class SourceReader {
    * provider (then cached). Never throws for provider trouble: returns `unavailable` with the reason.
    * @throws ProviderError only for definite failures (`not-found` repo or commit, `not-a-file`, `auth`, `forbidden`, `config`).
    */
-  file(owner: string, repo: string, commit: string, path: string, options: { expectBlobSha?: string | undefined } = {}): Promise<FileResult> {
+  file(
+    owner: string,
+    repo: string,
+    commit: string,
+    path: string,
+    options: { expectBlobSha?: string | undefined } = {},
+  ): Promise<FileResult> {
     const k = `${owner}/${repo}@${commit}:${path}`;
     let p = this.fileMemo.get(k);
     if (!p) {
@@ -179,7 +214,13 @@ export class SourceReader {
     return p;
   }
 
-  private async readFile(owner: string, repo: string, commit: string, path: string, expectBlobSha: string | undefined): Promise<FileResult> {
+  private async readFile(
+    owner: string,
+    repo: string,
+    commit: string,
+    path: string,
+    expectBlobSha: string | undefined,
+  ): Promise<FileResult> {
     const name = `${owner}/${repo}`;
     let unconfirmed: CachedEntry | undefined;
     if (this.cacheReads !== 'none') {
@@ -196,7 +237,9 @@ export class SourceReader {
     }
     const provider = this.providerFor(owner, repo);
     if (!provider) {
-      const why = unconfirmed ? `offline, and the cached tree entry (blob ${unconfirmed.sha.slice(0, 12)}) is not the blob the lock recorded` : `offline and not in ${DEFAULT_CACHE_DIR}`;
+      const why = unconfirmed
+        ? `offline, and the cached tree entry (blob ${unconfirmed.sha.slice(0, 12)}) is not the blob the lock recorded`
+        : `offline and not in ${DEFAULT_CACHE_DIR}`;
       return { kind: 'unavailable', reason: why };
     }
     this.stats.fileFetches++;
@@ -205,7 +248,8 @@ export class SourceReader {
       fetched = await provider.fetchFile(owner, repo, commit, path);
     } catch (e) {
       this.seen(e);
-      if (isTransient(e)) return { kind: 'unavailable', reason: (e as ProviderError).message, error: e as ProviderError };
+      if (isTransient(e))
+        return { kind: 'unavailable', reason: (e as ProviderError).message, error: e as ProviderError };
       throw e;
     }
     if (fetched === null) return { kind: 'missing', provider: provider.name };
@@ -214,7 +258,10 @@ export class SourceReader {
     if (entry.type !== 'file') throw notAFile(name, commit, path, entry);
     const actual = gitBlobSha(bytes);
     if (actual !== entry.sha) {
-      const error = new ProviderError('server', `${provider.description} sent bytes for ${name}@${commit.slice(0, 7)}:${path} that hash to blob ${actual.slice(0, 12)}, not the ${entry.sha.slice(0, 12)} it named; not used. Try again later.`);
+      const error = new ProviderError(
+        'server',
+        `${provider.description} sent bytes for ${name}@${commit.slice(0, 7)}:${path} that hash to blob ${actual.slice(0, 12)}, not the ${entry.sha.slice(0, 12)} it named; not used. Try again later.`,
+      );
       return { kind: 'unavailable', reason: error.message, error };
     }
     await this.cache.writeBlob(owner, repo, entry.sha, bytes);
@@ -229,7 +276,11 @@ export class SourceReader {
 }
 
 /** Runs `fn` over `items` with at most `limit` in flight; results keep input order. */
-export async function mapLimit<T, R>(items: readonly T[], limit: number, fn: (item: T, index: number) => Promise<R>): Promise<R[]> {
+export async function mapLimit<T, R>(
+  items: readonly T[],
+  limit: number,
+  fn: (item: T, index: number) => Promise<R>,
+): Promise<R[]> {
   const out = new Array<R>(items.length);
   let next = 0;
   const worker = async (): Promise<void> => {

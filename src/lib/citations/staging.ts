@@ -68,14 +68,19 @@ export function stagingTarget(c: Pick<CitationRef, 'owner' | 'repo' | 'ref' | 'p
 export function earlierTagsOfLine(tag: string, tags: readonly string[]): string[] {
   const target = semver.parse(tag);
   if (!target) return [];
-  return tags
-    // Only the release tags Kubernetes publishes (v0.37.0, v0.37.0-rc.1, -beta.0, -alpha.3): any other
-    // pre-release or build suffix would sort by semver's string rules, not as a release.
-    .filter((t) => RELEASE_LINE_TAG.test(t))
-    .map((t) => ({ t, v: semver.parse(t) }))
-    .filter((x): x is { t: string; v: semver.SemVer } => x.v !== null && x.v.major === target.major && x.v.minor === target.minor && semver.lt(x.v, target))
-    .sort((a, b) => semver.rcompare(a.v, b.v))
-    .map((x) => x.t);
+  return (
+    tags
+      // Only the release tags Kubernetes publishes (v0.37.0, v0.37.0-rc.1, -beta.0, -alpha.3): any other
+      // pre-release or build suffix would sort by semver's string rules, not as a release.
+      .filter((t) => RELEASE_LINE_TAG.test(t))
+      .map((t) => ({ t, v: semver.parse(t) }))
+      .filter(
+        (x): x is { t: string; v: semver.SemVer } =>
+          x.v !== null && x.v.major === target.major && x.v.minor === target.minor && semver.lt(x.v, target),
+      )
+      .sort((a, b) => semver.rcompare(a.v, b.v))
+      .map((x) => x.t)
+  );
 }
 
 /**
@@ -85,7 +90,10 @@ export function earlierTagsOfLine(tag: string, tags: readonly string[]): string[
  *
  * @param hasMonorepoMirror - whether CITATION_MIRRORS names kubernetes/kubernetes.
  */
-export function readTarget(c: Pick<CitationRef, 'owner' | 'repo' | 'ref' | 'path'>, hasMonorepoMirror: boolean): ReadTarget {
+export function readTarget(
+  c: Pick<CitationRef, 'owner' | 'repo' | 'ref' | 'path'>,
+  hasMonorepoMirror: boolean,
+): ReadTarget {
   const staged = hasMonorepoMirror ? undefined : stagingTarget(c);
   return staged ?? { owner: c.owner, repo: c.repo, ref: c.ref, path: c.path };
 }

@@ -8,12 +8,29 @@
  */
 import { extractCitations, type Citation } from './extract.ts';
 import { hashLines } from './hash.ts';
-import { entryMismatch, entryPermalink, isChecked, LockFileError, LOCK_FILE, readLocationOf, readLock, type Lock, type LockEntry } from './lock.ts';
+import {
+  entryMismatch,
+  entryPermalink,
+  isChecked,
+  LockFileError,
+  LOCK_FILE,
+  readLocationOf,
+  readLock,
+  type Lock,
+  type LockEntry,
+} from './lock.ts';
 import { provisionalLabel } from './staging.ts';
 import { findShift, formatRange, occurrences, searchable, signed, type Searchable } from './locate.ts';
 import { ProviderError, isTransient, redactUrlCredentials } from './providers/types.ts';
 import { citationPermalink, webHostFromApiUrl } from './ref.ts';
-import { readerFor, SourceReader, mapLimit, type FileResult, type ResolvedRef, type SourceReaderOptions } from './source.ts';
+import {
+  readerFor,
+  SourceReader,
+  mapLimit,
+  type FileResult,
+  type ResolvedRef,
+  type SourceReaderOptions,
+} from './source.ts';
 
 /**
  * - `verified`: the lines were read in this run at the pinned commit and match the lock and `expect`;
@@ -105,7 +122,9 @@ export async function runVerification(options: VerificationOptions): Promise<Ver
   try {
     webHost = webHostFromApiUrl(env.GITHUB_API_URL || undefined);
   } catch {
-    return config(`GITHUB_API_URL "${redactUrlCredentials(env.GITHUB_API_URL ?? '')}" is not a URL. Unset it for github.com or set it to your GitHub Enterprise Server API, e.g. https://ghe.example.com/api/v3.`);
+    return config(
+      `GITHUB_API_URL "${redactUrlCredentials(env.GITHUB_API_URL ?? '')}" is not a URL. Unset it for github.com or set it to your GitHub Enterprise Server API, e.g. https://ghe.example.com/api/v3.`,
+    );
   }
   let reader: SourceReader;
   try {
@@ -147,7 +166,9 @@ async function verifyAgainstLock(
     const usable = entry && !entryMismatch(entry) ? entry : undefined;
     const commit = usable && isChecked(usable) ? usable.commit : undefined;
     return {
-      citation: c, key: c.key, status: 'unverified' as CitationStatus,
+      citation: c,
+      key: c.key,
+      status: 'unverified' as CitationStatus,
       ...(commit ? { commit } : {}),
       ...(usable?.read ? { read: usable.read } : {}),
       permalink: usable ? entryPermalink(usable, webHost) : citationPermalink(c.ref, c.ref.ref, webHost),
@@ -179,11 +200,19 @@ async function verifyAgainstLock(
     }
     const mismatch = entryMismatch(e);
     if (mismatch) {
-      fail(r, `the ${LOCK_FILE} entry no longer matches the MDX: ${mismatch}.`, `run \`${PIN}\` (the lock is generated; do not edit it).`);
+      fail(
+        r,
+        `the ${LOCK_FILE} entry no longer matches the MDX: ${mismatch}.`,
+        `run \`${PIN}\` (the lock is generated; do not edit it).`,
+      );
       continue;
     }
     if (e.status === 'pending') {
-      soft(r, 'pending', `pending: not pinned yet (when pin ran, no source was configured for its repository, or none answered), so it has no commit and is not verified in this build. Run \`${PIN}\` with network access (set GITHUB_TOKEN) or CITATION_MIRRORS.`);
+      soft(
+        r,
+        'pending',
+        `pending: not pinned yet (when pin ran, no source was configured for its repository, or none answered), so it has no commit and is not verified in this build. Run \`${PIN}\` with network access (set GITHUB_TOKEN) or CITATION_MIRRORS.`,
+      );
       continue;
     }
     pinned.push({ r, e });
@@ -206,10 +235,16 @@ async function verifyAgainstLock(
 
   // A provisional citation's own tag may be readable by now: then it is time to pin it.
   const nowReadable = new Map<string, ResolvedRef>();
-  const provisionalTargets = [...new Map(pinned.filter(({ e }) => e.status === 'provisional').map(({ r }) => {
-    const t = reader.target(r.citation.ref);
-    return [`${t.owner}/${t.repo}@${t.ref}`, t] as const;
-  })).entries()];
+  const provisionalTargets = [
+    ...new Map(
+      pinned
+        .filter(({ e }) => e.status === 'provisional')
+        .map(({ r }) => {
+          const t = reader.target(r.citation.ref);
+          return [`${t.owner}/${t.repo}@${t.ref}`, t] as const;
+        }),
+    ).entries(),
+  ];
   await mapLimit(provisionalTargets, CONCURRENCY, async ([k, t]) => {
     if (!reader.providerFor(t.owner, t.repo)) return;
     try {
@@ -231,14 +266,23 @@ async function verifyAgainstLock(
         (strict ? report.errors : report.warnings).push(m);
         if (strict) r.status = 'failed';
       } else {
-        fail(r, `${res.message}`, `correct the ref, or if upstream removed it, bump it and run \`${RELOCATE}\` then \`${PIN}\`.`);
+        fail(
+          r,
+          `${res.message}`,
+          `correct the ref, or if upstream removed it, bump it and run \`${RELOCATE}\` then \`${PIN}\`.`,
+        );
         continue;
       }
     } else if (!res) {
-      r.messages.push(`${describe(r.citation)}: note: offline, so ${at.ref} was not re-resolved (a moved tag is not detected in this run).`);
+      r.messages.push(
+        `${describe(r.citation)}: note: offline, so ${at.ref} was not re-resolved (a moved tag is not detected in this run).`,
+      );
     } else if (res.commit !== e.commit) {
-      fail(r, `the ref ${at.ref} of ${at.owner}/${at.repo} moved: it now resolves to ${res.commit.slice(0, 7)}, the lock pinned ${e.commit!.slice(0, 7)}.`,
-        `review the upstream change, then accept it with \`npm run cite -- pin --refresh\` (or cite a commit SHA).`);
+      fail(
+        r,
+        `the ref ${at.ref} of ${at.owner}/${at.repo} moved: it now resolves to ${res.commit.slice(0, 7)}, the lock pinned ${e.commit!.slice(0, 7)}.`,
+        `review the upstream change, then accept it with \`npm run cite -- pin --refresh\` (or cite a commit SHA).`,
+      );
       continue;
     }
     toRead.push(p);
@@ -276,35 +320,63 @@ async function verifyAgainstLock(
     if (f.kind === 'unavailable') {
       // A provisional citation stays provisional (what the page says of it), only not re-checked here.
       const state = e.status === 'provisional' ? 'provisional' : 'unverified';
-      const what = e.status === 'provisional' ? `provisional (checked at ${provisionalLabel(e)} when pinned), and not re-checked in this build` : 'not verified in this build';
-      if (r.status !== 'failed') soft(r, state, `${what}: its lines could not be read (${f.reason}). Run \`npm run cite -- verify\` with network access to fill .cache/citations, or set CITATION_MIRRORS.`);
+      const what =
+        e.status === 'provisional'
+          ? `provisional (checked at ${provisionalLabel(e)} when pinned), and not re-checked in this build`
+          : 'not verified in this build';
+      if (r.status !== 'failed')
+        soft(
+          r,
+          state,
+          `${what}: its lines could not be read (${f.reason}). Run \`npm run cite -- verify\` with network access to fill .cache/citations, or set CITATION_MIRRORS.`,
+        );
       continue;
     }
     if (f.kind === 'missing') {
-      fail(r, `${at} does not exist (deleted or moved upstream).`, `cite the file's new path or another ref, then run \`${PIN}\`.`);
+      fail(
+        r,
+        `${at} does not exist (deleted or moved upstream).`,
+        `cite the file's new path or another ref, then run \`${PIN}\`.`,
+      );
       continue;
     }
     const lines = f.text.lines;
     if (c.ref.end > lines.length) {
-      fail(r, `cites ${formatRange(c.ref.start, c.ref.end)} but ${at} has ${lines.length} lines: the range runs past the end.`, `correct the range (try \`${RELOCATE}\`), then run \`${PIN}\`.`);
+      fail(
+        r,
+        `cites ${formatRange(c.ref.start, c.ref.end)} but ${at} has ${lines.length} lines: the range runs past the end.`,
+        `correct the range (try \`${RELOCATE}\`), then run \`${PIN}\`.`,
+      );
       continue;
     }
     const failuresBefore = r.messages.length;
     if (f.text.blobSha !== e.blobSha) {
       // A cached copy is only used when it is the blob the lock recorded, so this came from the provider.
-      fail(r, `${at} has blob ${f.text.blobSha.slice(0, 12)} (${f.from}), the lock recorded ${e.blobSha!.slice(0, 12)}.`, `run \`npm run cite -- pin --refresh\` if the lock was edited by hand.`);
+      fail(
+        r,
+        `${at} has blob ${f.text.blobSha.slice(0, 12)} (${f.from}), the lock recorded ${e.blobSha!.slice(0, 12)}.`,
+        `run \`npm run cite -- pin --refresh\` if the lock was edited by hand.`,
+      );
     }
     const cited = lines.slice(c.ref.start - 1, c.ref.end);
     const hash = hashLines(cited);
     if (hash !== e.sha256) {
-      fail(r, `the cited lines' sha256 is ${hash.slice(0, 12)}…, the lock has ${e.sha256!.slice(0, 12)}….`, `run \`npm run cite -- pin --refresh\` (the lock must match the lines at the pinned commit).`);
+      fail(
+        r,
+        `the cited lines' sha256 is ${hash.slice(0, 12)}…, the lock has ${e.sha256!.slice(0, 12)}….`,
+        `run \`npm run cite -- pin --refresh\` (the lock must match the lines at the pinned commit).`,
+      );
     }
     const citedText = cited.join('\n');
     const missing = c.expect.filter((x) => !citedText.includes(x));
     if (missing.length > 0) {
       let s = searchCache.get(k);
       if (!s) searchCache.set(k, (s = searchable(lines)));
-      fail(r, explainMissing(s, c, missing, at), `run \`${RELOCATE}\` to move the range, or correct \`expect\`; then \`${PIN}\`.`);
+      fail(
+        r,
+        explainMissing(s, c, missing, at),
+        `run \`${RELOCATE}\` to move the range, or correct \`expect\`; then \`${PIN}\`.`,
+      );
     }
     if (r.messages.length > failuresBefore || r.status === 'failed') {
       r.status = 'failed';
@@ -313,8 +385,14 @@ async function verifyAgainstLock(
     if (e.status === 'provisional') {
       const t = reader.target(c.ref);
       const readable = nowReadable.get(`${t.owner}/${t.repo}@${t.ref}`);
-      soft(r, 'provisional', `provisional: pending at ${c.ref.ref}; lines checked at ${provisionalLabel(e)} (${loc.owner}/${loc.repo} commit ${e.commit!.slice(0, 12)}).` +
-        (readable ? ` ${t.owner}/${t.repo}@${t.ref} is readable now (${readable.commit.slice(0, 7)}): run \`${PIN}\` to pin it.` : ` Run \`${PIN}\` when ${t.ref} can be read.`));
+      soft(
+        r,
+        'provisional',
+        `provisional: pending at ${c.ref.ref}; lines checked at ${provisionalLabel(e)} (${loc.owner}/${loc.repo} commit ${e.commit!.slice(0, 12)}).` +
+          (readable
+            ? ` ${t.owner}/${t.repo}@${t.ref} is readable now (${readable.commit.slice(0, 7)}): run \`${PIN}\` to pin it.`
+            : ` Run \`${PIN}\` when ${t.ref} can be read.`),
+      );
       continue;
     }
     const from = Math.max(1, c.ref.start - c.context);
@@ -332,7 +410,8 @@ async function verifyAgainstLock(
   // Lock entries no citation uses: harmless, but `pin` prunes them.
   const used = new Set(citations.map((c) => c.key));
   for (const k of [...lock.entries.keys()].sort()) {
-    if (!used.has(k)) report.warnings.push(`${LOCK_FILE}: entry ${k} is not cited by any page. Run \`${PIN}\` to prune it.`);
+    if (!used.has(k))
+      report.warnings.push(`${LOCK_FILE}: entry ${k} is not cited by any page. Run \`${PIN}\` to prune it.`);
   }
 }
 
@@ -345,13 +424,19 @@ export function explainMissing(s: Searchable, c: Citation, missing: readonly str
   const parts = missing.map((x) => {
     const occ = occurrences(s, x);
     if (occ.length === 0) return `\`${x}\` does not occur anywhere in ${at}`;
-    const where = occ.slice(0, 3).map((o) => formatRange(o.start, o.end)).join(', ') + (occ.length > 3 ? ` and ${occ.length - 3} more` : '');
+    const where =
+      occ
+        .slice(0, 3)
+        .map((o) => formatRange(o.start, o.end))
+        .join(', ') + (occ.length > 3 ? ` and ${occ.length - 3} more` : '');
     return `\`${x}\` found at ${where}, cited ${cited}`;
   });
   const shift = findShift(s, c.ref.start, c.ref.end, c.expect);
   let tail = '';
-  if (shift.kind === 'shift' && shift.delta !== 0) tail = `: the lines moved by ${signed(shift.delta)} (now ${formatRange(c.ref.start + shift.delta, c.ref.end + shift.delta)})`;
-  else if (shift.kind === 'ambiguous') tail = `: the lines moved by ${signed(shift.deltas[0])} or ${signed(shift.deltas[1])} (ambiguous)`;
+  if (shift.kind === 'shift' && shift.delta !== 0)
+    tail = `: the lines moved by ${signed(shift.delta)} (now ${formatRange(c.ref.start + shift.delta, c.ref.end + shift.delta)})`;
+  else if (shift.kind === 'ambiguous')
+    tail = `: the lines moved by ${signed(shift.deltas[0])} or ${signed(shift.deltas[1])} (ambiguous)`;
   else if (shift.kind === 'none') tail = `: no ${c.ref.end - c.ref.start + 1}-line range contains every fragment`;
   return `${parts.join('; ')}${tail}.`;
 }

@@ -42,7 +42,12 @@ export interface ApiserverReplicaLoad {
  * @throws RangeError for out-of-range input.
  * Sources: consistent GET goes to etcd, delegator.go#L120-L125; cacher list-then-watch, cacher.go#L442-L452.
  */
-export function apiserverReplicaLoad(replicas: number, cachedTypes: number, objects: number, meanObjectBytes: number): ApiserverReplicaLoad {
+export function apiserverReplicaLoad(
+  replicas: number,
+  cachedTypes: number,
+  objects: number,
+  meanObjectBytes: number,
+): ApiserverReplicaLoad {
   assertWhole(replicas, 1, MAX_COUNT, 'API-server replicas');
   assertWhole(cachedTypes, 0, MAX_COUNT, 'Resource types with a watch cache');
   assertWhole(objects, 0, MAX_COUNT, 'Objects');

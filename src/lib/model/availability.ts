@@ -34,7 +34,8 @@ export function unavailabilityFromMtbf(mtbfHours: number, mttrHours: number): nu
   assertFinite(mtbfHours, 0, Number.MAX_VALUE, 'MTBF (hours)');
   assertFinite(mttrHours, 0, Number.MAX_VALUE, 'MTTR (hours)');
   const total = mtbfHours + mttrHours;
-  if (!(total > 0) || !Number.isFinite(total)) throw new RangeError('MTBF + MTTR must be a finite number above 0 hours.');
+  if (!(total > 0) || !Number.isFinite(total))
+    throw new RangeError('MTBF + MTTR must be a finite number above 0 hours.');
   return mttrHours / total;
 }
 
@@ -111,7 +112,14 @@ export function quorumLossProbability(n: number, p: number, k = 0): QuorumAvaila
   const keepsQuorum = Math.min(1, Math.exp(logKeep));
   const nearOne = keepsQuorum < 0.5;
   const lostQuorum = nearOne ? 1 - keepsQuorum : Math.min(1, Math.exp(logLost));
-  const log10Lost = logLost === -Infinity ? null : nearOne ? (keepsQuorum === 0 ? 0 : Math.log1p(-keepsQuorum) / Math.LN10) : Math.min(0, logLost / Math.LN10);
+  const log10Lost =
+    logLost === -Infinity
+      ? null
+      : nearOne
+        ? keepsQuorum === 0
+          ? 0
+          : Math.log1p(-keepsQuorum) / Math.LN10
+        : Math.min(0, logLost / Math.LN10);
   return {
     members: n,
     stopped: k,
@@ -171,7 +179,9 @@ export function lostQuorumSeries(options: SeriesOptions = {}): LostQuorumSeries[
   assertWhole(count, 2, 1000, 'Points');
   const lo = Math.log10(pMin);
   const hi = Math.log10(pMax);
-  const grid = Array.from({ length: count }, (_, i) => (i === 0 ? pMin : i === count - 1 ? pMax : 10 ** (lo + ((hi - lo) * i) / (count - 1))));
+  const grid = Array.from({ length: count }, (_, i) =>
+    i === 0 ? pMin : i === count - 1 ? pMax : 10 ** (lo + ((hi - lo) * i) / (count - 1)),
+  );
   return members.map((n) => ({
     members: n,
     points: grid.map((p) => {

@@ -89,18 +89,25 @@ export function calculatorTag(id: CalculatorId): string {
  * cross-field rules: stopped members clamped to members (quorum, availability); failures +
  * stopped clamped to 49 by lowering the stopped count (maintenance).
  */
-export function decodeCalculator<C extends CalculatorId>(id: C, params: URLSearchParams): Decoded<(typeof CALCULATOR_SCHEMAS)[C]> {
+export function decodeCalculator<C extends CalculatorId>(
+  id: C,
+  params: URLSearchParams,
+): Decoded<(typeof CALCULATOR_SCHEMAS)[C]> {
   const schema = CALCULATOR_SCHEMAS[id];
   const prefix = CALCULATOR_PREFIX[id];
   const decoded = decodeState(schema, params, prefix) as Decoded<StateSchema>;
   const s = decoded.state as Record<string, unknown>;
   if ((id === 'quorum' || id === 'availability') && (s['k'] as number) > (s['n'] as number)) {
-    decoded.corrections.push(`Link parameter "${prefix}k" exceeds the ${String(s['n'])} members; using ${String(s['n'])}.`);
+    decoded.corrections.push(
+      `Link parameter "${prefix}k" exceeds the ${String(s['n'])} members; using ${String(s['n'])}.`,
+    );
     s['k'] = s['n'];
   }
   if (id === 'maintenance' && (s['f'] as number) + (s['k'] as number) > MAX_FAILURES_PLUS_STOPPED) {
     s['k'] = MAX_FAILURES_PLUS_STOPPED - (s['f'] as number);
-    decoded.corrections.push(`Link parameters "${prefix}f" + "${prefix}k" exceed ${MAX_FAILURES_PLUS_STOPPED}; using ${prefix}k=${String(s['k'])}.`);
+    decoded.corrections.push(
+      `Link parameters "${prefix}f" + "${prefix}k" exceed ${MAX_FAILURES_PLUS_STOPPED}; using ${prefix}k=${String(s['k'])}.`,
+    );
   }
   return decoded as Decoded<(typeof CALCULATOR_SCHEMAS)[C]>;
 }
@@ -122,9 +129,13 @@ export type CalculatorNumberKey<C extends CalculatorId> = {
  *
  * @throws Error when the key names no whole or decimal field (the types already refuse it).
  */
-export function numberSpec<C extends CalculatorId>(id: C, key: CalculatorNumberKey<C>): { kind: 'whole' | 'decimal'; min: number; max: number; default: number } {
+export function numberSpec<C extends CalculatorId>(
+  id: C,
+  key: CalculatorNumberKey<C>,
+): { kind: 'whole' | 'decimal'; min: number; max: number; default: number } {
   const schema: StateSchema = CALCULATOR_SCHEMAS[id];
   const spec = schema[key];
-  if (spec?.kind !== 'whole' && spec?.kind !== 'decimal') throw new Error(`Calculator "${id}" has no numeric field "${key}".`);
+  if (spec?.kind !== 'whole' && spec?.kind !== 'decimal')
+    throw new Error(`Calculator "${id}" has no numeric field "${key}".`);
   return spec;
 }

@@ -52,15 +52,22 @@ export type OverridesParseResult =
 function itemProblem(item: string): string | null {
   const tokens = item.split('#');
   if (tokens.length !== 2) {
-    return tokens.length === 1 ? 'it has no "#" between group/resource and servers' : `it has ${tokens.length - 1} "#" characters; exactly one is allowed`;
+    return tokens.length === 1
+      ? 'it has no "#" between group/resource and servers'
+      : `it has ${tokens.length - 1} "#" characters; exactly one is allowed`;
   }
   const gr = tokens[0]!.split('/');
   if (gr.length !== 2) {
-    return gr.length === 1 ? `"${tokens[0]}" has no "/" (write the core group as "/${tokens[0]}")` : `"${tokens[0]}" has ${gr.length - 1} "/" characters; exactly one is allowed (group/resource)`;
+    return gr.length === 1
+      ? `"${tokens[0]}" has no "/" (write the core group as "/${tokens[0]}")`
+      : `"${tokens[0]}" has ${gr.length - 1} "/" characters; exactly one is allowed (group/resource)`;
   }
   const servers = tokens[1]!.split(';');
   const empty = servers.findIndex((s) => s.length === 0);
-  if (empty >= 0) return tokens[1] === '' ? 'the server list after "#" is empty' : `server ${empty + 1} of "${tokens[1]}" is empty (a stray ";")`;
+  if (empty >= 0)
+    return tokens[1] === ''
+      ? 'the server list after "#" is empty'
+      : `server ${empty + 1} of "${tokens[1]}" is empty (a stray ";")`;
   return null;
 }
 
@@ -76,7 +83,15 @@ function parseOverrideItems(items: readonly string[]): OverridesParseResult {
     const item = items[i]!;
     const problem = itemProblem(item);
     if (problem !== null) {
-      return { ok: false, stage: 'override', error: OVERRIDES_INVALID, reason: `Override ${i + 1} ("${item}"): ${problem}.`, itemIndex: i, item, source: SOURCES.parseEtcdServersOverrides };
+      return {
+        ok: false,
+        stage: 'override',
+        error: OVERRIDES_INVALID,
+        reason: `Override ${i + 1} ("${item}"): ${problem}.`,
+        itemIndex: i,
+        item,
+        source: SOURCES.parseEtcdServersOverrides,
+      };
     }
     const [left, right] = item.split('#') as [string, string];
     const [group, resource] = left.split('/') as [string, string];
@@ -139,14 +154,25 @@ export function buildEtcdServersOverrides(rows: readonly EtcdServersOverride[]):
     for (const field of ['group', 'resource'] as const) {
       const v = r[field];
       if (FORBIDDEN_ALWAYS.test(v) || v.includes('/')) {
-        problems.push({ row, field, message: `Row ${row + 1}: the ${field} "${v}" may not contain "/", "#", ",", a double quote or a line break.` });
+        problems.push({
+          row,
+          field,
+          message: `Row ${row + 1}: the ${field} "${v}" may not contain "/", "#", ",", a double quote or a line break.`,
+        });
       }
     }
-    if (r.servers.length === 0) problems.push({ row, field: 'servers', message: `Row ${row + 1}: add at least one etcd server.` });
+    if (r.servers.length === 0)
+      problems.push({ row, field: 'servers', message: `Row ${row + 1}: add at least one etcd server.` });
     r.servers.forEach((s, server) => {
-      if (s.length === 0) problems.push({ row, field: 'servers', server, message: `Row ${row + 1}: server ${server + 1} is empty.` });
+      if (s.length === 0)
+        problems.push({ row, field: 'servers', server, message: `Row ${row + 1}: server ${server + 1} is empty.` });
       else if (FORBIDDEN_ALWAYS.test(s) || s.includes(';')) {
-        problems.push({ row, field: 'servers', server, message: `Row ${row + 1}: server "${s}" may not contain ";", "#", ",", a double quote or a line break.` });
+        problems.push({
+          row,
+          field: 'servers',
+          server,
+          message: `Row ${row + 1}: server "${s}" may not contain ";", "#", ",", a double quote or a line break.`,
+        });
       }
     });
   });

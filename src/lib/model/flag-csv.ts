@@ -65,7 +65,11 @@ export function readFlagCsv(value: string): FlagCsvResult {
     if (line.length === 0 || line[0] !== '"') {
       const i = line.indexOf(',');
       const field = i >= 0 ? line.slice(0, i) : line.slice(0, line.length - lengthNL(line));
-      if (field.includes('"')) return { ok: false, error: `bare " in non-quoted-field (item ${items.length + 1}: a double quote may only open a field)` };
+      if (field.includes('"'))
+        return {
+          ok: false,
+          error: `bare " in non-quoted-field (item ${items.length + 1}: a double quote may only open a field)`,
+        };
       items.push(field);
       if (i >= 0) {
         line = line.slice(i + 1);
@@ -93,16 +97,21 @@ export function readFlagCsv(value: string): FlagCsvResult {
           items.push(buf);
           return { ok: true, items, ignored: value.slice(pos), quoted };
         } else {
-          return { ok: false, error: `extraneous or missing " in quoted-field (item ${items.length + 1}: text follows a closing quote)` };
+          return {
+            ok: false,
+            error: `extraneous or missing " in quoted-field (item ${items.length + 1}: text follows a closing quote)`,
+          };
         }
       } else if (line.length > 0) {
         buf += line;
         ({ line } = readLine());
       } else {
-        return { ok: false, error: `extraneous or missing " in quoted-field (item ${items.length + 1}: the quote is never closed)` };
+        return {
+          ok: false,
+          error: `extraneous or missing " in quoted-field (item ${items.length + 1}: the quote is never closed)`,
+        };
       }
     }
   }
   return { ok: true, items, ignored: value.slice(pos), quoted };
 }
-

@@ -71,7 +71,8 @@ function separatorProblem(t: string, rule: NumberRule, whole: boolean): string |
   } else if (DECIMAL_COMMA.test(t)) decimal = Number(t.replace(',', '.'));
   else return null;
   const fits = (v: number): boolean => !Number.isNaN(v) && (!whole || Number.isInteger(v));
-  if (fits(grouped) && fits(decimal)) return `${rule.label}: ${shown} is ambiguous — write ${say(grouped)} if the ${sep} separates thousands, or ${say(decimal)} if it is a decimal ${sep}.`;
+  if (fits(grouped) && fits(decimal))
+    return `${rule.label}: ${shown} is ambiguous — write ${say(grouped)} if the ${sep} separates thousands, or ${say(decimal)} if it is a decimal ${sep}.`;
   if (fits(grouped)) return `${rule.label}: leave out the thousands separator — write ${say(grouped)}.`;
   if (fits(decimal)) return `${rule.label}: use a decimal point — write ${say(decimal)}, not ${shown}.`;
   return `${rule.label} must be ${describeRange(rule, whole)}; ${shown} is not a whole number.`;
@@ -158,7 +159,11 @@ export function parseFraction(text: string, label: string): Parsed<number> {
  *
  * @returns `k` when `0 ≤ k ≤ n`, otherwise the message.
  */
-export function checkStoppedWithinMembers(k: number, n: number, labels = { stopped: 'Members stopped', members: 'members' }): Parsed<number> {
+export function checkStoppedWithinMembers(
+  k: number,
+  n: number,
+  labels = { stopped: 'Members stopped', members: 'members' },
+): Parsed<number> {
   if (k > n) return fail(`${labels.stopped} (${k}) cannot exceed the ${n} configured ${labels.members}.`);
   return ok(k);
 }

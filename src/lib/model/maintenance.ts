@@ -35,7 +35,9 @@ export function membersForMaintenancePolicy(f: number, k: number): MaintenanceSi
   assertWhole(f, 0, MAX_FAILURES_PLUS_STOPPED, 'Failures to survive');
   assertWhole(k, 0, MAX_FAILURES_PLUS_STOPPED, 'Members stopped at once');
   if (f + k > MAX_FAILURES_PLUS_STOPPED) {
-    throw new RangeError(`Failures plus stopped members must be at most ${MAX_FAILURES_PLUS_STOPPED} (≤ ${MAX_MEMBERS} members); got ${f + k}.`);
+    throw new RangeError(
+      `Failures plus stopped members must be at most ${MAX_FAILURES_PLUS_STOPPED} (≤ ${MAX_MEMBERS} members); got ${f + k}.`,
+    );
   }
   const n = 2 * (f + k) + 1;
   const check = maintenanceTolerance(n, k);
@@ -44,6 +46,9 @@ export function membersForMaintenancePolicy(f: number, k: number): MaintenanceSi
     stoppedAtOnce: k,
     members: n,
     quorum: check.quorum,
-    warning: n > 7 ? `${n} members is more than the 7 etcd recommends at most (${SOURCES.etcdFaqMaxClusterSize}); every write must reach ${check.quorum} of them.` : null,
+    warning:
+      n > 7
+        ? `${n} members is more than the 7 etcd recommends at most (${SOURCES.etcdFaqMaxClusterSize}); every write must reach ${check.quorum} of them.`
+        : null,
   };
 }

@@ -34,11 +34,7 @@ export type ReadResource = 'cached' | 'events' | 'size0' | 'off';
 
 /** Where the request is answered. 'too-many-requests' = HTTP 429 while the watch cache initialises. */
 export type ReadServedBy =
-  | 'watch-cache'
-  | 'watch-cache-after-etcd-revision'
-  | 'etcd-linearizable'
-  | 'etcd-exact-revision'
-  | 'too-many-requests';
+  'watch-cache' | 'watch-cache-after-etcd-revision' | 'etcd-linearizable' | 'etcd-exact-revision' | 'too-many-requests';
 
 /** How fresh the answer is. */
 export type ReadFreshness = 'linearizable' | 'not-older-than' | 'exact' | 'any' | 'none';
@@ -189,7 +185,9 @@ function parsesToZero(rv: string): boolean {
 
 /** How a revision-0 resourceVersion reads to the cache, in words. */
 function anyVersionPhrase(rv: string): string {
-  return rv === '0' ? 'resourceVersion "0" means any version' : `resourceVersion "${rv}" parses as 0, which means any version`;
+  return rv === '0'
+    ? 'resourceVersion "0" means any version'
+    : `resourceVersion "${rv}" parses as 0, which means any version`;
 }
 
 /** Whether upstream's versioner parses `rv` (strconv.ParseUint base 10, 64-bit). */
@@ -220,10 +218,15 @@ function tooLarge(rv: string, current: number, retrySeconds: number): ReadHttpEr
 /** The refs behind a 504 Too large resource version and its Retry-After header. */
 const TOO_LARGE_REFS = [S.tooLargeResourceVersionError, S.timeoutErrorIs504, S.retryAfterHeader];
 
-const COMPACTED_410: ReadHttpError = { status: 410, message: 'The resourceVersion for the provided list is too old.', retryAfter: null };
+const COMPACTED_410: ReadHttpError = {
+  status: 410,
+  message: 'The resourceVersion for the provided list is too old.',
+  retryAfter: null,
+};
 const CONTINUE_COMPACTED_410: ReadHttpError = {
   status: 410,
-  message: 'The provided continue parameter is too old to display a consistent list result. You can start a new list without the continue parameter, or use the continue token in this response to retrieve the remainder of the results. […]',
+  message:
+    'The provided continue parameter is too old to display a consistent list result. You can start a new list without the continue parameter, or use the continue token in this response to retrieve the remainder of the results. […]',
   retryAfter: null,
 };
 
@@ -250,23 +253,51 @@ function validateReadRequest(r: ReadRequest): ReadError[] {
     const invalid = `resourceVersion: Invalid value: "${r.resourceVersion}": strconv.ParseUint: parsing ${JSON.stringify(r.resourceVersion)}: ${/^\d+$/.test(r.resourceVersion) ? 'value out of range' : 'invalid syntax'}`;
     errors.push(
       r.resource === 'cached' && r.cacheReady
-        ? { field: 'resourceVersion', status: 500, message: invalid, retryAfter: null, sources: [S.delegatorGetFromCache, S.handlerUnconvertedErrorIs500] }
-        : { field: 'resourceVersion', status: 400, message: `invalid resource version: ${invalid}`, retryAfter: null, sources: [S.etcdStoreValidateMinimumRv], etcdRequestsFirst: 1 },
+        ? {
+            field: 'resourceVersion',
+            status: 500,
+            message: invalid,
+            retryAfter: null,
+            sources: [S.delegatorGetFromCache, S.handlerUnconvertedErrorIs500],
+          }
+        : {
+            field: 'resourceVersion',
+            status: 400,
+            message: `invalid resource version: ${invalid}`,
+            retryAfter: null,
+            sources: [S.etcdStoreValidateMinimumRv],
+            etcdRequestsFirst: 1,
+          },
     );
     return errors;
   }
   const match = r.resourceVersionMatch;
   if (match !== '') {
-    const api = (message: string): ReadError => ({ field: 'resourceVersionMatch', status: 422, message, retryAfter: null, sources: [S.apiValidateListOptions] });
-    if (r.resourceVersion === '') errors.push(api('resourceVersionMatch is forbidden unless resourceVersion is provided'));
+    const api = (message: string): ReadError => ({
+      field: 'resourceVersionMatch',
+      status: 422,
+      message,
+      retryAfter: null,
+      sources: [S.apiValidateListOptions],
+    });
+    if (r.resourceVersion === '')
+      errors.push(api('resourceVersionMatch is forbidden unless resourceVersion is provided'));
     if (r.continueToken) errors.push(api('resourceVersionMatch is forbidden when continue is provided'));
-    if (match !== 'Exact' && match !== 'NotOlderThan') errors.push(api(`Unsupported value: "${match}": supported values: "Exact", "NotOlderThan", ""`));
-    if (match === 'Exact' && r.resourceVersion === '0') errors.push(api('resourceVersionMatch "exact" is forbidden for resourceVersion "0"'));
+    if (match !== 'Exact' && match !== 'NotOlderThan')
+      errors.push(api(`Unsupported value: "${match}": supported values: "Exact", "NotOlderThan", ""`));
+    if (match === 'Exact' && r.resourceVersion === '0')
+      errors.push(api('resourceVersionMatch "exact" is forbidden for resourceVersion "0"'));
   }
   if (errors.length > 0) return errors;
   if (r.continueToken) {
     if (r.resourceVersion !== '' && r.resourceVersion !== '0') {
-      errors.push({ field: 'continue', status: 400, message: 'specifying resource version is not allowed when using continue', retryAfter: null, sources: [S.storageValidateListOptions] });
+      errors.push({
+        field: 'continue',
+        status: 400,
+        message: 'specifying resource version is not allowed when using continue',
+        retryAfter: null,
+        sources: [S.storageValidateListOptions],
+      });
     }
     return errors;
   }
@@ -276,36 +307,51 @@ function validateReadRequest(r: ReadRequest): ReadError[] {
 
 const COST = {
   none: 'None: the watch cache answers from memory, kept current by the watch it already holds on etcd.',
-  linearizableGet: 'One linearizable range read of one key: the leader confirms its leadership with a quorum (ReadIndex) before the member answers.',
-  linearizableList: 'One linearizable range read over the whole resource prefix: etcd reads, and sends to the API server, every object of the resource — the most expensive read.',
-  linearizablePage: 'One linearizable range read of at most limit objects (further reads with a doubled page size while a selector filters objects out).',
-  exactList: 'One range read at a past revision over the resource prefix (or one page): etcd reads every object of the resource as of that revision from its MVCC history.',
-  revisionThenCache: 'One linearizable single-key read (GetCurrentResourceVersion) to learn the current revision; the objects come from the cache.',
-  progress: 'While the request waits, the cache asks etcd for a watch progress notification every 100 ms; the objects come from the cache.',
-  waitNoProgress: 'None: the cache waits for its watch to deliver newer events (without progress notify it cannot ask etcd); the objects come from the cache.',
+  linearizableGet:
+    'One linearizable range read of one key: the leader confirms its leadership with a quorum (ReadIndex) before the member answers.',
+  linearizableList:
+    'One linearizable range read over the whole resource prefix: etcd reads, and sends to the API server, every object of the resource — the most expensive read.',
+  linearizablePage:
+    'One linearizable range read of at most limit objects (further reads with a doubled page size while a selector filters objects out).',
+  exactList:
+    'One range read at a past revision over the resource prefix (or one page): etcd reads every object of the resource as of that revision from its MVCC history.',
+  revisionThenCache:
+    'One linearizable single-key read (GetCurrentResourceVersion) to learn the current revision; the objects come from the cache.',
+  progress:
+    'While the request waits, the cache asks etcd for a watch progress notification every 100 ms; the objects come from the cache.',
+  waitNoProgress:
+    'None: the cache waits for its watch to deliver newer events (without progress notify it cannot ask etcd); the objects come from the cache.',
   rejected: 'None: the API server answers 429 with Retry-After while its watch cache initialises.',
 } as const;
 
 const FRESH = {
   linearizable: 'Linearizable: at least as new as any write completed before the request.',
-  consistentFromCache: 'Linearizable: the cache waits until it has caught up with the current etcd revision (the same guarantee as reading etcd).',
-  notOlderThan: (rv: string): string => `Not older than resourceVersion ${rv}: whatever the cache holds once it has seen ${rv}, possibly newer.`,
-  exact: (rv: string, future = false): string => `Exactly resourceVersion ${rv}: the state as of that revision${future ? '' : ', however old'}.`,
+  consistentFromCache:
+    'Linearizable: the cache waits until it has caught up with the current etcd revision (the same guarantee as reading etcd).',
+  notOlderThan: (rv: string): string =>
+    `Not older than resourceVersion ${rv}: whatever the cache holds once it has seen ${rv}, possibly newer.`,
+  exact: (rv: string, future = false): string =>
+    `Exactly resourceVersion ${rv}: the state as of that revision${future ? '' : ', however old'}.`,
   firstPage: 'Exactly the revision of the first page (pages stay consistent with each other).',
-  any: 'Any: whatever this API server\'s cache holds. It may be older than data the client has already seen, e.g. from another API-server replica.',
+  any: "Any: whatever this API server's cache holds. It may be older than data the client has already seen, e.g. from another API-server replica.",
   none: 'No data returned.',
 } as const;
 
 type RouteBody = Omit<ReadRoute, 'ok' | 'notes'>;
 
 /** A route body with no error response, fallback or failure. */
-function body(b: Omit<RouteBody, 'response' | 'fallback' | 'mayFail'> & Partial<Pick<RouteBody, 'fallback' | 'mayFail' | 'response'>>): RouteBody {
+function body(
+  b: Omit<RouteBody, 'response' | 'fallback' | 'mayFail'> &
+    Partial<Pick<RouteBody, 'fallback' | 'mayFail' | 'response'>>,
+): RouteBody {
   return { response: null, fallback: null, mayFail: [], ...b };
 }
 
 /** What a cache wait for a newer revision costs etcd, and the lines behind it. */
 function waitCost(r: ReadRequest): { etcdCost: string; refs: string[] } {
-  return r.etcdSupportsProgressNotify ? { etcdCost: COST.progress, refs: [S.progressRequestPeriod] } : { etcdCost: COST.waitNoProgress, refs: [] };
+  return r.etcdSupportsProgressNotify
+    ? { etcdCost: COST.progress, refs: [S.progressRequestPeriod] }
+    : { etcdCost: COST.waitNoProgress, refs: [] };
 }
 
 /** What the watch cache does for a revision it has not seen yet: waits up to 3 s, then 504 with Retry-After: 1. */
@@ -326,9 +372,15 @@ function cacheWaitFallback(r: ReadRequest, rv: string): RouteBody['fallback'] {
 function etcdList(r: ReadRequest, why: string, refs: string[]): RouteBody | ReadError {
   const rv = r.resourceVersion;
   const parsedNonZero = rv !== '' && !parsesToZero(rv);
-  const exact = r.continueToken || (parsedNonZero && (r.resourceVersionMatch === 'Exact' || (r.resourceVersionMatch === '' && r.limit > 0)));
+  const exact =
+    r.continueToken ||
+    (parsedNonZero && (r.resourceVersionMatch === 'Exact' || (r.resourceVersionMatch === '' && r.limit > 0)));
   const streams = !r.continueToken && r.limit === 0;
-  const allRefs = [...refs, S.storageValidateListOptions, ...(streams ? [S.etcdStoreShouldStream, S.etcdRangeStreamGate] : [])];
+  const allRefs = [
+    ...refs,
+    S.storageValidateListOptions,
+    ...(streams ? [S.etcdStoreShouldStream, S.etcdRangeStreamGate] : []),
+  ];
   if (exact) {
     if (!r.continueToken && isFuture(rv, r.currentRevision)) {
       return {
@@ -338,7 +390,7 @@ function etcdList(r: ReadRequest, why: string, refs: string[]): RouteBody | Read
         sources: [...allRefs, S.etcdListFutureRevision, ...TOO_LARGE_REFS],
       };
     }
-    const at = r.continueToken ? 'the continue token\'s revision (the first page\'s)' : `revision ${rv}`;
+    const at = r.continueToken ? "the continue token's revision (the first page's)" : `revision ${rv}`;
     return body({
       servedBy: 'etcd-exact-revision',
       reason: `${why} etcd reads at ${at}.`,
@@ -381,7 +433,12 @@ function etcdGet(r: ReadRequest, why: string, refs: string[]): RouteBody | ReadE
   const rv = r.resourceVersion;
   const notOlder = rv !== '' && !parsesToZero(rv);
   if (notOlder && isFuture(rv, r.currentRevision)) {
-    return { field: 'resourceVersion', ...tooLarge(rv, r.currentRevision, 0), etcdRequestsFirst: 1, sources: [...refs, S.etcdStoreValidateMinimumRv, ...TOO_LARGE_REFS] };
+    return {
+      field: 'resourceVersion',
+      ...tooLarge(rv, r.currentRevision, 0),
+      etcdRequestsFirst: 1,
+      sources: [...refs, S.etcdStoreValidateMinimumRv, ...TOO_LARGE_REFS],
+    };
   }
   return body({
     servedBy: 'etcd-linearizable',
@@ -403,9 +460,15 @@ function noCache(r: ReadRequest): { why: string; refs: string[] } {
         refs: [S.eventsWatchCacheOffByDefault, S.watchCacheSizesMerged, S.watchCacheDecorator],
       };
     case 'size0':
-      return { why: 'A resource set to --watch-cache-sizes=<resource>#0 has no watch cache: its storage reads etcd directly.', refs: [S.watchCacheDecorator] };
+      return {
+        why: 'A resource set to --watch-cache-sizes=<resource>#0 has no watch cache: its storage reads etcd directly.',
+        refs: [S.watchCacheDecorator],
+      };
     default:
-      return { why: 'With --watch-cache=false no resource has a watch cache: every storage reads etcd directly.', refs: [S.watchCacheOffUndecorated, S.watchCacheDecorator] };
+      return {
+        why: 'With --watch-cache=false no resource has a watch cache: every storage reads etcd directly.',
+        refs: [S.watchCacheOffUndecorated, S.watchCacheDecorator],
+      };
   }
 }
 
@@ -416,10 +479,17 @@ function routeGet(r: ReadRequest): RouteBody | ReadError {
     return etcdGet(r, c.why, [...c.refs, S.etcdStoreGet]);
   }
   if (rv === '') {
-    return etcdGet(r, 'A GET without resourceVersion is a consistent read: the delegator always sends it to etcd, whatever the cache holds.', [S.delegatorGetRvUnset, S.etcdStoreGet]);
+    return etcdGet(
+      r,
+      'A GET without resourceVersion is a consistent read: the delegator always sends it to etcd, whatever the cache holds.',
+      [S.delegatorGetRvUnset, S.etcdStoreGet],
+    );
   }
   if (!r.cacheReady) {
-    return etcdGet(r, 'The watch cache is not ready, so the GET goes to etcd:', [S.delegatorGetNotReady, S.etcdStoreGet]);
+    return etcdGet(r, 'The watch cache is not ready, so the GET goes to etcd:', [
+      S.delegatorGetNotReady,
+      S.etcdStoreGet,
+    ]);
   }
   const zero = parsesToZero(rv);
   const waits = isFuture(rv, r.currentRevision);
@@ -430,7 +500,11 @@ function routeGet(r: ReadRequest): RouteBody | ReadError {
       : waits
         ? `resourceVersion ${rv} is newer than the cache has seen (${r.currentRevision}): the cache waits up to 3 s for it and answers once it has seen ${rv}.`
         : `resourceVersion ${rv} is given and the cache has already seen it: the cache answers at once.`,
-    refs: [S.delegatorGetFromCache, ...(zero ? [] : [S.cacherGetWaits, S.waitUntilFreshLocked]), ...(waits ? waitCost(r).refs : [])],
+    refs: [
+      S.delegatorGetFromCache,
+      ...(zero ? [] : [S.cacherGetWaits, S.waitUntilFreshLocked]),
+      ...(waits ? waitCost(r).refs : []),
+    ],
     etcdCost: waits ? waitCost(r).etcdCost : COST.none,
     etcdRequests: 0,
     freshness: zero ? 'any' : 'not-older-than',
@@ -480,9 +554,17 @@ function routeList(r: ReadRequest): RouteBody | ReadError {
     refs.push(S.shouldDelegateListNotOlderThan);
     why = 'resourceVersionMatch=NotOlderThan is always served by the cache.';
   } else if (r.continueToken) {
-    exactDecision('A continue token asks for the next page at the first page\'s revision', [S.shouldDelegateListContinue, S.cacherShouldDelegateContinue], null);
+    exactDecision(
+      "A continue token asks for the next page at the first page's revision",
+      [S.shouldDelegateListContinue, S.cacherShouldDelegateContinue],
+      null,
+    );
   } else if (r.limit > 0 && rv !== '' && rv !== '0') {
-    exactDecision(`limit with resourceVersion ${rv} (and no resourceVersionMatch) is the legacy exact match`, [S.shouldDelegateListLegacyExact, S.cacherShouldDelegateExactRV], rv);
+    exactDecision(
+      `limit with resourceVersion ${rv} (and no resourceVersionMatch) is the legacy exact match`,
+      [S.shouldDelegateListLegacyExact, S.cacherShouldDelegateExactRV],
+      rv,
+    );
   } else if (rv === '') {
     refs.push(S.shouldDelegateListConsistent, S.consistentReadSupported);
     consistent = true;
@@ -493,7 +575,9 @@ function routeList(r: ReadRequest): RouteBody | ReadError {
     if (!r.etcdSupportsProgressNotify) refs.push(S.progressNotifyEtcdVersions);
   } else {
     refs.push(S.shouldDelegateListRvZero);
-    why = parsesToZero(rv) ? `${anyVersionPhrase(rv)}: served by the cache.` : `resourceVersion ${rv} without limit means "not older than": served by the cache.`;
+    why = parsesToZero(rv)
+      ? `${anyVersionPhrase(rv)}: served by the cache.`
+      : `resourceVersion ${rv} without limit means "not older than": served by the cache.`;
   }
 
   // Step 2: delegated to etcd.
@@ -502,12 +586,24 @@ function routeList(r: ReadRequest): RouteBody | ReadError {
   // Step 3: cache not ready.
   if (!r.cacheReady) {
     if (!r.hasSelector && r.limit > 0) {
-      return etcdList(r, `${why} But the cache is not ready and the request has a limit and no selector, so it goes to etcd.`, [...refs, S.delegatorListNotReady, S.shouldDelegateListOnNotReadyCache]);
+      return etcdList(
+        r,
+        `${why} But the cache is not ready and the request has a limit and no selector, so it goes to etcd.`,
+        [...refs, S.delegatorListNotReady, S.shouldDelegateListOnNotReadyCache],
+      );
     }
     return body({
       servedBy: 'too-many-requests',
       reason: `${why} But the cache is not ready and the request ${r.hasSelector ? 'has a selector' : 'has no limit'}, so it is not sent to etcd: the API server answers 429 Too Many Requests with Retry-After.`,
-      refs: [...refs, S.delegatorListNotReady, S.shouldDelegateListOnNotReadyCache, S.cacherNotReady429, S.unreadyCacheRetryAfter, S.tooManyRequestsIs429, S.retryAfterHeader],
+      refs: [
+        ...refs,
+        S.delegatorListNotReady,
+        S.shouldDelegateListOnNotReadyCache,
+        S.cacherNotReady429,
+        S.unreadyCacheRetryAfter,
+        S.tooManyRequestsIs429,
+        S.retryAfterHeader,
+      ],
       etcdCost: COST.rejected,
       etcdRequests: 0,
       freshness: 'none',
@@ -535,13 +631,25 @@ function routeList(r: ReadRequest): RouteBody | ReadError {
       mayFail: [
         {
           when: 'the cache has not caught up within 3 s and the alpha gate ConsistentListFromCacheSkipTimeoutFallback (off by default) is on: no etcd fallback.',
-          error: { status: 429, message: `Timeout: Too large resource version: ${r.currentRevision}, current: …`, retryAfter: RETRY_1S },
-          refs: [S.delegatorListConsistentFallback, S.watchCacheRetrySeconds, S.tooManyRequestsIs429, S.retryAfterHeader],
+          error: {
+            status: 429,
+            message: `Timeout: Too large resource version: ${r.currentRevision}, current: …`,
+            retryAfter: RETRY_1S,
+          },
+          refs: [
+            S.delegatorListConsistentFallback,
+            S.watchCacheRetrySeconds,
+            S.tooManyRequestsIs429,
+            S.retryAfterHeader,
+          ],
         },
       ],
     });
   }
-  const exact = r.resourceVersionMatch === 'Exact' || r.continueToken || (r.resourceVersionMatch === '' && r.limit > 0 && rv !== '' && rv !== '0');
+  const exact =
+    r.resourceVersionMatch === 'Exact' ||
+    r.continueToken ||
+    (r.resourceVersionMatch === '' && r.limit > 0 && rv !== '' && rv !== '0');
   if (exact) {
     return body({
       servedBy: 'watch-cache',
@@ -560,8 +668,15 @@ function routeList(r: ReadRequest): RouteBody | ReadError {
   const waits = isFuture(rv, r.currentRevision);
   return body({
     servedBy: 'watch-cache',
-    reason: any ? why : `${why} ${waits ? `It is newer than the cache has seen (${r.currentRevision}): the cache waits up to 3 s for it.` : 'The cache has already seen it and answers at once.'}`,
-    refs: [...refs, S.delegatorListFromCache, ...(any ? [] : [S.waitUntilFreshLocked]), ...(waits ? waitCost(r).refs : [])],
+    reason: any
+      ? why
+      : `${why} ${waits ? `It is newer than the cache has seen (${r.currentRevision}): the cache waits up to 3 s for it.` : 'The cache has already seen it and answers at once.'}`,
+    refs: [
+      ...refs,
+      S.delegatorListFromCache,
+      ...(any ? [] : [S.waitUntilFreshLocked]),
+      ...(waits ? waitCost(r).refs : []),
+    ],
     etcdCost: waits ? waitCost(r).etcdCost : COST.none,
     etcdRequests: 0,
     freshness: any ? 'any' : 'not-older-than',
@@ -606,7 +721,12 @@ export function routeRead(request: ReadRequest): ReadResult {
   }
   const route = routeList(request);
   if ('field' in route) return { ok: false, errors: [route] };
-  if (route.servedBy === 'watch-cache' && request.resourceVersion === '0' && request.limit > 0 && !request.continueToken) {
+  if (
+    route.servedBy === 'watch-cache' &&
+    request.resourceVersion === '0' &&
+    request.limit > 0 &&
+    !request.continueToken
+  ) {
     notes.push('With resourceVersion "0" the watch cache ignores limit and returns the whole list in one response.');
     route.refs.push(S.cacherLimitIgnoredForRvZero);
   }
@@ -615,7 +735,11 @@ export function routeRead(request: ReadRequest): ReadResult {
     notes.push(RANGE_STREAM_NOTE);
     route.refs.push(S.rangeStreamRecheck);
   }
-  if (readsEtcd && request.hasSelector) notes.push('etcd has no selectors: it returns every object in the range and the API server filters them.');
-  if (request.resource === 'events') notes.push('Core Events and events.k8s.io Events are the same objects under one etcd prefix, so this holds for both APIs, and every WATCH of them is an etcd watch too.');
+  if (readsEtcd && request.hasSelector)
+    notes.push('etcd has no selectors: it returns every object in the range and the API server filters them.');
+  if (request.resource === 'events')
+    notes.push(
+      'Core Events and events.k8s.io Events are the same objects under one etcd prefix, so this holds for both APIs, and every WATCH of them is an etcd watch too.',
+    );
   return { ok: true, ...route, notes };
 }

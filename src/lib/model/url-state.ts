@@ -48,7 +48,8 @@ const UNSAFE_TEXT = /[\u0000-\u001f\u007f<>`]/;
 /** The defaults of a schema, as a fresh state object. */
 export function defaultState<S extends StateSchema>(schema: S): StateOf<S> {
   const out: Record<string, unknown> = {};
-  for (const [key, spec] of Object.entries(schema)) out[key] = spec.kind === 'decimal-list' ? [...spec.default] : spec.default;
+  for (const [key, spec] of Object.entries(schema))
+    out[key] = spec.kind === 'decimal-list' ? [...spec.default] : spec.default;
   return out as StateOf<S>;
 }
 
@@ -83,7 +84,12 @@ function sameAsDefault(spec: FieldSpec, value: unknown): boolean {
  * @param prefix - namespace so several calculators can share one URL (e.g. "q.").
  * @param into - params to add to (default: a new URLSearchParams); existing keys are replaced.
  */
-export function encodeState<S extends StateSchema>(schema: S, state: StateOf<S>, prefix = '', into = new URLSearchParams()): URLSearchParams {
+export function encodeState<S extends StateSchema>(
+  schema: S,
+  state: StateOf<S>,
+  prefix = '',
+  into = new URLSearchParams(),
+): URLSearchParams {
   for (const [key, spec] of Object.entries(schema)) {
     const name = `${prefix}${key}`;
     const value = (state as Record<string, unknown>)[key];
@@ -93,11 +99,16 @@ export function encodeState<S extends StateSchema>(schema: S, state: StateOf<S>,
   return into;
 }
 
-function clampNumber(raw: string, spec: { min: number; max: number; default: number }, whole: boolean): { value: number; note: string | null } {
+function clampNumber(
+  raw: string,
+  spec: { min: number; max: number; default: number },
+  whole: boolean,
+): { value: number; note: string | null } {
   const rule = { min: -Number.MAX_VALUE, max: Number.MAX_VALUE, label: 'value' };
   // Read as a decimal, so a huge whole number such as 1e20 is clamped like any other out-of-range value.
   const parsed = parseDecimal(raw, rule);
-  if (!parsed.ok || (whole && !Number.isInteger(parsed.value))) return { value: spec.default, note: 'not a valid number; using the default' };
+  if (!parsed.ok || (whole && !Number.isInteger(parsed.value)))
+    return { value: spec.default, note: 'not a valid number; using the default' };
   if (parsed.value < spec.min) return { value: spec.min, note: `below ${spec.min}; using ${spec.min}` };
   if (parsed.value > spec.max) return { value: spec.max, note: `above ${spec.max}; using ${spec.max}` };
   return { value: parsed.value, note: null };
@@ -157,7 +168,10 @@ export function decodeState<S extends StateSchema>(schema: S, params: URLSearchP
         }
         if (values.length > spec.maxItems) bad = true;
         state[key] = values.slice(0, spec.maxItems);
-        if (bad) note(`had items that were not numbers from ${spec.min} to ${spec.max} (at most ${spec.maxItems}); they were dropped or clamped`);
+        if (bad)
+          note(
+            `had items that were not numbers from ${spec.min} to ${spec.max} (at most ${spec.maxItems}); they were dropped or clamped`,
+          );
         break;
       }
       case 'enum':
@@ -170,7 +184,11 @@ export function decodeState<S extends StateSchema>(schema: S, params: URLSearchP
         else note('is not 1 or 0; using the default');
         break;
       case 'text':
-        if (raw.length > spec.maxLength || UNSAFE_TEXT.test(spec.multiline ? raw.replace(/[\t\n\r]/g, '') : raw) || (spec.pattern !== undefined && !spec.pattern.test(raw))) {
+        if (
+          raw.length > spec.maxLength ||
+          UNSAFE_TEXT.test(spec.multiline ? raw.replace(/[\t\n\r]/g, '') : raw) ||
+          (spec.pattern !== undefined && !spec.pattern.test(raw))
+        ) {
           note('contains characters or a length that is not allowed; using the default');
         } else state[key] = raw;
         break;

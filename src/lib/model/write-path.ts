@@ -29,7 +29,11 @@ const MAX_RATE = 1e12;
  * Source: Raft log replication — the leader sends each entry to every follower
  * (https://raft.github.io/raft.pdf §5.3).
  */
-export function replicationEgressBytesPerSecond(writesPerSecond: number, meanEntryBytes: number, members: number): number {
+export function replicationEgressBytesPerSecond(
+  writesPerSecond: number,
+  meanEntryBytes: number,
+  members: number,
+): number {
   assertFinite(writesPerSecond, 0, MAX_RATE, 'Writes per second');
   assertFinite(meanEntryBytes, 0, MAX_RATE, 'Mean entry size (bytes)');
   assertWhole(members, MIN_MEMBERS, MAX_MEMBERS, 'Members');
@@ -73,11 +77,17 @@ export interface CommitLatency {
  * Sources: quorum https://etcd.io/docs/v3.6/faq/#what-is-failure-tolerance; leader writes in
  * parallel etcd-io/raft@v3.6.0:README.md#L118.
  */
-export function commitLatency(members: number, leaderFsyncMs: number, followers: readonly FollowerTiming[]): CommitLatency {
+export function commitLatency(
+  members: number,
+  leaderFsyncMs: number,
+  followers: readonly FollowerTiming[],
+): CommitLatency {
   const q = quorum(members);
   assertFinite(leaderFsyncMs, 0, MAX_RATE, 'Leader fsync (ms)');
   if (followers.length !== members - 1) {
-    throw new RangeError(`A cluster of ${members} members has ${members - 1} followers; got timings for ${followers.length}.`);
+    throw new RangeError(
+      `A cluster of ${members} members has ${members - 1} followers; got timings for ${followers.length}.`,
+    );
   }
   const acks = followers
     .map((f, i) => {

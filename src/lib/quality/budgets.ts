@@ -9,7 +9,14 @@ import type { LhSummary, Preset } from './lighthouse.ts';
  * Chapter pages: the mobile performance, CLS and calculator-JS budgets apply to them. The
  * overview (`''`) is held to the same budgets: it is the page most readers open first.
  */
-export const CHAPTER_ROUTES: readonly string[] = ['', 'etcd-sizing/', 'etcd-writes/', 'etcd-reads/', 'control-plane/', 'colocation/'];
+export const CHAPTER_ROUTES: readonly string[] = [
+  '',
+  'etcd-sizing/',
+  'etcd-writes/',
+  'etcd-reads/',
+  'control-plane/',
+  'colocation/',
+];
 
 /** Whether a route (`''`, `etcd-sizing/`, …) is a chapter page. */
 export const isChapter = (route: string): boolean => CHAPTER_ROUTES.includes(route);
@@ -43,12 +50,18 @@ export function lighthouseFailures(route: string, preset: Preset, run: LhSummary
   const out: string[] = [];
   if (run.error) out.push(`Lighthouse failed: ${run.error}`);
   const { accessibility, seo, performance } = run.scores;
-  if (accessibility === null || accessibility < LIGHTHOUSE_BUDGETS.accessibility) out.push(`accessibility ${accessibility ?? 'n/a'} < ${LIGHTHOUSE_BUDGETS.accessibility}`);
+  if (accessibility === null || accessibility < LIGHTHOUSE_BUDGETS.accessibility)
+    out.push(`accessibility ${accessibility ?? 'n/a'} < ${LIGHTHOUSE_BUDGETS.accessibility}`);
   if (seo === null || seo < LIGHTHOUSE_BUDGETS.seo) out.push(`SEO ${seo ?? 'n/a'} < ${LIGHTHOUSE_BUDGETS.seo}`);
-  if (preset === 'mobile' && isChapter(route) && (performance === null || performance < LIGHTHOUSE_BUDGETS.mobilePerformanceOnChapters)) {
+  if (
+    preset === 'mobile' &&
+    isChapter(route) &&
+    (performance === null || performance < LIGHTHOUSE_BUDGETS.mobilePerformanceOnChapters)
+  ) {
     out.push(`mobile performance ${performance ?? 'n/a'} < ${LIGHTHOUSE_BUDGETS.mobilePerformanceOnChapters}`);
   }
-  if (run.externalRequests.length > 0) out.push(`requests left loopback: ${run.externalRequests.slice(0, 3).join(', ')}`);
+  if (run.externalRequests.length > 0)
+    out.push(`requests left loopback: ${run.externalRequests.slice(0, 3).join(', ')}`);
   return out;
 }
 

@@ -31,7 +31,10 @@ export interface GroupFiles {
  * the calculators it holds.
  * @param keep - whether a dynamically imported file can load on this page.
  */
-export function pruneDynamic(importsOf: (file: string) => ChunkImports, keep: (file: string) => boolean): (file: string) => ChunkImports {
+export function pruneDynamic(
+  importsOf: (file: string) => ChunkImports,
+  keep: (file: string) => boolean,
+): (file: string) => ChunkImports {
   return (file) => {
     const i = importsOf(file);
     return { static: i.static, dynamic: i.dynamic.filter(keep) };
@@ -42,7 +45,11 @@ export function pruneDynamic(importsOf: (file: string) => ChunkImports, keep: (f
  * Files reachable from `entries` (entries included).
  * @param withDynamic - also follow `import()` (and what those chunks import).
  */
-export function closure(entries: Iterable<string>, importsOf: (file: string) => ChunkImports, withDynamic: boolean): Set<string> {
+export function closure(
+  entries: Iterable<string>,
+  importsOf: (file: string) => ChunkImports,
+  withDynamic: boolean,
+): Set<string> {
   const seen = new Set<string>();
   const stack = [...entries];
   while (stack.length > 0) {
@@ -94,13 +101,21 @@ export function splitPageJs(
   // Eager files first, over all groups, so that a file loaded at once never counts as on demand.
   const eagerOf = new Map<string, string[]>();
   for (const g of PROJECT_GROUPS) {
-    const own = closure(entries.filter((e) => !baseline.has(e) && groupOf(e) === g), importsOf, false);
+    const own = closure(
+      entries.filter((e) => !baseline.has(e) && groupOf(e) === g),
+      importsOf,
+      false,
+    );
     const files = [...own].filter((f) => !claimed.has(f)).sort();
     for (const f of files) claimed.add(f);
     eagerOf.set(g, files);
   }
   for (const g of PROJECT_GROUPS) {
-    const own = closure(entries.filter((e) => !baseline.has(e) && groupOf(e) === g), importsOf, true);
+    const own = closure(
+      entries.filter((e) => !baseline.has(e) && groupOf(e) === g),
+      importsOf,
+      true,
+    );
     const later = [...own].filter((f) => !claimed.has(f)).sort();
     for (const f of later) claimed.add(f);
     result[g] = { atLoad: eagerOf.get(g)!, onDemand: later };

@@ -11,10 +11,21 @@ export const CATEGORIES: readonly Category[] = ['performance', 'accessibility', 
 
 /** The part of an LHR this module reads (Lighthouse 13 shape). */
 export interface LhrLike {
-  categories: Record<string, { id: string; score: number | null; auditRefs: { id: string; weight: number }[] } | undefined>;
+  categories: Record<
+    string,
+    { id: string; score: number | null; auditRefs: { id: string; weight: number }[] } | undefined
+  >;
   audits: Record<
     string,
-    | { id: string; title: string; score: number | null; scoreDisplayMode: string; displayValue?: string; numericValue?: number; details?: unknown }
+    | {
+        id: string;
+        title: string;
+        score: number | null;
+        scoreDisplayMode: string;
+        displayValue?: string;
+        numericValue?: number;
+        details?: unknown;
+      }
     | undefined
   >;
   runtimeError?: { code: string; message: string };
@@ -86,7 +97,14 @@ export function summarizeLhr(lhr: LhrLike): LhSummary {
     for (const ref of lhr.categories[category]?.auditRefs ?? []) {
       const a = lhr.audits[ref.id];
       if (!a || a.score === null || a.score >= 1 || !SCORED.has(a.scoreDisplayMode)) continue;
-      failing.push({ id: a.id, title: a.title, category, score: a.score, weight: ref.weight, ...(a.displayValue ? { displayValue: a.displayValue } : {}) });
+      failing.push({
+        id: a.id,
+        title: a.title,
+        category,
+        score: a.score,
+        weight: ref.weight,
+        ...(a.displayValue ? { displayValue: a.displayValue } : {}),
+      });
     }
   }
   failing.sort((x, y) => y.weight * (1 - y.score) - x.weight * (1 - x.score) || x.score - y.score);

@@ -32,7 +32,8 @@ export interface PageRefs {
  * How page weights parse built HTML: script, style and noscript contents stay text (a browser with
  * scripting does not fetch what a `<noscript>` holds); `<pre>` is parsed, since code blocks are markup.
  */
-const parseHtml = (html: string): HTMLElement => parse(html, { blockTextElements: { script: true, noscript: true, style: true } });
+const parseHtml = (html: string): HTMLElement =>
+  parse(html, { blockTextElements: { script: true, noscript: true, style: true } });
 
 /** Extracts the fetched URLs of a page from its HTML (order kept, duplicates removed; `data:` URLs skipped). */
 export function pageRefs(html: string): PageRefs {
@@ -47,7 +48,11 @@ export function pageRefs(html: string): PageRefs {
     const rel = (link.getAttribute('rel') ?? '').toLowerCase().split(/\s+/);
     const as = link.getAttribute('as');
     if (rel.includes('stylesheet')) add(stylesheets, link.getAttribute('href'));
-    else if (rel.some((r) => r === 'icon' || r === 'apple-touch-icon') || (rel.includes('preload') && (as === 'image' || as === 'font'))) add(media, link.getAttribute('href'));
+    else if (
+      rel.some((r) => r === 'icon' || r === 'apple-touch-icon') ||
+      (rel.includes('preload') && (as === 'image' || as === 'font'))
+    )
+      add(media, link.getAttribute('href'));
   }
   for (const script of root.querySelectorAll('script')) add(scripts, script.getAttribute('src'));
   for (const img of root.querySelectorAll('img')) add(media, img.getAttribute('src'));
@@ -56,7 +61,9 @@ export function pageRefs(html: string): PageRefs {
 
 /** `url(…)` references in a stylesheet (fonts, background images), `data:` URLs skipped. */
 export function cssUrls(css: string): string[] {
-  const urls = [...css.matchAll(/url\(\s*(?:"([^"]*)"|'([^']*)'|([^)\s]*))\s*\)/g)].map((m) => m[1] ?? m[2] ?? m[3] ?? '');
+  const urls = [...css.matchAll(/url\(\s*(?:"([^"]*)"|'([^']*)'|([^)\s]*))\s*\)/g)].map(
+    (m) => m[1] ?? m[2] ?? m[3] ?? '',
+  );
   return [...new Set(urls.filter((u) => u !== '' && !u.startsWith('data:') && !u.startsWith('#')))];
 }
 
@@ -117,7 +124,9 @@ export function calculatorModulesOf(html: string): Set<string> {
   const ids = parseHtml(html)
     .querySelectorAll('[data-calc]')
     .map((el) => el.getAttribute('data-calc') ?? '');
-  return new Set(ids.filter((id) => /^[A-Za-z]+$/.test(id)).map((id) => id.replace(/[A-Z]/g, (c) => `-${c.toLowerCase()}`)));
+  return new Set(
+    ids.filter((id) => /^[A-Za-z]+$/.test(id)).map((id) => id.replace(/[A-Z]/g, (c) => `-${c.toLowerCase()}`)),
+  );
 }
 
 /**

@@ -69,36 +69,62 @@ export function verdicts(audit: SiteAudit): BudgetVerdict[] {
     return { budget, ok: misses.length === 0, misses, checkedByAudit: true };
   };
   const axeMisses = audit.pages.flatMap((p) =>
-    (['light', 'dark'] as const).flatMap((t) => blockingAxe(p.axe[t]).map((v) => `${page(p.route)} ${t}: ${v.id} (${v.impact}, ${v.nodes} elements)`)),
+    (['light', 'dark'] as const).flatMap((t) =>
+      blockingAxe(p.axe[t]).map((v) => `${page(p.route)} ${t}: ${v.id} (${v.impact}, ${v.nodes} elements)`),
+    ),
   );
   const calcMisses = audit.pages
     .filter((p) => p.chapter)
     .map((p) => [p, sumGz(p.weight.js.calculators.atLoad, p.weight.js.calculators.onDemand)] as const)
     .filter(([, n]) => n > FAST_BUDGETS.calculatorJsGzip)
-    .map(([p, n]) => `${page(p.route)}: ${kb(n)} (${kb(p.weight.js.calculators.atLoad.gzip)} at load + ${kb(p.weight.js.calculators.onDemand.gzip)} on demand)`);
+    .map(
+      ([p, n]) =>
+        `${page(p.route)}: ${kb(n)} (${kb(p.weight.js.calculators.atLoad.gzip)} at load + ${kb(p.weight.js.calculators.onDemand.gzip)} on demand)`,
+    );
   const diagramMisses = audit.pages
     .filter((p) => p.weight.diagrams.client === 0)
     .map((p) => [p, sumGz(p.weight.js.diagrams.atLoad, p.weight.js.diagrams.onDemand)] as const)
     .filter(([, n]) => n > FAST_BUDGETS.diagramJsGzip)
     .map(([p, n]) => `${page(p.route)}: ${kb(n)}`);
   return [
-    lh((f) => f.startsWith('accessibility'), `Lighthouse accessibility ${LIGHTHOUSE_BUDGETS.accessibility} on every page, mobile and desktop`),
+    lh(
+      (f) => f.startsWith('accessibility'),
+      `Lighthouse accessibility ${LIGHTHOUSE_BUDGETS.accessibility} on every page, mobile and desktop`,
+    ),
     lh((f) => f.startsWith('SEO'), `Lighthouse SEO ${LIGHTHOUSE_BUDGETS.seo} on every page, mobile and desktop`),
-    lh((f) => f.startsWith('mobile performance'), `Lighthouse performance ≥ ${LIGHTHOUSE_BUDGETS.mobilePerformanceOnChapters} on mobile, chapter pages`),
-    lh((f) => f.startsWith('requests left') || f.startsWith('Lighthouse failed'), 'Lighthouse ran, and no request left loopback'),
-    { budget: 'axe: no serious or critical violation, light and dark themes', ok: axeMisses.length === 0, misses: axeMisses, checkedByAudit: false },
+    lh(
+      (f) => f.startsWith('mobile performance'),
+      `Lighthouse performance ≥ ${LIGHTHOUSE_BUDGETS.mobilePerformanceOnChapters} on mobile, chapter pages`,
+    ),
+    lh(
+      (f) => f.startsWith('requests left') || f.startsWith('Lighthouse failed'),
+      'Lighthouse ran, and no request left loopback',
+    ),
+    {
+      budget: 'axe: no serious or critical violation, light and dark themes',
+      ok: axeMisses.length === 0,
+      misses: axeMisses,
+      checkedByAudit: false,
+    },
     {
       budget: `Calculator JavaScript on a chapter page ≤ ${kb(FAST_BUDGETS.calculatorJsGzip)} gzipped (at load + on demand)`,
       ok: calcMisses.length === 0,
       misses: calcMisses,
       checkedByAudit: false,
     },
-    { budget: 'No diagram JavaScript on pages whose diagrams are SVG', ok: diagramMisses.length === 0, misses: diagramMisses, checkedByAudit: false },
+    {
+      budget: 'No diagram JavaScript on pages whose diagrams are SVG',
+      ok: diagramMisses.length === 0,
+      misses: diagramMisses,
+      checkedByAudit: false,
+    },
   ];
 }
 
-const fmtScores = (r: LhSummary | undefined): string => (r ? CATEGORIES.map((c) => r.scores[c] ?? '–').join(' · ') : '–');
-const fmtMs = (n: number | null): string => (n === null ? '–' : n >= 1000 ? `${(n / 1000).toFixed(1)} s` : `${Math.round(n)} ms`);
+const fmtScores = (r: LhSummary | undefined): string =>
+  r ? CATEGORIES.map((c) => r.scores[c] ?? '–').join(' · ') : '–';
+const fmtMs = (n: number | null): string =>
+  n === null ? '–' : n >= 1000 ? `${(n / 1000).toFixed(1)} s` : `${Math.round(n)} ms`;
 const fmtCls = (n: number | null): string => (n === null ? '–' : n.toFixed(3));
 const counted = (r: LighthouseResult | undefined): LhSummary | undefined => r?.runs[r.best];
 const mark = (r: LighthouseResult | undefined): string => (r && r.failures.length > 0 ? ' ✗' : '');
@@ -151,7 +177,10 @@ function weightTable(audit: SiteAudit): string {
 
 /** JavaScript by owner, gzipped: at load + on demand. */
 function jsTable(audit: SiteAudit): string {
-  const rows = [`| Page | ${JS_COLUMNS.map(([, l]) => l).join(' | ')} |`, `| --- |${JS_COLUMNS.map(() => ' --: |').join('')}`];
+  const rows = [
+    `| Page | ${JS_COLUMNS.map(([, l]) => l).join(' | ')} |`,
+    `| --- |${JS_COLUMNS.map(() => ' --: |').join('')}`,
+  ];
   for (const p of audit.pages) {
     const cells = JS_COLUMNS.map(([g]) => {
       const s = p.weight.js[g];
@@ -177,10 +206,15 @@ function failingAuditsSection(audit: SiteAudit, top = 5): string {
       const list = run.failing.filter((a) => r.failures.length > 0 || a.category !== 'performance').slice(0, top);
       if (list.length === 0) continue;
       lines.push(`- **${page(p.route)} ${preset}**${r.failures.length ? ` — misses: ${r.failures.join('; ')}` : ''}`);
-      for (const a of list) lines.push(`  - ${a.category}: ${a.title} (\`${a.id}\`, score ${a.score.toFixed(2)}${a.displayValue ? `, ${a.displayValue}` : ''})`);
+      for (const a of list)
+        lines.push(
+          `  - ${a.category}: ${a.title} (\`${a.id}\`, score ${a.score.toFixed(2)}${a.displayValue ? `, ${a.displayValue}` : ''})`,
+        );
     }
   }
-  return lines.length ? lines.join('\n') : 'None: every counted run scored 100 in accessibility, best practices and SEO, and no Lighthouse budget is missed.';
+  return lines.length
+    ? lines.join('\n')
+    : 'None: every counted run scored 100 in accessibility, best practices and SEO, and no Lighthouse budget is missed.';
 }
 
 /** Every axe violation (all impacts), per page and theme. */
@@ -188,7 +222,10 @@ function axeSection(audit: SiteAudit): string {
   const lines: string[] = [];
   for (const p of audit.pages) {
     for (const t of ['light', 'dark'] as const) {
-      for (const v of p.axe[t]) lines.push(`- ${page(p.route)} ${t}: **${v.id}** (${v.impact ?? 'no impact'}) ${v.help}: ${v.nodes} element(s), e.g. \`${v.targets[0] ?? ''}\``);
+      for (const v of p.axe[t])
+        lines.push(
+          `- ${page(p.route)} ${t}: **${v.id}** (${v.impact ?? 'no impact'}) ${v.help}: ${v.nodes} element(s), e.g. \`${v.targets[0] ?? ''}\``,
+        );
     }
   }
   return lines.length ? lines.join('\n') : 'None, on any page, in either theme.';
@@ -218,7 +255,10 @@ export function renderReport(audit: SiteAudit): string {
     '',
     '## Budgets',
     '',
-    ...v.map((b) => `- ${b.ok ? '✓' : '✗'} ${b.budget}${b.checkedByAudit ? '' : ' *(also `npm test`)*'}${b.ok ? '' : `: ${b.misses.join('; ')}`}`),
+    ...v.map(
+      (b) =>
+        `- ${b.ok ? '✓' : '✗'} ${b.budget}${b.checkedByAudit ? '' : ' *(also `npm test`)*'}${b.ok ? '' : `: ${b.misses.join('; ')}`}`,
+    ),
     '- CLS 0 on chapter pages is measured in the browser by `npm test` (test/site/cls.test.ts); Lighthouse\u2019s CLS is in the table.',
     '',
     '## Scores',

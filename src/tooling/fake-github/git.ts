@@ -10,17 +10,26 @@ import { dirname, join } from 'node:path';
 
 const ENV = {
   ...process.env,
-  GIT_AUTHOR_NAME: 'Fixture', GIT_AUTHOR_EMAIL: 'fixture@example.invalid',
-  GIT_COMMITTER_NAME: 'Fixture', GIT_COMMITTER_EMAIL: 'fixture@example.invalid',
-  GIT_AUTHOR_DATE: '2024-01-01T00:00:00Z', GIT_COMMITTER_DATE: '2024-01-01T00:00:00Z',
-  GIT_CONFIG_NOSYSTEM: '1', GIT_CONFIG_GLOBAL: '/dev/null', GIT_TERMINAL_PROMPT: '0',
+  GIT_AUTHOR_NAME: 'Fixture',
+  GIT_AUTHOR_EMAIL: 'fixture@example.invalid',
+  GIT_COMMITTER_NAME: 'Fixture',
+  GIT_COMMITTER_EMAIL: 'fixture@example.invalid',
+  GIT_AUTHOR_DATE: '2024-01-01T00:00:00Z',
+  GIT_COMMITTER_DATE: '2024-01-01T00:00:00Z',
+  GIT_CONFIG_NOSYSTEM: '1',
+  GIT_CONFIG_GLOBAL: '/dev/null',
+  GIT_TERMINAL_PROMPT: '0',
 };
 for (const k of ['GIT_DIR', 'GIT_WORK_TREE', 'GIT_INDEX_FILE']) delete (ENV as Record<string, string | undefined>)[k];
 
 /** Runs git in `dir`; returns stdout (trimmed unless `raw`). */
 export function git(dir: string, args: string[], raw = false): string {
   // stderr is captured (and part of the error on failure), so git's notices do not clutter test output.
-  const out = execFileSync('git', ['-C', dir, '-c', 'core.autocrlf=false', '-c', 'core.quotepath=false', ...args], { env: ENV, maxBuffer: 1 << 30, stdio: ['ignore', 'pipe', 'pipe'] });
+  const out = execFileSync('git', ['-C', dir, '-c', 'core.autocrlf=false', '-c', 'core.quotepath=false', ...args], {
+    env: ENV,
+    maxBuffer: 1 << 30,
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
   return raw ? out.toString('utf8') : out.toString('utf8').trim();
 }
 
@@ -75,7 +84,9 @@ export function createRepo(label = 'repo'): FixtureRepo {
       git(dir, ['add', '-A']);
       // Distinct committer times keep SHAs distinct for identical trees.
       const date = new Date(Date.UTC(2024, 0, 1) + ++tick * 1000).toISOString();
-      execFileSync('git', ['-C', dir, 'commit', '-q', '--allow-empty', '-m', message], { env: { ...ENV, GIT_AUTHOR_DATE: date, GIT_COMMITTER_DATE: date } });
+      execFileSync('git', ['-C', dir, 'commit', '-q', '--allow-empty', '-m', message], {
+        env: { ...ENV, GIT_AUTHOR_DATE: date, GIT_COMMITTER_DATE: date },
+      });
       return git(dir, ['rev-parse', 'HEAD']);
     },
     tag(name, options = {}) {

@@ -83,12 +83,22 @@ const NOT_FOUND = { message: 'Not Found', documentation_url: 'https://docs.githu
 
 function run(dir: string, args: string[]): Promise<{ ok: boolean; out: Buffer }> {
   return new Promise((done) => {
-    execFile('git', ['--literal-pathspecs', '-C', dir, ...args], { encoding: 'buffer', maxBuffer: 1 << 30 }, (err, stdout) => done({ ok: !err, out: stdout }));
+    execFile(
+      'git',
+      ['--literal-pathspecs', '-C', dir, ...args],
+      { encoding: 'buffer', maxBuffer: 1 << 30 },
+      (err, stdout) => done({ ok: !err, out: stdout }),
+    );
   });
 }
 const text = (b: Buffer): string => b.toString('utf8').trim();
 
-interface Entry { mode: string; type: string; sha: string; path: string }
+interface Entry {
+  mode: string;
+  type: string;
+  sha: string;
+  path: string;
+}
 
 /** The tree entry at `path` in `ref` (`git ls-tree`), or undefined. */
 async function lsTree(dir: string, ref: string, path: string): Promise<Entry | undefined> {
@@ -105,10 +115,13 @@ async function lsTree(dir: string, ref: string, path: string): Promise<Entry | u
 async function lsDir(dir: string, ref: string, path: string): Promise<Entry[]> {
   const r = await run(dir, ['ls-tree', '-z', '--full-tree', ref, ...(path ? ['--', `${path}/`] : [])]);
   if (!r.ok) return [];
-  return r.out.toString('utf8').split('\0').flatMap((rec) => {
-    const m = /^(\d{6}) (\w+) ([0-9a-f]{40})\t(.+)$/s.exec(rec);
-    return m ? [{ mode: m[1]!, type: m[2]!, sha: m[3]!, path: m[4]! }] : [];
-  });
+  return r.out
+    .toString('utf8')
+    .split('\0')
+    .flatMap((rec) => {
+      const m = /^(\d{6}) (\w+) ([0-9a-f]{40})\t(.+)$/s.exec(rec);
+      return m ? [{ mode: m[1]!, type: m[2]!, sha: m[3]!, path: m[4]! }] : [];
+    });
 }
 
 const isRegular = (e: Entry | undefined): e is Entry => !!e && (e.mode === '100644' || e.mode === '100755');
@@ -121,7 +134,10 @@ export async function startFakeGitHub(repos: Record<string, string> = {}): Promi
 
   const handle = async (req: IncomingMessage, res: ServerResponse): Promise<void> => {
     const u = new URL(req.url ?? '/', 'http://127.0.0.1');
-    const segs = u.pathname.split('/').slice(1).map((s) => decodeURIComponent(s));
+    const segs = u.pathname
+      .split('/')
+      .slice(1)
+      .map((s) => decodeURIComponent(s));
     let endpoint: Endpoint = 'unknown';
     if (segs[0] === 'repos' && segs.length >= 3) {
       if (segs.length === 3) endpoint = 'repo';
@@ -133,7 +149,15 @@ export async function startFakeGitHub(repos: Record<string, string> = {}): Promi
     }
     const ifNoneMatch = req.headers['if-none-match'];
     const accept = req.headers.accept;
-    const rec: RecordedRequest = { method: req.method ?? 'GET', url: req.url ?? '', endpoint, status: 0, conditional: ifNoneMatch !== undefined, authorization: req.headers.authorization, accept };
+    const rec: RecordedRequest = {
+      method: req.method ?? 'GET',
+      url: req.url ?? '',
+      endpoint,
+      status: 0,
+      conditional: ifNoneMatch !== undefined,
+      authorization: req.headers.authorization,
+      accept,
+    };
     requests.push(rec);
     let truncate = false;
     const send = (status: number, body: unknown, headers: Record<string, string> = {}): void => {
@@ -160,7 +184,9 @@ export async function startFakeGitHub(repos: Record<string, string> = {}): Promi
     };
 
     const decodedUrl = decodeURIComponent(req.url ?? '');
-    const fi = faults.findIndex((f) => f.left > 0 && (!f.endpoint || f.endpoint === endpoint) && (!f.match || decodedUrl.includes(f.match)));
+    const fi = faults.findIndex(
+      (f) => f.left > 0 && (!f.endpoint || f.endpoint === endpoint) && (!f.match || decodedUrl.includes(f.match)),
+    );
     if (fi >= 0) {
       const f = faults[fi]!;
       f.left--;
@@ -178,7 +204,8 @@ export async function startFakeGitHub(repos: Record<string, string> = {}): Promi
     const dir = repoDirs.get(`${segs[1]}/${segs[2]}`);
     if (!dir) return send(404, NOT_FOUND);
 
-    if (endpoint === 'repo') return send(200, { full_name: `${segs[1]}/${segs[2]}`, private: false, default_branch: 'main' });
+    if (endpoint === 'repo')
+      return send(200, { full_name: `${segs[1]}/${segs[2]}`, private: false, default_branch: 'main' });
 
     if (endpoint === 'ref') {
       const kind = segs[5];
@@ -191,17 +218,29 @@ export async function startFakeGitHub(repos: Record<string, string> = {}): Promi
       const type = text((await run(dir, ['cat-file', '-t', sha])).out);
       const etag = `W/"${createHash('sha1').update(`${full} ${sha}`).digest('hex')}"`;
       if (ifNoneMatch === etag) return send(304, null, { etag });
-      return send(200, { ref: full, node_id: 'x', url: `${u.origin}${u.pathname}`, object: { type, sha, url: 'x' } }, { etag });
+      return send(
+        200,
+        { ref: full, node_id: 'x', url: `${u.origin}${u.pathname}`, object: { type, sha, url: 'x' } },
+        { etag },
+      );
     }
 
     if (endpoint === 'matching-refs') {
       // GitHub answers an array (empty when nothing matches) of the refs under the prefix.
       const prefix = `refs/${segs.slice(5).join('/')}`;
       const r = await run(dir, ['for-each-ref', '--format=%(refname) %(objecttype) %(objectname)', 'refs/']);
-      const refs = text(r.out).split('\n').filter((l) => l.startsWith(prefix)).map((l) => {
-        const [ref, type, sha] = l.split(' ');
-        return { ref, node_id: 'x', url: `${u.origin}/repos/${segs[1]}/${segs[2]}/git/${ref}`, object: { type, sha, url: 'x' } };
-      });
+      const refs = text(r.out)
+        .split('\n')
+        .filter((l) => l.startsWith(prefix))
+        .map((l) => {
+          const [ref, type, sha] = l.split(' ');
+          return {
+            ref,
+            node_id: 'x',
+            url: `${u.origin}/repos/${segs[1]}/${segs[2]}/git/${ref}`,
+            object: { type, sha, url: 'x' },
+          };
+        });
       return send(200, refs);
     }
 
@@ -218,17 +257,27 @@ export async function startFakeGitHub(repos: Record<string, string> = {}): Promi
 
     if (endpoint === 'blob') {
       const sha = segs[5] ?? '';
-      if (!/^[0-9a-f]{40}$/.test(sha) || text((await run(dir, ['cat-file', '-t', sha])).out) !== 'blob') return send(404, NOT_FOUND);
+      if (!/^[0-9a-f]{40}$/.test(sha) || text((await run(dir, ['cat-file', '-t', sha])).out) !== 'blob')
+        return send(404, NOT_FOUND);
       const bytes = (await run(dir, ['cat-file', 'blob', sha])).out;
-      if ((accept ?? '').includes('application/vnd.github.raw')) return send(200, bytes, { 'content-type': 'application/vnd.github.raw', etag: `"${sha}"` });
-      return send(200, { sha, size: bytes.length, encoding: 'base64', content: bytes.toString('base64'), node_id: 'x', url: 'x' }, { etag: `"${sha}"` });
+      if ((accept ?? '').includes('application/vnd.github.raw'))
+        return send(200, bytes, { 'content-type': 'application/vnd.github.raw', etag: `"${sha}"` });
+      return send(
+        200,
+        { sha, size: bytes.length, encoding: 'base64', content: bytes.toString('base64'), node_id: 'x', url: 'x' },
+        { etag: `"${sha}"` },
+      );
     }
 
     // contents
     const path = segs.slice(4).join('/');
     const ref = u.searchParams.get('ref') ?? 'HEAD';
     if (!(await run(dir, ['rev-parse', '--verify', '--quiet', `${ref}^{commit}`])).ok) {
-      return send(404, { message: `No commit found for the ref ${ref}`, documentation_url: 'https://docs.github.com/rest', status: '404' });
+      return send(404, {
+        message: `No commit found for the ref ${ref}`,
+        documentation_url: 'https://docs.github.com/rest',
+        status: '404',
+      });
     }
     const entry = path ? await lsTree(dir, ref, path) : { mode: '040000', type: 'tree', sha: '', path: '' };
     if (!entry) return send(404, NOT_FOUND);
@@ -236,7 +285,10 @@ export async function startFakeGitHub(repos: Record<string, string> = {}): Promi
     const describeEntry = (e: Entry, size: number | undefined) => ({
       // GitHub lists submodules as "file" in a directory listing (kept for backwards compatibility).
       type: e.type === 'tree' ? 'dir' : e.mode === '120000' ? 'symlink' : 'file',
-      name: posix.basename(e.path), path: e.path, sha: e.sha, size: size ?? 0,
+      name: posix.basename(e.path),
+      path: e.path,
+      sha: e.sha,
+      size: size ?? 0,
     });
     const fileAnswer = async (e: Entry): Promise<void> => {
       const bytes = (await run(dir, ['cat-file', 'blob', e.sha])).out;
@@ -245,22 +297,57 @@ export async function startFakeGitHub(repos: Record<string, string> = {}): Promi
       if (raw) return send(200, bytes, { 'content-type': 'application/vnd.github.raw', etag });
       // Like GitHub: the JSON form leaves content empty for files over 1 MB.
       const big = bytes.length > 1024 * 1024;
-      return send(200, { type: 'file', name: posix.basename(e.path), path: e.path, sha: e.sha, size: bytes.length, encoding: big ? 'none' : 'base64', content: big ? '' : bytes.toString('base64') }, { etag });
+      return send(
+        200,
+        {
+          type: 'file',
+          name: posix.basename(e.path),
+          path: e.path,
+          sha: e.sha,
+          size: bytes.length,
+          encoding: big ? 'none' : 'base64',
+          content: big ? '' : bytes.toString('base64'),
+        },
+        { etag },
+      );
     };
 
     if (entry.type === 'tree') {
-      const list = await Promise.all((await lsDir(dir, ref, path)).map(async (e) => describeEntry(e, e.type === 'blob' ? Number(text((await run(dir, ['cat-file', '-s', e.sha])).out)) : 0)));
-      return send(200, (accept ?? '').includes('application/vnd.github.object') ? { type: 'dir', name: posix.basename(path), path, sha: entry.sha, entries: list } : list);
+      const list = await Promise.all(
+        (await lsDir(dir, ref, path)).map(async (e) =>
+          describeEntry(e, e.type === 'blob' ? Number(text((await run(dir, ['cat-file', '-s', e.sha])).out)) : 0),
+        ),
+      );
+      return send(
+        200,
+        (accept ?? '').includes('application/vnd.github.object')
+          ? { type: 'dir', name: posix.basename(path), path, sha: entry.sha, entries: list }
+          : list,
+      );
     }
     if (entry.type === 'commit') {
-      return send(200, { type: 'submodule', name: posix.basename(path), path, sha: entry.sha, size: 0, submodule_git_url: 'https://example.invalid/sub.git' });
+      return send(200, {
+        type: 'submodule',
+        name: posix.basename(path),
+        path,
+        sha: entry.sha,
+        size: 0,
+        submodule_git_url: 'https://example.invalid/sub.git',
+      });
     }
     if (entry.mode === '120000') {
       const target = (await run(dir, ['cat-file', 'blob', entry.sha])).out.toString('utf8');
       const resolved = posix.normalize(posix.join(posix.dirname(path), target));
       const to = resolved.startsWith('../') || resolved.startsWith('/') ? undefined : await lsTree(dir, ref, resolved);
       if (isRegular(to)) return fileAnswer(to);
-      return send(200, { type: 'symlink', name: posix.basename(path), path, sha: entry.sha, size: Buffer.byteLength(target), target });
+      return send(200, {
+        type: 'symlink',
+        name: posix.basename(path),
+        path,
+        sha: entry.sha,
+        size: Buffer.byteLength(target),
+        target,
+      });
     }
     return fileAnswer(entry);
   };
@@ -278,7 +365,11 @@ export async function startFakeGitHub(repos: Record<string, string> = {}): Promi
     url: `http://127.0.0.1:${port}`,
     requests,
     count(endpoint, options = {}) {
-      return requests.filter((r) => (!endpoint || r.endpoint === endpoint) && (options.conditional === undefined || r.conditional === options.conditional)).length;
+      return requests.filter(
+        (r) =>
+          (!endpoint || r.endpoint === endpoint) &&
+          (options.conditional === undefined || r.conditional === options.conditional),
+      ).length;
     },
     fault(f) {
       faults.push({ ...f, left: f.times ?? 1 });

@@ -3,7 +3,16 @@
  * edits .cache/citations/ (or has the fake GitHub answer wrongly) and checks what pin and
  * verify then do, on both providers where it applies.
  */
-import { existsSync, lstatSync, mkdirSync, readFileSync, rmSync, symlinkSync, unlinkSync, writeFileSync } from 'node:fs';
+import {
+  existsSync,
+  lstatSync,
+  mkdirSync,
+  readFileSync,
+  rmSync,
+  symlinkSync,
+  unlinkSync,
+  writeFileSync,
+} from 'node:fs';
 import { execFileSync } from 'node:child_process';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
@@ -13,7 +22,9 @@ import { gitBlobSha, hashLines, parseLock, serializeLock, type LockEntry } from 
 import { TOKEN, numbered, startWorlds, stopWorlds, world, type Mode, type World } from './world.ts';
 
 let gh: FakeGitHub;
-beforeAll(async () => { gh = await startWorlds(); });
+beforeAll(async () => {
+  gh = await startWorlds();
+});
 afterAll(stopWorlds);
 
 const cacheDir = (w: World): string => join(w.site.root, '.cache', 'citations', 'acme', w.name);
@@ -43,7 +54,13 @@ describe.each<Mode>(['github', 'mirror'])('%s provider', (mode) => {
     const r = await w.verify({ strict: true });
     expect(r.errors).toEqual([]);
     expect(r.citations[0]).toMatchObject({ status: 'verified', lines: ['\treturn safe()'] });
-    expect(r.warnings).toEqual([expect.stringMatching(new RegExp(`^Discarded \\.cache/citations/acme/${w.name}/blobs/${blob.slice(0, 2)}/${blob.slice(2)}: its bytes hash to blob [0-9a-f]{12}, not the ${blob.slice(0, 12)} it is filed under \\(edited or corrupt\\); it is fetched again\\.$`))]);
+    expect(r.warnings).toEqual([
+      expect.stringMatching(
+        new RegExp(
+          `^Discarded \\.cache/citations/acme/${w.name}/blobs/${blob.slice(0, 2)}/${blob.slice(2)}: its bytes hash to blob [0-9a-f]{12}, not the ${blob.slice(0, 12)} it is filed under \\(edited or corrupt\\); it is fetched again\\.$`,
+        ),
+      ),
+    ]);
     expect(readFileSync(blobFile(w, blob), 'utf8')).toContain('safe()'); // replaced by the source's bytes
 
     writeFileSync(blobFile(w, blob), 'func A() {\n\treturn evil()\n}\n');
@@ -53,7 +70,11 @@ describe.each<Mode>(['github', 'mirror'])('%s provider', (mode) => {
     expect(refresh.updated).toEqual([]);
     expect(refresh.warnings).toEqual([]); // it never looked at the cache
     expect(w.lockText()).toBe(before);
-    if (mode === 'github') expect(gh.requests.map((q) => [q.endpoint, q.conditional])).toEqual([['ref', false], ['contents', false]]);
+    if (mode === 'github')
+      expect(gh.requests.map((q) => [q.endpoint, q.conditional])).toEqual([
+        ['ref', false],
+        ['contents', false],
+      ]);
     expect((await w.verify({ strict: true })).citations[0]!.lines).toEqual(['\treturn safe()']);
   });
 
@@ -68,18 +89,22 @@ describe.each<Mode>(['github', 'mirror'])('%s provider', (mode) => {
     expect(existsSync(blobFile(w, blob))).toBe(false);
   });
 
-  test('a FIFO planted in the cache (at a blob and at refs.json) does not hang verify', { timeout: 20_000 }, async () => {
-    const w = world(mode);
-    const { blob } = await pinned(w);
-    for (const p of [blobFile(w, blob), refsFile(w)]) {
-      rmSync(p, { force: true });
-      execFileSync('mkfifo', [p]);
-    }
-    const started = Date.now();
-    const v = await w.verify({ strict: true });
-    expect(Date.now() - started).toBeLessThan(10_000);
-    expect(v.citations[0]!.status).toBe('verified');
-  });
+  test(
+    'a FIFO planted in the cache (at a blob and at refs.json) does not hang verify',
+    { timeout: 20_000 },
+    async () => {
+      const w = world(mode);
+      const { blob } = await pinned(w);
+      for (const p of [blobFile(w, blob), refsFile(w)]) {
+        rmSync(p, { force: true });
+        execFileSync('mkfifo', [p]);
+      }
+      const started = Date.now();
+      const v = await w.verify({ strict: true });
+      expect(Date.now() - started).toBeLessThan(10_000);
+      expect(v.citations[0]!.status).toBe('verified');
+    },
+  );
 
   test('a cache file replaced by a symbolic link: discarded without being followed (and the link target is untouched)', async () => {
     const w = world(mode);
@@ -91,7 +116,9 @@ describe.each<Mode>(['github', 'mirror'])('%s provider', (mode) => {
     symlinkSync(outside, blobFile(w, blob));
     const r = await w.verify({ offline: true, env: offlineEnv() });
     expect(r.citations[0]!.status).toBe('unverified');
-    expect(r.warnings.join('\n')).toMatch(/Discarded .*blobs.*: it is a symbolic link, not a file; it is fetched again\./);
+    expect(r.warnings.join('\n')).toMatch(
+      /Discarded .*blobs.*: it is a symbolic link, not a file; it is fetched again\./,
+    );
     expect(existsSync(outside)).toBe(true);
     const online = await w.verify({ strict: true });
     expect(online.citations[0]!.status).toBe('verified');
@@ -112,7 +139,9 @@ describe.each<Mode>(['github', 'mirror'])('%s provider', (mode) => {
     writeFileSync(treeFile(w, commit), JSON.stringify(tree));
     const r = await w.verify({ offline: true, env: offlineEnv() });
     expect(r.citations.find((c) => c.key.includes('a.go'))!.status).toBe('unverified');
-    expect(r.warnings.join('\n')).toContain(`Discarded the entry of a.go in .cache/citations/acme/${w.name}/trees/${commit}.json: its checksum does not match its fields (edited or corrupt); it is fetched again.`);
+    expect(r.warnings.join('\n')).toContain(
+      `Discarded the entry of a.go in .cache/citations/acme/${w.name}/trees/${commit}.json: its checksum does not match its fields (edited or corrupt); it is fetched again.`,
+    );
     expect((await w.verify({ strict: true })).errors).toEqual([]);
   });
 
@@ -157,26 +186,55 @@ describe.each<Mode>(['github', 'mirror'])('%s provider', (mode) => {
     const online = await w.verify();
     const r = online.citations.find((c) => c.key === a.key)!;
     expect(r.status).toBe('failed');
-    expect(r.messages.join()).toContain(`a.go at v1 (${commit.slice(0, 7)}) has blob ${a.blobSha!.slice(0, 12)} (${mode}), the lock recorded ${b.blobSha!.slice(0, 12)}.`);
+    expect(r.messages.join()).toContain(
+      `a.go at v1 (${commit.slice(0, 7)}) has blob ${a.blobSha!.slice(0, 12)} (${mode}), the lock recorded ${b.blobSha!.slice(0, 12)}.`,
+    );
   });
 
   test('a directory, a symlink or a submodule is a clear error, and verify of a lock entry for one fails', async () => {
     const w = world(mode);
-    const commit = w.repo.commit({ 'pkg/a.go': numbered(3), 'pkg/link.go': { symlink: 'a.go' }, 'pkg/dirlink': { symlink: '../pkg' }, 'vendor/lib': { submodule: true } });
+    const commit = w.repo.commit({
+      'pkg/a.go': numbered(3),
+      'pkg/link.go': { symlink: 'a.go' },
+      'pkg/dirlink': { symlink: '../pkg' },
+      'vendor/lib': { submodule: true },
+    });
     w.repo.tag('v1');
     const refs = ['pkg', 'pkg/link.go', 'pkg/dirlink', 'vendor/lib'].map((p) => w.ref('v1', p, 'L1'));
     w.site.page('p.mdx', refs.map((r) => cite(r, '[')).join('\n\n') + '\n');
     const pin = await w.pin();
     expect(pin.added).toEqual([]);
     expect(pin.errors).toEqual([
-      expect.stringMatching(/p\.mdx:1: .*: pkg at [0-9a-f]{7} in acme\/w\d+ is a directory( \(mode 040000\))?, not a file\. Cite a regular file\.$/),
-      expect.stringMatching(/p\.mdx:3: .*: pkg\/link\.go at [0-9a-f]{7} in acme\/w\d+ is a symbolic link( \(to pkg\/a\.go\))?( \(mode 120000\))?, not a file/),
-      expect.stringMatching(/p\.mdx:5: .*: pkg\/dirlink at [0-9a-f]{7} in acme\/w\d+ is a symbolic link( \(to \.\.\/pkg\))?( \(mode 120000\))?, not a file/),
-      expect.stringMatching(/p\.mdx:7: .*: vendor\/lib at [0-9a-f]{7} in acme\/w\d+ is a submodule( \(mode 160000\))?, not a file/),
+      expect.stringMatching(
+        /p\.mdx:1: .*: pkg at [0-9a-f]{7} in acme\/w\d+ is a directory( \(mode 040000\))?, not a file\. Cite a regular file\.$/,
+      ),
+      expect.stringMatching(
+        /p\.mdx:3: .*: pkg\/link\.go at [0-9a-f]{7} in acme\/w\d+ is a symbolic link( \(to pkg\/a\.go\))?( \(mode 120000\))?, not a file/,
+      ),
+      expect.stringMatching(
+        /p\.mdx:5: .*: pkg\/dirlink at [0-9a-f]{7} in acme\/w\d+ is a symbolic link( \(to \.\.\/pkg\))?( \(mode 120000\))?, not a file/,
+      ),
+      expect.stringMatching(
+        /p\.mdx:7: .*: vendor\/lib at [0-9a-f]{7} in acme\/w\d+ is a submodule( \(mode 160000\))?, not a file/,
+      ),
     ]);
     // A hand-made lock entry for the directory: verify reads the path and refuses it.
     const lines = ['[]'];
-    const entry: LockEntry = { key: refs[0]!, repo: `acme/${w.name}`, ref: 'v1', path: 'pkg', start: 1, end: 1, status: 'pinned', commit, blobSha: gitBlobSha(Buffer.from('[]')), lineCount: 1, sha256: hashLines(lines), pinnedAt: '2024-01-01T00:00:00.000Z', provider: mode };
+    const entry: LockEntry = {
+      key: refs[0]!,
+      repo: `acme/${w.name}`,
+      ref: 'v1',
+      path: 'pkg',
+      start: 1,
+      end: 1,
+      status: 'pinned',
+      commit,
+      blobSha: gitBlobSha(Buffer.from('[]')),
+      lineCount: 1,
+      sha256: hashLines(lines),
+      pinnedAt: '2024-01-01T00:00:00.000Z',
+      provider: mode,
+    };
     const lock = parseLock('{"version":1,"entries":[]}');
     lock.entries.set(entry.key, entry);
     writeFileSync(join(w.site.root, 'citations.lock.json'), serializeLock(lock));
@@ -195,10 +253,15 @@ describe.each<Mode>(['github', 'mirror'])('%s provider', (mode) => {
     const r = await w.verify({ strict: true });
     expect(r.errors).toEqual([]);
     expect(r.citations[0]!.status).toBe('verified');
-    expect(r.warnings.join('\n')).toContain(`Discarded .cache/citations/acme/${w.name}/trees/${commit}.json: not valid JSON`);
+    expect(r.warnings.join('\n')).toContain(
+      `Discarded .cache/citations/acme/${w.name}/trees/${commit}.json: not valid JSON`,
+    );
     if (mode === 'github') {
       expect(r.warnings.join('\n')).toContain(`Discarded .cache/citations/acme/${w.name}/refs.json: not valid JSON`);
-      expect(gh.requests.map((q) => [q.endpoint, q.conditional])).toEqual([['ref', false], ['contents', false]]);
+      expect(gh.requests.map((q) => [q.endpoint, q.conditional])).toEqual([
+        ['ref', false],
+        ['contents', false],
+      ]);
     }
     // Rewritten whole: the next run is quiet.
     expect((await w.verify({ strict: true })).warnings).toEqual([]);
@@ -210,7 +273,12 @@ describe.each<Mode>(['github', 'mirror'])('%s provider', (mode) => {
     rmSync(cacheDir(w), { recursive: true });
     mkdirSync(join(cacheDir(w), commit), { recursive: true });
     writeFileSync(join(cacheDir(w), commit, 'a.go'), 'func A() {\n\treturn evil()\n}\n');
-    writeFileSync(refsFile(w), JSON.stringify({ v1: { commit, kind: 'tag', etag: 'W/"x"', provider: mode, checkedAt: '2024-01-01T00:00:00.000Z' } }));
+    writeFileSync(
+      refsFile(w),
+      JSON.stringify({
+        v1: { commit, kind: 'tag', etag: 'W/"x"', provider: mode, checkedAt: '2024-01-01T00:00:00.000Z' },
+      }),
+    );
     const offline = await w.verify({ offline: true, env: offlineEnv() });
     expect(offline.citations[0]!.status).toBe('unverified');
     const online = await w.verify({ strict: true });
@@ -234,11 +302,26 @@ describe.each<Mode>(['github', 'mirror'])('%s provider', (mode) => {
       writeFileSync(object, readFileSync(evilObject));
     } else {
       const sha = git(w.repo.dir, ['rev-parse', `${commit}:a.go`]);
-      gh.fault({ endpoint: 'contents', match: `/${w.name}/`, status: 200, body: { type: 'file', name: 'a.go', path: 'a.go', sha, size: 5, encoding: 'base64', content: Buffer.from('evil\n').toString('base64') } });
+      gh.fault({
+        endpoint: 'contents',
+        match: `/${w.name}/`,
+        status: 200,
+        body: {
+          type: 'file',
+          name: 'a.go',
+          path: 'a.go',
+          sha,
+          size: 5,
+          encoding: 'base64',
+          content: Buffer.from('evil\n').toString('base64'),
+        },
+      });
     }
     const pin = await w.pin();
     expect(pin.added).toEqual([]);
-    expect(pin.errors.join()).toMatch(/sent bytes for acme\/w\d+@[0-9a-f]{7}:a\.go that hash to blob [0-9a-f]{12}, not the [0-9a-f]{12} it named; not used/);
+    expect(pin.errors.join()).toMatch(
+      /sent bytes for acme\/w\d+@[0-9a-f]{7}:a\.go that hash to blob [0-9a-f]{12}, not the [0-9a-f]{12} it named; not used/,
+    );
     expect(w.lockText()).not.toContain('"pinned"');
   });
 });
@@ -268,7 +351,9 @@ describe('ref resolutions in the cache (GitHub; a mirror is asked every time)', 
     expect(pin.errors).toEqual([]);
     expect(lockEntries(w).map((e) => e.commit)).toEqual([c1, c1]);
     expect(gh.requests.filter((q) => q.endpoint === 'ref').map((q) => q.conditional)).toEqual([false]);
-    expect(pin.warnings).toEqual([`Discarded the record of v1 in .cache/citations/acme/${w.name}/refs.json: its checksum does not match its fields (edited or corrupt); it is resolved afresh.`]);
+    expect(pin.warnings).toEqual([
+      `Discarded the record of v1 in .cache/citations/acme/${w.name}/refs.json: its checksum does not match its fields (edited or corrupt); it is resolved afresh.`,
+    ]);
   });
 
   test('a forged record with a recomputed checksum: a cached commit is only used where the lock confirms it', async () => {
@@ -281,7 +366,10 @@ describe('ref resolutions in the cache (GitHub; a mirror is asked every time)', 
     // The same forgery for a ref the lock has never pinned.
     refs.refs.v0 = { ...forged, commit: c1, checksum: refChecksum(`acme/${w.name}`, 'v0', { ...forged, commit: c1 }) };
     writeFileSync(refsFile(w), JSON.stringify(refs));
-    w.site.page('q.mdx', `${cite(w.ref('v1', 'a.go', 'L2'), 'line 2 of new')}\n\n${cite(w.ref('v0', 'a.go', 'L2'), 'line 2 of old')}\n`);
+    w.site.page(
+      'q.mdx',
+      `${cite(w.ref('v1', 'a.go', 'L2'), 'line 2 of new')}\n\n${cite(w.ref('v0', 'a.go', 'L2'), 'line 2 of old')}\n`,
+    );
     gh.reset();
     const pin = await w.pin();
     expect(pin.errors).toEqual([]);
@@ -301,7 +389,9 @@ describe('ref resolutions in the cache (GitHub; a mirror is asked every time)', 
     writeFileSync(refsFile(w), JSON.stringify(refs));
     const r = await w.verify({ strict: true });
     expect(r.errors).toEqual([]);
-    expect(r.warnings).toEqual([`Discarded the record of v1 in .cache/citations/acme/${w.name}/refs.json: field "kind": expected "tag" or "branch" or "commit", got "tagg"; it is resolved afresh.`]);
+    expect(r.warnings).toEqual([
+      `Discarded the record of v1 in .cache/citations/acme/${w.name}/refs.json: field "kind": expected "tag" or "branch" or "commit", got "tagg"; it is resolved afresh.`,
+    ]);
   });
 
   test('a warm verify revalidates with the ETag (one 304 per ref) and reads no content', async () => {
@@ -319,9 +409,22 @@ describe('ref resolutions in the cache (GitHub; a mirror is asked every time)', 
     w.repo.tag('v0');
     const c1 = w.repo.commit({ 'a.go': numbered(3, 'new') });
     w.repo.tag('v1');
-    const forged = { provider: 'mirror', origin: w.repo.dir, kind: 'tag' as const, commit: c0, etag: 'W/"x"', checkedAt: '2024-01-01T00:00:00.000Z' };
+    const forged = {
+      provider: 'mirror',
+      origin: w.repo.dir,
+      kind: 'tag' as const,
+      commit: c0,
+      etag: 'W/"x"',
+      checkedAt: '2024-01-01T00:00:00.000Z',
+    };
     mkdirSync(cacheDir(w), { recursive: true });
-    writeFileSync(refsFile(w), JSON.stringify({ version: 2, refs: { v1: { ...forged, checksum: refChecksum(`acme/${w.name}`, 'v1', forged as never) } } }));
+    writeFileSync(
+      refsFile(w),
+      JSON.stringify({
+        version: 2,
+        refs: { v1: { ...forged, checksum: refChecksum(`acme/${w.name}`, 'v1', forged as never) } },
+      }),
+    );
     w.site.page('p.mdx', cite(w.ref('v1', 'a.go', 'L1'), 'line 1 of new') + '\n');
     expect((await w.pin()).errors).toEqual([]);
     expect(lockEntries(w)[0]!.commit).toBe(c1);
@@ -346,13 +449,19 @@ describe('request budget (GitHub)', () => {
     const big = numbered(40_000, 'big-file-with-a-long-label');
     w.repo.commit({ 'a.go': numbered(10), 'b.go': numbered(10), 'big.txt': big });
     w.repo.tag('v1', { annotated: true });
-    w.site.page('p.mdx', [
-      cite(w.ref('v1', 'a.go', 'L1'), 'line 1'), cite(w.ref('v1', 'a.go', 'L2'), 'line 2'),
-      cite(w.ref('v1', 'b.go', 'L3'), 'line 3'), cite(w.ref('v1', 'big.txt', 'L39999'), 'line 39999'),
-    ].join('\n\n') + '\n');
+    w.site.page(
+      'p.mdx',
+      [
+        cite(w.ref('v1', 'a.go', 'L1'), 'line 1'),
+        cite(w.ref('v1', 'a.go', 'L2'), 'line 2'),
+        cite(w.ref('v1', 'b.go', 'L3'), 'line 3'),
+        cite(w.ref('v1', 'big.txt', 'L39999'), 'line 39999'),
+      ].join('\n\n') + '\n',
+    );
     gh.reset();
     expect((await w.pin()).errors).toEqual([]);
-    const byEndpoint = (): Record<string, number> => Object.fromEntries(['ref', 'tag', 'contents', 'blob', 'repo'].map((e) => [e, gh.count(e as 'ref')]));
+    const byEndpoint = (): Record<string, number> =>
+      Object.fromEntries(['ref', 'tag', 'contents', 'blob', 'repo'].map((e) => [e, gh.count(e as 'ref')]));
     expect(byEndpoint()).toEqual({ ref: 1, tag: 1, contents: 3, blob: 1, repo: 0 });
     gh.reset();
     expect((await w.verify({ strict: true })).errors).toEqual([]);

@@ -21,21 +21,31 @@ const title = present
   : `etcd v3.7.0 citations against real upstream: SKIPPED, no etcd git mirror at ${MIRROR} (set ETCD_MIRROR)`;
 
 // stderr piped, not shown: a missing path is an expected answer here.
-const git = (...args: string[]): string => execFileSync('git', ['-C', MIRROR, ...args], { encoding: 'utf8', maxBuffer: 1 << 28, stdio: ['ignore', 'pipe', 'pipe'] });
+const git = (...args: string[]): string =>
+  execFileSync('git', ['-C', MIRROR, ...args], {
+    encoding: 'utf8',
+    maxBuffer: 1 << 28,
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
 const lines = (text: string): string[] => {
   const l = text.replace(/\r\n?/g, '\n').split('\n');
   if (l[l.length - 1] === '') l.pop();
   return l;
 };
 
-interface Expected { state: string; to?: { start: number; end: number } }
+interface Expected {
+  state: string;
+  to?: { start: number; end: number };
+}
 
 /** new line of each old line (index = old line), null when deleted, from git's own -U0 hunks. */
 function gitLineMap(from: string, to: string, path: string, oldCount: number): Array<number | null> {
   const map: Array<number | null> = new Array(oldCount + 1).fill(null);
   let o = 1;
   let n = 1;
-  for (const h of git('diff', '-U0', '--no-color', '--no-ext-diff', '--no-renames', from, to, '--', path).matchAll(/^@@ -(\d+)(?:,(\d+))? \+(\d+)(?:,(\d+))? @@/gm)) {
+  for (const h of git('diff', '-U0', '--no-color', '--no-ext-diff', '--no-renames', from, to, '--', path).matchAll(
+    /^@@ -(\d+)(?:,(\d+))? \+(\d+)(?:,(\d+))? @@/gm,
+  )) {
     const [os, oc, ns, nc] = [h[1], h[2] ?? '1', h[3], h[4] ?? '1'].map(Number) as [number, number, number, number];
     // With a count of 0, git gives the line *after which* the hunk sits.
     const firstOld = oc === 0 ? os + 1 : os;
@@ -64,7 +74,9 @@ function expected(e: LockEntry, target: string): Expected {
     const at: number[] = [];
     for (let n = 0; n + block.length <= b.length; n++) if (block.every((l, k) => b[n + k] === l)) at.push(n + 1);
     const whollyInserted = at.length === 1 && block.every((_, k) => !kept.has(at[0]! + k));
-    return whollyInserted ? { state: 'moved', to: { start: at[0]!, end: at[0]! + block.length - 1 } } : { state: 'gone' };
+    return whollyInserted
+      ? { state: 'moved', to: { start: at[0]!, end: at[0]! + block.length - 1 } }
+      : { state: 'gone' };
   }
   const first = map[e.start];
   const last = map[e.end];
@@ -94,33 +106,50 @@ describe.skipIf(!present)(title, () => {
   const lock = JSON.parse(readFileSync(join(ROOT, 'citations.lock.json'), 'utf8')) as { entries: LockEntry[] };
   const entries = lock.entries.filter((e) => e.key.startsWith('etcd-io/etcd@v3.7.0:'));
   const newest36 = present
-    ? git('tag', '-l', 'v3.6.*').split('\n').filter((t) => /^v3\.6\.\d+$/.test(t)).sort((x, y) => Number(x.split('.')[2]) - Number(y.split('.')[2])).at(-1)!
+    ? git('tag', '-l', 'v3.6.*')
+        .split('\n')
+        .filter((t) => /^v3\.6\.\d+$/.test(t))
+        .sort((x, y) => Number(x.split('.')[2]) - Number(y.split('.')[2]))
+        .at(-1)!
     : 'v3.6.x';
 
-  test.each(['v3.7.1', newest36])('every pinned etcd v3.7.0 citation, followed to %s, agrees with git diff', async (target) => {
-    expect(entries.length).toBeGreaterThan(0);
-    expect(entries.every((e) => e.status === 'pinned')).toBe(true);
-    const r = await runOutdated({
-      root: ROOT, against: [`etcd-io/etcd@${target}`], offline: true, cacheDir: cache,
-      env: { CITATION_MIRRORS: `etcd-io/etcd=${MIRROR}` },
-    });
-    expect(r.errors).toEqual([]);
-    // The site also cites etcd at other refs (an early tag, the first commit); this test follows v3.7.0's.
-    const items = new Map(r.items.filter((i) => i.key.startsWith('etcd-io/etcd@v3.7.0:')).map((i) => [i.key, i]));
-    expect([...items.keys()].sort()).toEqual(entries.map((e) => e.key).sort());
+  test.each(['v3.7.1', newest36])(
+    'every pinned etcd v3.7.0 citation, followed to %s, agrees with git diff',
+    async (target) => {
+      expect(entries.length).toBeGreaterThan(0);
+      expect(entries.every((e) => e.status === 'pinned')).toBe(true);
+      const r = await runOutdated({
+        root: ROOT,
+        against: [`etcd-io/etcd@${target}`],
+        offline: true,
+        cacheDir: cache,
+        env: { CITATION_MIRRORS: `etcd-io/etcd=${MIRROR}` },
+      });
+      expect(r.errors).toEqual([]);
+      // The site also cites etcd at other refs (an early tag, the first commit); this test follows v3.7.0's.
+      const items = new Map(r.items.filter((i) => i.key.startsWith('etcd-io/etcd@v3.7.0:')).map((i) => [i.key, i]));
+      expect([...items.keys()].sort()).toEqual(entries.map((e) => e.key).sort());
 
-    const rows: string[] = [];
-    const tally: Record<string, number> = { unchanged: 0, moved: 0, edited: 0, gone: 0 };
-    for (const e of entries) {
-      const item = items.get(e.key)!;
-      const d = item.drift;
-      const to = d.state === 'moved' || d.state === 'edited' ? d.to : undefined;
-      // toEqual treats an undefined `to` as absent.
-      expect({ key: e.key, state: d.state, to }).toEqual({ key: e.key, ...expected(e, target) });
-      tally[d.state]!++;
-      const range = to ? ` → ${to.start === to.end ? `L${to.start}` : `L${to.start}-L${to.end}`}` : '';
-      rows.push(`  ${d.state.padEnd(9)} ${e.key.slice('etcd-io/etcd@v3.7.0:'.length)}${range}  (old shift logic: ${oldShift(item, target)})`);
-    }
-    console.log(`etcd v3.7.0 → ${target}: ${Object.entries(tally).map(([k, v]) => `${v} ${k}`).join(', ')}\n${rows.join('\n')}`);
-  }, 60_000);
+      const rows: string[] = [];
+      const tally: Record<string, number> = { unchanged: 0, moved: 0, edited: 0, gone: 0 };
+      for (const e of entries) {
+        const item = items.get(e.key)!;
+        const d = item.drift;
+        const to = d.state === 'moved' || d.state === 'edited' ? d.to : undefined;
+        // toEqual treats an undefined `to` as absent.
+        expect({ key: e.key, state: d.state, to }).toEqual({ key: e.key, ...expected(e, target) });
+        tally[d.state]!++;
+        const range = to ? ` → ${to.start === to.end ? `L${to.start}` : `L${to.start}-L${to.end}`}` : '';
+        rows.push(
+          `  ${d.state.padEnd(9)} ${e.key.slice('etcd-io/etcd@v3.7.0:'.length)}${range}  (old shift logic: ${oldShift(item, target)})`,
+        );
+      }
+      console.log(
+        `etcd v3.7.0 → ${target}: ${Object.entries(tally)
+          .map(([k, v]) => `${v} ${k}`)
+          .join(', ')}\n${rows.join('\n')}`,
+      );
+    },
+    60_000,
+  );
 });

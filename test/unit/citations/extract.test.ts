@@ -30,27 +30,60 @@ describe('extracting citations', () => {
       ['Excerpt', 7, 1, 'a-b/c.d@v1.2.3:dir/naïve file.go#L138-L144', ['!r.Serializable', 'LinearizableReadNotify'], 2],
     ]);
     const c = citations[1]!;
-    expect(src.slice(c.refAttrRange.start, c.refAttrRange.end)).toBe('ref="a-b/c.d@v1.2.3:dir/naïve file.go#L138-L144"');
+    expect(src.slice(c.refAttrRange.start, c.refAttrRange.end)).toBe(
+      'ref="a-b/c.d@v1.2.3:dir/naïve file.go#L138-L144"',
+    );
   });
 
   test('#L5-L5 and #L5 share one lock key', () => {
-    const { citations } = extractFromSource(F, '<Cite ref="a/b@v1:x.go#L5-L5" expect="x" />\n\n<Cite ref="a/b@v1:x.go#L5" expect="y" />\n');
+    const { citations } = extractFromSource(
+      F,
+      '<Cite ref="a/b@v1:x.go#L5-L5" expect="x" />\n\n<Cite ref="a/b@v1:x.go#L5" expect="y" />\n',
+    );
     expect(new Set(citations.map((c) => c.key))).toEqual(new Set(['a/b@v1:x.go#L5']));
   });
 
   const errorCases: Array<[string, string, RegExp]> = [
-    ['missing expect', '<Cite ref="a/b@v1:x.go#L5" />', /page\.mdx:3:1: <Cite> citing a\/b@v1:x\.go#L5 has no `expect`\. Add expect=/],
-    ['malformed ref', '<Cite ref="a/b:x.go#L5" expect="x" />', /page\.mdx:3:1: <Cite> has a malformed ref: .*no "@".*Correct the `ref`/],
-    ['reversed range', '<Excerpt ref="a/b@v1:x.go#L9-L5" expect="x" />', /page\.mdx:3:1: .*ends \(L5\) before it starts \(L9\)/],
+    [
+      'missing expect',
+      '<Cite ref="a/b@v1:x.go#L5" />',
+      /page\.mdx:3:1: <Cite> citing a\/b@v1:x\.go#L5 has no `expect`\. Add expect=/,
+    ],
+    [
+      'malformed ref',
+      '<Cite ref="a/b:x.go#L5" expect="x" />',
+      /page\.mdx:3:1: <Cite> has a malformed ref: .*no "@".*Correct the `ref`/,
+    ],
+    [
+      'reversed range',
+      '<Excerpt ref="a/b@v1:x.go#L9-L5" expect="x" />',
+      /page\.mdx:3:1: .*ends \(L5\) before it starts \(L9\)/,
+    ],
     ['missing ref', '<Cite expect="x" />', /page\.mdx:3:1: <Cite> has no `ref` attribute/],
     ['ref from a variable', '<Cite ref={someRef} expect="x" />', /`ref` that is not a string literal/],
-    ['expect from a variable', '<Cite ref="a/b@v1:x.go#L5" expect={frag} />', /`expect` that is an expression \(Identifier\), not a string/],
-    ['expect array with a non-literal', '<Cite ref="a/b@v1:x.go#L5" expect={["a", b]} />', /has an element that is not a string literal \(Identifier\)/],
-    ['template with a substitution', '<Cite ref="a/b@v1:x.go#L5" expect={`a${b}`} />', /not a string or an array of string literals/],
+    [
+      'expect from a variable',
+      '<Cite ref="a/b@v1:x.go#L5" expect={frag} />',
+      /`expect` that is an expression \(Identifier\), not a string/,
+    ],
+    [
+      'expect array with a non-literal',
+      '<Cite ref="a/b@v1:x.go#L5" expect={["a", b]} />',
+      /has an element that is not a string literal \(Identifier\)/,
+    ],
+    [
+      'template with a substitution',
+      '<Cite ref="a/b@v1:x.go#L5" expect={`a${b}`} />',
+      /not a string or an array of string literals/,
+    ],
     ['empty expect array', '<Cite ref="a/b@v1:x.go#L5" expect={[]} />', /empty `expect`/],
     ['blank fragment', '<Cite ref="a/b@v1:x.go#L5" expect="  " />', /blank `expect` fragment/],
     ['context on Cite', '<Cite ref="a/b@v1:x.go#L5" expect="x" context={2} />', /only <Excerpt> uses/],
-    ['negative context', '<Excerpt ref="a/b@v1:x.go#L5" expect="x" context={-1} />', /`context` that is not an integer from 0 to 50/],
+    [
+      'negative context',
+      '<Excerpt ref="a/b@v1:x.go#L5" expect="x" context={-1} />',
+      /`context` that is not an integer from 0 to 50/,
+    ],
     ['spread attributes', '<Cite {...props} />', /spread attribute/],
   ];
   test.each(errorCases)('%s is an error naming file:line and the fix', (_name, element, message) => {

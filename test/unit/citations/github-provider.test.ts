@@ -1,5 +1,13 @@
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import { closedPort, createRepo, git, madeUpLines, silentServer, startFakeGitHub, type FakeGitHub } from '../../helpers/fake-github/index.ts';
+import {
+  closedPort,
+  createRepo,
+  git,
+  madeUpLines,
+  silentServer,
+  startFakeGitHub,
+  type FakeGitHub,
+} from '../../helpers/fake-github/index.ts';
 import { createGitHubProvider, type GitHubProviderOptions } from '../../../src/lib/citations/providers/github.ts';
 import { ProviderError } from '../../../src/lib/citations/providers/types.ts';
 import { gitBlobSha } from '../../../src/lib/citations/hash.ts';
@@ -13,8 +21,12 @@ const big = madeUpLines(30_000, 'a long label to pass one megabyte').join('\n') 
 
 beforeAll(async () => {
   c1 = repo.commit({
-    'src/a.go': madeUpLines(10).join('\n') + '\n', 'dir with space/ünï cödé.go': 'package ü\n', 'big.txt': big,
-    'src/link.go': { symlink: 'a.go' }, 'src/dirlink': { symlink: '../dir with space' }, 'vendor/lib': { submodule: true },
+    'src/a.go': madeUpLines(10).join('\n') + '\n',
+    'dir with space/ünï cödé.go': 'package ü\n',
+    'big.txt': big,
+    'src/link.go': { symlink: 'a.go' },
+    'src/dirlink': { symlink: '../dir with space' },
+    'vendor/lib': { submodule: true },
   });
   repo.tag('v1.0.0');
   repo.tag('v1.0.0-annotated', { annotated: true });
@@ -30,7 +42,17 @@ afterAll(async () => {
 function provider(extra: Partial<GitHubProviderOptions> = {}) {
   const waits: number[] = [];
   const logs: string[] = [];
-  const p = createGitHubProvider({ apiUrl: gh.url, token: TOKEN, retryBaseMs: 1, rateLimitUnitMs: 1, log: (l) => logs.push(l), sleep: async (ms) => { waits.push(ms); }, ...extra });
+  const p = createGitHubProvider({
+    apiUrl: gh.url,
+    token: TOKEN,
+    retryBaseMs: 1,
+    rateLimitUnitMs: 1,
+    log: (l) => logs.push(l),
+    sleep: async (ms) => {
+      waits.push(ms);
+    },
+    ...extra,
+  });
   return { p, waits, logs };
 }
 
@@ -78,7 +100,11 @@ describe('resolving refs', () => {
     const { p } = provider();
     const first = await p.resolveRef('acme', 'widget', 'v1.0.0');
     gh.reset();
-    const again = await p.resolveRef('acme', 'widget', 'v1.0.0', { commit: first.commit, kind: 'tag', etag: first.etag! });
+    const again = await p.resolveRef('acme', 'widget', 'v1.0.0', {
+      commit: first.commit,
+      kind: 'tag',
+      etag: first.etag!,
+    });
     expect(again).toMatchObject({ commit: c1, notModified: true });
     expect(gh.requests.map((r) => [r.status, r.conditional])).toEqual([[304, true]]);
   });
@@ -101,7 +127,12 @@ describe('fetching files', () => {
     const f = await provider().p.fetchFile('acme', 'widget', c1, 'dir with space/ünï cödé.go');
     expect(utf8(f)).toBe('package ü\n');
     const sha = git(repo.dir, ['rev-parse', `${c1}:dir with space/ünï cödé.go`]);
-    expect(f!.entry).toEqual({ path: 'dir with space/ünï cödé.go', type: 'file', sha, size: Buffer.byteLength('package ü\n') });
+    expect(f!.entry).toEqual({
+      path: 'dir with space/ünï cödé.go',
+      type: 'file',
+      sha,
+      size: Buffer.byteLength('package ü\n'),
+    });
     expect(gitBlobSha(f!.bytes)).toBe(sha);
     expect(gh.requests.map((r) => [r.endpoint, r.status])).toEqual([['contents', 200]]);
   });
@@ -123,7 +154,10 @@ describe('fetching files', () => {
     const cases: Array<[string, RegExp]> = [
       ['src', /^src at [0-9a-f]{7} in acme\/widget is a directory, not a file\. Cite a regular file\.$/],
       ['src/link.go', /src\/link\.go at [0-9a-f]{7} in acme\/widget is a symbolic link \(to src\/a\.go\), not a file/],
-      ['src/dirlink', /src\/dirlink at [0-9a-f]{7} in acme\/widget is a symbolic link \(to \.\.\/dir with space\), not a file/],
+      [
+        'src/dirlink',
+        /src\/dirlink at [0-9a-f]{7} in acme\/widget is a symbolic link \(to \.\.\/dir with space\), not a file/,
+      ],
       ['vendor/lib', /vendor\/lib at [0-9a-f]{7} in acme\/widget is a submodule, not a file/],
     ];
     for (const [path, message] of cases) {
@@ -139,17 +173,29 @@ describe('rate limits, retries and failures', () => {
 
   test('403 with x-ratelimit-reset soon: the throttling plugin waits, then succeeds', async () => {
     gh.reset();
-    gh.fault({ status: 403, headers: { 'x-ratelimit-remaining': '0', 'x-ratelimit-reset': reset(2) }, body: { message: 'API rate limit exceeded' } });
+    gh.fault({
+      status: 403,
+      headers: { 'x-ratelimit-remaining': '0', 'x-ratelimit-reset': reset(2) },
+      body: { message: 'API rate limit exceeded' },
+    });
     const { p, waits, logs } = provider();
     expect((await p.resolveRef('acme', 'widget', 'v1.0.0')).commit).toBe(c1);
     expect(waits).toEqual([]); // not our own wait
-    expect(logs).toEqual([expect.stringMatching(/^GitHub primary rate limit on GET \/repos\/acme\/widget\/git\/ref\/tags\/v1\.0\.0: waiting [23] s \(throttling plugin\)\.$/)]);
+    expect(logs).toEqual([
+      expect.stringMatching(
+        /^GitHub primary rate limit on GET \/repos\/acme\/widget\/git\/ref\/tags\/v1\.0\.0: waiting [23] s \(throttling plugin\)\.$/,
+      ),
+    ]);
     expect(gh.count()).toBe(2);
   });
 
   test('a secondary rate limit with retry-after: the throttling plugin waits and retries', async () => {
     gh.reset();
-    gh.fault({ status: 403, headers: { 'retry-after': '3' }, body: { message: 'You have exceeded a secondary rate limit' } });
+    gh.fault({
+      status: 403,
+      headers: { 'retry-after': '3' },
+      body: { message: 'You have exceeded a secondary rate limit' },
+    });
     const { p, waits, logs } = provider();
     expect((await p.resolveRef('acme', 'widget', 'v1.0.0')).commit).toBe(c1);
     expect(waits).toEqual([]);
@@ -159,7 +205,11 @@ describe('rate limits, retries and failures', () => {
 
   test('403 with a far reset: a clear error with the reset time and GITHUB_TOKEN advice', async () => {
     gh.reset();
-    gh.fault({ status: 403, headers: { 'x-ratelimit-remaining': '0', 'x-ratelimit-reset': reset(3600) }, body: { message: 'API rate limit exceeded' } });
+    gh.fault({
+      status: 403,
+      headers: { 'x-ratelimit-remaining': '0', 'x-ratelimit-reset': reset(3600) },
+      body: { message: 'API rate limit exceeded' },
+    });
     const { p, waits } = provider({ token: undefined });
     const e = await caught(() => p.resolveRef('acme', 'widget', 'v1.0.0'));
     expect(e.kind).toBe('rate-limit');
@@ -221,7 +271,12 @@ describe('rate limits, retries and failures', () => {
     const { p } = provider();
     expect((await p.resolveRef('acme', 'widget', 'v1.0.0')).commit).toBe(c1);
     expect(utf8(await p.fetchFile('acme', 'widget', c1, 'src/a.go'))).toContain('step10 :=');
-    expect(gh.requests.map((r) => [r.endpoint, r.fault ?? r.status])).toEqual([['ref', 'reset'], ['ref', 200], ['contents', 'truncate'], ['contents', 200]]);
+    expect(gh.requests.map((r) => [r.endpoint, r.fault ?? r.status])).toEqual([
+      ['ref', 'reset'],
+      ['ref', 200],
+      ['contents', 'truncate'],
+      ['contents', 200],
+    ]);
   });
 
   test('a request that hangs times out and is retried', async () => {
@@ -237,10 +292,14 @@ describe('rate limits, retries and failures', () => {
     gh.reset();
     gh.fault({ status: 503, times: 100 });
     const t = Date.now();
-    const e = await caught(() => provider({ retries: 50, retryBaseMs: 20, maxRequestMs: 400 }).p.resolveRef('acme', 'widget', 'v1.0.0'));
+    const e = await caught(() =>
+      provider({ retries: 50, retryBaseMs: 20, maxRequestMs: 400 }).p.resolveRef('acme', 'widget', 'v1.0.0'),
+    );
     expect(Date.now() - t).toBeLessThan(2000);
     expect(e.kind).toBe('server');
-    expect(e.message).toMatch(/gave no usable answer while resolving acme\/widget@v1\.0\.0 within 400 ms \(\d+ attempts in \d+ ms; last: status 503\)/);
+    expect(e.message).toMatch(
+      /gave no usable answer while resolving acme\/widget@v1\.0\.0 within 400 ms \(\d+ attempts in \d+ ms; last: status 503\)/,
+    );
     expect(gh.count()).toBeLessThan(10);
   });
 
@@ -253,10 +312,16 @@ describe('rate limits, retries and failures', () => {
     expect(Date.now() - t).toBeLessThan(1000);
     for (const e of [first, second]) {
       expect(e.kind).toBe('unreachable');
-      expect(e.message).toMatch(new RegExp(`^Cannot reach http://127\\.0\\.0\\.1:${port} while .*ECONNREFUSED.*see the message about http://127\\.0\\.0\\.1:${port}`));
+      expect(e.message).toMatch(
+        new RegExp(
+          `^Cannot reach http://127\\.0\\.0\\.1:${port} while .*ECONNREFUSED.*see the message about http://127\\.0\\.0\\.1:${port}`,
+        ),
+      );
       expect(e.host).toEqual({ url: `http://127.0.0.1:${port}`, message: first.host!.message });
     }
-    expect(first.host!.message).toMatch(/^Cannot reach GitHub at http:\/\/127\.0\.0\.1:\d+: connect ECONNREFUSED .*Every further request to it in this run fails at once.*CITATION_MIRRORS.*--offline/);
+    expect(first.host!.message).toMatch(
+      /^Cannot reach GitHub at http:\/\/127\.0\.0\.1:\d+: connect ECONNREFUSED .*Every further request to it in this run fails at once.*CITATION_MIRRORS.*--offline/,
+    );
     expect(JSON.stringify([first, second, first.host, first.message])).not.toContain(TOKEN);
   });
 
@@ -291,7 +356,9 @@ describe('rate limits, retries and failures', () => {
 
   test('a GITHUB_API_URL that is not http(s) is a configuration error, shown without its credentials', () => {
     expect(() => createGitHubProvider({ apiUrl: 'ftp://x' })).toThrow(/GITHUB_API_URL/);
-    expect(() => createGitHubProvider({ apiUrl: 'ftp://me:ghp_URLsecret123@x/' })).toThrow(/GITHUB_API_URL "ftp:\/\/\*\*\*@x\/" is not an http\(s\) URL/);
+    expect(() => createGitHubProvider({ apiUrl: 'ftp://me:ghp_URLsecret123@x/' })).toThrow(
+      /GITHUB_API_URL "ftp:\/\/\*\*\*@x\/" is not an http\(s\) URL/,
+    );
   });
 
   test('credentials in GITHUB_API_URL are taken out of the URL and sent as the token', async () => {
@@ -306,9 +373,17 @@ describe('rate limits, retries and failures', () => {
 
 describe('answers that must not be believed or must not crash', () => {
   test('an absurd Retry-After or reset is a clear rate-limit error, not a crash', async () => {
-    for (const headers of [{ 'retry-after': '99999999999999' }, { 'x-ratelimit-remaining': '0', 'x-ratelimit-reset': '99999999999999' }]) {
+    for (const headers of [
+      { 'retry-after': '99999999999999' },
+      { 'x-ratelimit-remaining': '0', 'x-ratelimit-reset': '99999999999999' },
+    ]) {
       gh.reset();
-      gh.fault({ status: headers['retry-after'] ? 429 : 403, headers, body: { message: 'API rate limit exceeded' }, times: 5 });
+      gh.fault({
+        status: headers['retry-after'] ? 429 : 403,
+        headers,
+        body: { message: 'API rate limit exceeded' },
+        times: 5,
+      });
       const { p, waits } = provider();
       const e = await caught(() => p.resolveRef('acme', 'widget', 'v1.0.0'));
       expect(e.kind).toBe('rate-limit');
@@ -321,14 +396,23 @@ describe('answers that must not be believed or must not crash', () => {
     const other = await startFakeGitHub({ 'acme/widget': repo.dir });
     try {
       gh.reset();
-      gh.fault({ endpoint: 'contents', status: 302, headers: { location: `${other.url}/repos/acme/widget/contents/src/a.go?ref=${c1}` }, times: 5 });
+      gh.fault({
+        endpoint: 'contents',
+        status: 302,
+        headers: { location: `${other.url}/repos/acme/widget/contents/src/a.go?ref=${c1}` },
+        times: 5,
+      });
       const { p } = provider();
       const e = await caught(() => p.fetchFile('acme', 'widget', c1, 'src/a.go'));
       expect(e.message).toMatch(/a redirect to another host \(http:\/\/127\.0\.0\.1:\d+\), which is not followed/);
       expect(other.count()).toBe(0);
       // Within the same origin a redirect is followed (GitHub moves renamed repositories that way).
       gh.reset();
-      gh.fault({ endpoint: 'contents', status: 301, headers: { location: `${gh.url}/repos/acme/widget/contents/src/a.go?ref=${c1}` } });
+      gh.fault({
+        endpoint: 'contents',
+        status: 301,
+        headers: { location: `${gh.url}/repos/acme/widget/contents/src/a.go?ref=${c1}` },
+      });
       expect(utf8(await p.fetchFile('acme', 'widget', c1, 'src/a.go'))).toBe(madeUpLines(10).join('\n') + '\n');
     } finally {
       await other.close();

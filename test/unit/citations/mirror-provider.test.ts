@@ -12,8 +12,13 @@ let c1: string;
 let bare: string;
 beforeAll(() => {
   c1 = repo.commit({
-    'win/crlf.txt': Buffer.from('one\r\ntwo\r\n'), 'a b/ß.go': 'x\n', 'glob/*.go': 'star\n', 'glob/a.go': 'plain\n',
-    'tool.sh': Buffer.from('#!/bin/sh\n'), 'link.go': { symlink: 'a b/ß.go' }, 'vendor/lib': { submodule: true },
+    'win/crlf.txt': Buffer.from('one\r\ntwo\r\n'),
+    'a b/ß.go': 'x\n',
+    'glob/*.go': 'star\n',
+    'glob/a.go': 'plain\n',
+    'tool.sh': Buffer.from('#!/bin/sh\n'),
+    'link.go': { symlink: 'a b/ß.go' },
+    'vendor/lib': { submodule: true },
   });
   chmodSync(join(repo.dir, 'tool.sh'), 0o755);
   c1 = repo.commit({});
@@ -31,7 +36,10 @@ afterAll(() => {
 describe('CITATION_MIRRORS', () => {
   test('parses owner/repo=path entries, relative paths against cwd', () => {
     const m = parseMirrors(` acme/widget=${repo.dir} , acme/other=${bare}`);
-    expect([...m]).toEqual([['acme/widget', repo.dir], ['acme/other', bare]]);
+    expect([...m]).toEqual([
+      ['acme/widget', repo.dir],
+      ['acme/other', bare],
+    ]);
   });
   test('a malformed entry or a missing directory is a configuration error with an example', () => {
     expect(() => parseMirrors('acme-widget')).toThrow(/not owner\/repo=\/path\/to\/git.*Example/);
@@ -46,7 +54,10 @@ describe('CITATION_MIRRORS', () => {
   });
 });
 
-describe.each([['working-tree clone', () => repo.dir], ['bare mirror', () => bare]])('mirror provider (%s)', (_label, dir) => {
+describe.each([
+  ['working-tree clone', () => repo.dir],
+  ['bare mirror', () => bare],
+])('mirror provider (%s)', (_label, dir) => {
   test('resolves lightweight and annotated tags to the commit', async () => {
     const p = createMirrorProvider('acme/widget', dir());
     expect((await p.resolveRef('acme', 'widget', 'light')).commit).toBe(c1);
@@ -71,10 +82,18 @@ describe.each([['working-tree clone', () => repo.dir], ['bare mirror', () => bar
   test('a missing file is null; a missing ref, a directory, a symlink or a submodule is a clear error', async () => {
     const p = createMirrorProvider('acme/widget', dir());
     expect(await p.fetchFile('acme', 'widget', c1, 'nope.go')).toBeNull();
-    await expect(p.resolveRef('acme', 'widget', 'v404')).rejects.toThrow(/Ref "v404" not found in the mirror of acme\/widget.*git -C/);
-    await expect(p.fetchFile('acme', 'widget', c1, 'win')).rejects.toThrow(/^win at [0-9a-f]{7} in acme\/widget is a directory \(mode 040000\), not a file\. Cite a regular file\.$/);
-    await expect(p.fetchFile('acme', 'widget', c1, 'link.go')).rejects.toThrow(/link\.go at [0-9a-f]{7} in acme\/widget is a symbolic link \(mode 120000\), not a file/);
-    await expect(p.fetchFile('acme', 'widget', c1, 'vendor/lib')).rejects.toThrow(/vendor\/lib at [0-9a-f]{7} in acme\/widget is a submodule \(mode 160000\), not a file/);
+    await expect(p.resolveRef('acme', 'widget', 'v404')).rejects.toThrow(
+      /Ref "v404" not found in the mirror of acme\/widget.*git -C/,
+    );
+    await expect(p.fetchFile('acme', 'widget', c1, 'win')).rejects.toThrow(
+      /^win at [0-9a-f]{7} in acme\/widget is a directory \(mode 040000\), not a file\. Cite a regular file\.$/,
+    );
+    await expect(p.fetchFile('acme', 'widget', c1, 'link.go')).rejects.toThrow(
+      /link\.go at [0-9a-f]{7} in acme\/widget is a symbolic link \(mode 120000\), not a file/,
+    );
+    await expect(p.fetchFile('acme', 'widget', c1, 'vendor/lib')).rejects.toThrow(
+      /vendor\/lib at [0-9a-f]{7} in acme\/widget is a submodule \(mode 160000\), not a file/,
+    );
     const e = await p.fetchFile('acme', 'widget', c1, 'link.go').catch((x: unknown) => x);
     expect((e as ProviderError).kind).toBe('not-a-file');
   });

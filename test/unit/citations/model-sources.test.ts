@@ -54,9 +54,15 @@ describe('model sources as citations', () => {
     const r = await extractModelCitations(root);
     expect(r.citations).toEqual([]);
     const messages = r.errors.map((e) => e.message).join('\n');
-    expect(messages).toMatch(/src\/lib\/model\/sources\.ts:1:1: SOURCES\.a has no `expect` fragments in src\/lib\/model\/source-expect\.ts\. Add a: \[/);
-    expect(messages).toMatch(/sources\.ts:2:1: SOURCES\.bad is neither an https:\/\/ documentation URL nor a citation ref: .*no "#L" line anchor/);
-    expect(messages).toMatch(/SOURCE_EXPECT\.gone has fragments, but src\/lib\/model\/sources\.ts exports no ref of that name/);
+    expect(messages).toMatch(
+      /src\/lib\/model\/sources\.ts:1:1: SOURCES\.a has no `expect` fragments in src\/lib\/model\/source-expect\.ts\. Add a: \[/,
+    );
+    expect(messages).toMatch(
+      /sources\.ts:2:1: SOURCES\.bad is neither an https:\/\/ documentation URL nor a citation ref: .*no "#L" line anchor/,
+    );
+    expect(messages).toMatch(
+      /SOURCE_EXPECT\.gone has fragments, but src\/lib\/model\/sources\.ts exports no ref of that name/,
+    );
   });
 
   it('refuses a link to upstream files written as a documentation URL, and a name that is not an identifier', async () => {
@@ -112,7 +118,13 @@ describe('which calculators and pages show a model source', () => {
 
   it('the guide: the read-path explorer shows the delegator lines on /etcd-reads/ and /calculators/', async () => {
     const usage = await modelSourceUsage(ROOT);
-    expect(usage.get('delegatorGetRvUnset')).toEqual({ calculators: ['readPath'], pages: ['/calculators/', '/etcd-reads/'] });
-    expect(usage.get('pflagReadAsCSV')).toEqual({ calculators: ['overrides'], pages: ['/calculators/', '/etcd-writes/'] });
+    expect(usage.get('delegatorGetRvUnset')).toEqual({
+      calculators: ['readPath'],
+      pages: ['/calculators/', '/etcd-reads/'],
+    });
+    expect(usage.get('pflagReadAsCSV')).toEqual({
+      calculators: ['overrides'],
+      pages: ['/calculators/', '/etcd-writes/'],
+    });
   });
 });

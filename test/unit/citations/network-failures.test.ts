@@ -11,7 +11,9 @@ import { runPin, runVerification } from '../../../src/lib/citations/index.ts';
 import { numbered, startWorlds, stopWorlds, world, type World } from './world.ts';
 
 let gh: FakeGitHub;
-beforeAll(async () => { gh = await startWorlds(); });
+beforeAll(async () => {
+  gh = await startWorlds();
+});
 afterAll(stopWorlds);
 
 /** Six citations over three refs and two files. */
@@ -41,7 +43,10 @@ describe('transient faults are retried', () => {
     const w = world('github');
     w.repo.commit({ 'a.go': numbered(3), 'b.go': numbered(3) });
     w.repo.tag('v1');
-    w.site.page('p.mdx', `${cite(w.ref('v1', 'a.go', 'L1'), 'line 1')}\n\n${cite(w.ref('v1', 'b.go', 'L2'), 'line 2')}\n`);
+    w.site.page(
+      'p.mdx',
+      `${cite(w.ref('v1', 'a.go', 'L1'), 'line 1')}\n\n${cite(w.ref('v1', 'b.go', 'L2'), 'line 2')}\n`,
+    );
     gh.reset();
     gh.fault({ endpoint: 'ref', match: `/${w.name}/`, kind: 'reset' });
     gh.fault({ endpoint: 'contents', match: 'a.go', kind: 'truncate' });
@@ -49,7 +54,12 @@ describe('transient faults are retried', () => {
     const pin = await w.pin({ github: { retryBaseMs: 1, requestTimeoutMs: 300 } });
     expect(pin.errors).toEqual([]);
     expect(pin.added).toHaveLength(2);
-    expect(gh.requests.filter((q) => q.fault).map((q) => q.fault).sort()).toEqual(['hang', 'reset', 'truncate']);
+    expect(
+      gh.requests
+        .filter((q) => q.fault)
+        .map((q) => q.fault)
+        .sort(),
+    ).toEqual(['hang', 'reset', 'truncate']);
     expect((await w.verify({ strict: true })).errors).toEqual([]);
   });
 });
@@ -65,11 +75,27 @@ describe('an unreachable GitHub', () => {
     expect(pin.pending).toEqual([...refs].sort());
     expect(pin.failed).toEqual(pin.pending);
     const hostMessages = pin.errors.filter((e) => e.startsWith('Cannot reach GitHub at'));
-    expect(hostMessages).toEqual([expect.stringMatching(new RegExp(`^Cannot reach GitHub at http://127\\.0\\.0\\.1:${port}: connect ECONNREFUSED .*Every further request to it in this run fails at once\\. Check the network and GITHUB_API_URL; without network, set CITATION_MIRRORS`))]);
+    expect(hostMessages).toEqual([
+      expect.stringMatching(
+        new RegExp(
+          `^Cannot reach GitHub at http://127\\.0\\.0\\.1:${port}: connect ECONNREFUSED .*Every further request to it in this run fails at once\\. Check the network and GITHUB_API_URL; without network, set CITATION_MIRRORS`,
+        ),
+      ),
+    ]);
     expect(pin.errors).toHaveLength(1 + refs.length);
-    for (const e of pin.errors.slice(1)) expect(e).toMatch(new RegExp(`^content/docs/p\\.mdx:\\d+: .*: not pinned \\(recorded as pending\\): Cannot reach http://127\\.0\\.0\\.1:${port} while resolving acme/w\\d+@v\\d \\(connect ECONNREFUSED [^)]*; see the message about http://127\\.0\\.0\\.1:${port}\\)`));
+    for (const e of pin.errors.slice(1))
+      expect(e).toMatch(
+        new RegExp(
+          `^content/docs/p\\.mdx:\\d+: .*: not pinned \\(recorded as pending\\): Cannot reach http://127\\.0\\.0\\.1:${port} while resolving acme/w\\d+@v\\d \\(connect ECONNREFUSED [^)]*; see the message about http://127\\.0\\.0\\.1:${port}\\)`,
+        ),
+      );
 
-    const verify = await runVerification({ root: w.site.root, env: { GITHUB_API_URL: `http://127.0.0.1:${port}` }, strict: true, offline: false });
+    const verify = await runVerification({
+      root: w.site.root,
+      env: { GITHUB_API_URL: `http://127.0.0.1:${port}` },
+      strict: true,
+      offline: false,
+    });
     expect(verify.citations.every((c) => c.status === 'pending')).toBe(true);
   });
 
@@ -79,11 +105,17 @@ describe('an unreachable GitHub', () => {
     const silent = await silentServer();
     try {
       const t = Date.now();
-      const pin = await runPin({ root: w.site.root, env: { GITHUB_API_URL: silent.url }, github: { requestTimeoutMs: 200, retries: 2, retryBaseMs: 10 } });
+      const pin = await runPin({
+        root: w.site.root,
+        env: { GITHUB_API_URL: silent.url },
+        github: { requestTimeoutMs: 200, retries: 2, retryBaseMs: 10 },
+      });
       const elapsed = Date.now() - t;
       expect(elapsed).toBeLessThan(4000);
       expect(pin.pending).toHaveLength(refs.length);
-      expect(pin.errors.filter((e) => e.startsWith('Cannot reach GitHub at'))).toEqual([expect.stringContaining(`${silent.url}: no answer within 200 ms (3 attempts in`)]);
+      expect(pin.errors.filter((e) => e.startsWith('Cannot reach GitHub at'))).toEqual([
+        expect.stringContaining(`${silent.url}: no answer within 200 ms (3 attempts in`),
+      ]);
       expect(pin.errors).toHaveLength(1 + refs.length);
       // The three refs are asked concurrently (3 attempts each at most); after that, nothing more is tried.
       expect(silent.connections()).toBeLessThanOrEqual(9);
@@ -113,11 +145,25 @@ describe('credentials in GITHUB_API_URL', () => {
     const w = world('github');
     w.repo.commit({ 'a.go': numbered(3), 'b.go': numbered(3) });
     w.repo.tag('v1');
-    w.site.page('p.mdx', [cite(w.ref('v1', 'a.go', 'L1'), 'line 1'), cite(w.ref('v1', 'a.go', 'L2'), 'not there'), cite(w.ref('v1', 'b.go', 'L1'), 'line 1'), cite('acme/missing@v1:a.go#L1', 'x')].join('\n\n') + '\n');
+    w.site.page(
+      'p.mdx',
+      [
+        cite(w.ref('v1', 'a.go', 'L1'), 'line 1'),
+        cite(w.ref('v1', 'a.go', 'L2'), 'not there'),
+        cite(w.ref('v1', 'b.go', 'L1'), 'line 1'),
+        cite('acme/missing@v1:a.go#L1', 'x'),
+      ].join('\n\n') + '\n',
+    );
     const env = { GITHUB_API_URL: gh.url.replace('http://', `http://x-access-token:${SECRET}@`) + '/' };
     gh.reset();
     // Error bodies that echo the URL with the credentials, as a proxy might: b.go never succeeds.
-    gh.fault({ endpoint: 'contents', match: 'b.go', status: 500, times: 100, body: { message: `upstream ${env.GITHUB_API_URL} failed` } });
+    gh.fault({
+      endpoint: 'contents',
+      match: 'b.go',
+      status: 500,
+      times: 100,
+      body: { message: `upstream ${env.GITHUB_API_URL} failed` },
+    });
     const pin = await w.pin({ env });
     expect(pin.errors.join()).toMatch(/b\.go.*upstream http:\/\/\*\*\*@127\.0\.0\.1:\d+\/ failed/);
     const verify = await w.verify({ env, strict: true });
@@ -130,7 +176,10 @@ describe('credentials in GITHUB_API_URL', () => {
     const bad = await w.verify({ env: { GITHUB_API_URL: `ftp://x-access-token:${SECRET}@host/` } });
     expect(deadPin.errors.join()).toContain('Cannot reach GitHub at http://127.0.0.1:');
     expect(bad.configErrors.join()).toContain('ftp://***@host/');
-    const everything = [pin, verify, deadPin, deadVerify, bad].map((x) => JSON.stringify(x)).concat(w.logs, w.lockText(), w.cacheText()).join('\n');
+    const everything = [pin, verify, deadPin, deadVerify, bad]
+      .map((x) => JSON.stringify(x))
+      .concat(w.logs, w.lockText(), w.cacheText())
+      .join('\n');
     expect(everything).not.toContain(SECRET);
     expect(readFileSync(join(w.site.root, 'citations.lock.json'), 'utf8')).not.toContain('x-access-token');
     expect(w.cacheText()).not.toContain('x-access-token');

@@ -1,5 +1,12 @@
 import { describe, expect, it } from 'vitest';
-import { blockRelativeRange, findRendered, pagePathOf, renderedFor, sourceLinksFor, toRenderData } from '../../../src/lib/citations/render-data.ts';
+import {
+  blockRelativeRange,
+  findRendered,
+  pagePathOf,
+  renderedFor,
+  sourceLinksFor,
+  toRenderData,
+} from '../../../src/lib/citations/render-data.ts';
 import { languageOf } from '../../../src/lib/citations/language.ts';
 import type { VerificationReport } from '../../../src/lib/citations/verify.ts';
 import { parseCitationRef } from '../../../src/lib/citations/ref.ts';
@@ -25,25 +32,53 @@ describe('blockRelativeRange (Expressive Code marks count from the block, not th
 describe('render data', () => {
   const ref = 'acme/widgets@v1.0.0:src/w.go#L2-L3';
   const citation = (kind: 'Cite' | 'Excerpt', context: number) => ({
-    file: 'content/docs/etcd-sizing.mdx', line: 7, column: 1, kind, refText: ref, ref: parseCitationRef(ref), key: ref,
-    expect: ['x'], context, refAttrRange: { start: 0, end: 0 },
+    file: 'content/docs/etcd-sizing.mdx',
+    line: 7,
+    column: 1,
+    kind,
+    refText: ref,
+    ref: parseCitationRef(ref),
+    key: ref,
+    expect: ['x'],
+    context,
+    refAttrRange: { start: 0, end: 0 },
   });
   const report: VerificationReport = {
     citations: [
-      { citation: citation('Cite', 0), key: ref, status: 'pending', permalink: 'https://github.com/acme/widgets/blob/v1.0.0/src/w.go#L2-L3', messages: [] },
       {
-        citation: citation('Excerpt', 1), key: ref, status: 'verified', commit: 'a'.repeat(40), lines: ['one', 'two', 'three', 'four'], firstLine: 1,
-        lineCount: 9, permalink: `https://github.com/acme/widgets/blob/${'a'.repeat(40)}/src/w.go#L2-L3`, messages: ['note'],
+        citation: citation('Cite', 0),
+        key: ref,
+        status: 'pending',
+        permalink: 'https://github.com/acme/widgets/blob/v1.0.0/src/w.go#L2-L3',
+        messages: [],
+      },
+      {
+        citation: citation('Excerpt', 1),
+        key: ref,
+        status: 'verified',
+        commit: 'a'.repeat(40),
+        lines: ['one', 'two', 'three', 'four'],
+        firstLine: 1,
+        lineCount: 9,
+        permalink: `https://github.com/acme/widgets/blob/${'a'.repeat(40)}/src/w.go#L2-L3`,
+        messages: ['note'],
       },
     ],
-    errors: [], warnings: [], configErrors: [],
+    errors: [],
+    warnings: [],
+    configErrors: [],
   };
 
   it('keeps lines only for verified citations and flags an incomplete build', () => {
     const data = toRenderData(report);
     expect(data.incomplete).toBe(true);
     expect(data.citations[0]).not.toHaveProperty('lines');
-    expect(data.citations[1]).toMatchObject({ kind: 'excerpt', status: 'verified', firstLine: 1, lines: ['one', 'two', 'three', 'four'] });
+    expect(data.citations[1]).toMatchObject({
+      kind: 'excerpt',
+      status: 'verified',
+      firstLine: 1,
+      lines: ['one', 'two', 'three', 'four'],
+    });
     expect(JSON.stringify(data)).not.toContain('note');
   });
 
@@ -76,28 +111,63 @@ describe('links a calculator embeds', () => {
   const ref = 'kubernetes/kubernetes@v1.37.0:staging/src/k8s.io/apiserver/pkg/x.go#L3-L4';
   const other = 'etcd-io/etcd@v3.7.0:server/y.go#L1';
   const source = (refText: string, name: string) => ({
-    file: 'src/lib/model/sources.ts', line: 1, column: 1, kind: 'Source' as const, name, refText, ref: parseCitationRef(refText), key: refText,
-    expect: ['x'], context: 0, refAttrRange: { start: 0, end: 0 },
+    file: 'src/lib/model/sources.ts',
+    line: 1,
+    column: 1,
+    kind: 'Source' as const,
+    name,
+    refText,
+    ref: parseCitationRef(refText),
+    key: refText,
+    expect: ['x'],
+    context: 0,
+    refAttrRange: { start: 0, end: 0 },
   });
   const report: VerificationReport = {
     citations: [
-      { citation: source(ref, 'x'), key: ref, status: 'provisional', commit: 'c'.repeat(40), read: { repo: 'kubernetes/apiserver', ref: 'v0.37.0-beta.0', path: 'pkg/x.go' }, permalink: 'https://github.com/kubernetes/apiserver/blob/c/pkg/x.go#L3-L4', messages: [] },
-      { citation: source(other, 'y'), key: other, status: 'verified', commit: 'd'.repeat(40), permalink: 'https://github.com/etcd-io/etcd/blob/d/server/y.go#L1', messages: [] },
+      {
+        citation: source(ref, 'x'),
+        key: ref,
+        status: 'provisional',
+        commit: 'c'.repeat(40),
+        read: { repo: 'kubernetes/apiserver', ref: 'v0.37.0-beta.0', path: 'pkg/x.go' },
+        permalink: 'https://github.com/kubernetes/apiserver/blob/c/pkg/x.go#L3-L4',
+        messages: [],
+      },
+      {
+        citation: source(other, 'y'),
+        key: other,
+        status: 'verified',
+        commit: 'd'.repeat(40),
+        permalink: 'https://github.com/etcd-io/etcd/blob/d/server/y.go#L1',
+        messages: [],
+      },
     ],
-    errors: [], warnings: [], configErrors: [],
+    errors: [],
+    warnings: [],
+    configErrors: [],
   };
-  const usage = new Map([['x', { calculators: ['readPath'], pages: ['/etcd-reads/'] }], ['y', { calculators: ['readPath', 'overrides'], pages: [] }]]);
+  const usage = new Map([
+    ['x', { calculators: ['readPath'], pages: ['/etcd-reads/'] }],
+    ['y', { calculators: ['readPath', 'overrides'], pages: [] }],
+  ]);
   it('carry the permalink, the state and the build\u2019s words for an unverified state, for that calculator only', () => {
     const data = toRenderData(report, usage);
     expect(sourceLinksFor(data, 'readPath')).toEqual({
-      [ref]: { href: 'https://github.com/kubernetes/apiserver/blob/c/pkg/x.go#L3-L4', status: 'provisional', note: 'provisional: checked at v1.37.0-beta.0' },
+      [ref]: {
+        href: 'https://github.com/kubernetes/apiserver/blob/c/pkg/x.go#L3-L4',
+        status: 'provisional',
+        note: 'provisional: checked at v1.37.0-beta.0',
+      },
       [other]: { href: 'https://github.com/etcd-io/etcd/blob/d/server/y.go#L1', status: 'verified' },
     });
     expect(Object.keys(sourceLinksFor(data, 'overrides'))).toEqual([other]);
   });
   it('a component the extractor did not see fails the build, unless the build ran without verification', () => {
     const data = toRenderData(report, usage);
-    expect(() => renderedFor(data, 'acme/x@v1:a.go#L1', 'cite', 0, '/p/')).toThrow(/<Cite ref="acme\/x@v1:a\.go#L1"> on \/p\/ was not found by the citation extractor/);
+    expect(() => renderedFor(data, 'acme/x@v1:a.go#L1', 'cite', 0, '/p/')).toThrow(
+      /<Cite ref="acme\/x@v1:a\.go#L1"> on \/p\/ was not found by the citation extractor/,
+    );
     expect(renderedFor({ citations: [], incomplete: false }, 'acme/x@v1:a.go#L1', 'cite', 0, '/p/')).toBeUndefined();
   });
 });

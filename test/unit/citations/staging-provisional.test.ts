@@ -6,8 +6,23 @@
 import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import { cite, closedPort, createRepo, createSite, startFakeGitHub, type FakeGitHub, type FixtureRepo, type FixtureSite } from '../../helpers/fake-github/index.ts';
-import { runOutdated, runPin, runVerification, webHostFromApiUrl, type LockEntry } from '../../../src/lib/citations/index.ts';
+import {
+  cite,
+  closedPort,
+  createRepo,
+  createSite,
+  startFakeGitHub,
+  type FakeGitHub,
+  type FixtureRepo,
+  type FixtureSite,
+} from '../../helpers/fake-github/index.ts';
+import {
+  runOutdated,
+  runPin,
+  runVerification,
+  webHostFromApiUrl,
+  type LockEntry,
+} from '../../../src/lib/citations/index.ts';
 import { TOKEN, numbered, type Mode } from './world.ts';
 
 let gh: FakeGitHub;
@@ -40,7 +55,10 @@ interface Staging {
 function staging(mode: Mode, extraEnv: Record<string, string> = {}): Staging {
   const repo = createRepo('apiserver');
   const site = createSite();
-  cleanups.push(() => { repo.remove(); site.remove(); });
+  cleanups.push(() => {
+    repo.remove();
+    site.remove();
+  });
   const commits: Record<string, string> = {};
   const release = (tag: string, text: string): void => {
     commits[tag] = repo.commit({ 'pkg/x.go': text });
@@ -51,17 +69,27 @@ function staging(mode: Mode, extraEnv: Record<string, string> = {}): Staging {
   release('v0.37.0-beta.0', `// header\n// header\n${numbered(6, 'beta')}`);
   release('v0.38.0-alpha.0', numbered(6, 'next'));
   gh.setRepo('kubernetes/apiserver', repo.dir);
-  const env: Record<string, string> = mode === 'github'
-    ? { GITHUB_API_URL: gh.url, GITHUB_TOKEN: TOKEN, ...extraEnv }
-    : { CITATION_MIRRORS: `kubernetes/apiserver=${repo.dir}`, GITHUB_API_URL: `http://127.0.0.1:${dead}`, GITHUB_TOKEN: TOKEN, ...extraEnv };
+  const env: Record<string, string> =
+    mode === 'github'
+      ? { GITHUB_API_URL: gh.url, GITHUB_TOKEN: TOKEN, ...extraEnv }
+      : {
+          CITATION_MIRRORS: `kubernetes/apiserver=${repo.dir}`,
+          GITHUB_API_URL: `http://127.0.0.1:${dead}`,
+          GITHUB_TOKEN: TOKEN,
+          ...extraEnv,
+        };
   const base = { root: site.root, env, github: { retryBaseMs: 1, sleep: async () => {} } };
   return {
-    repo, site, commits, env,
+    repo,
+    site,
+    commits,
+    env,
     run: {
       pin: () => runPin(base),
       verify: (strict = false) => runVerification({ ...base, strict, offline: false }),
     },
-    entry: () => (JSON.parse(site.read('citations.lock.json')) as { entries: LockEntry[] }).entries.find((e) => e.key === CITED)!,
+    entry: () =>
+      (JSON.parse(site.read('citations.lock.json')) as { entries: LockEntry[] }).entries.find((e) => e.key === CITED)!,
   };
 }
 
@@ -72,9 +100,13 @@ describe.each<Mode>(['github', 'mirror'])('%s provider', (mode) => {
     const pin = await s.run.pin();
     expect(pin.errors).toEqual([]);
     expect(pin.provisional).toEqual([CITED]);
-    expect(pin.warnings.join('\n')).toMatch(/provisional: kubernetes\/apiserver@v0\.37\.0 cannot be read .*checked at v0\.37\.0-beta\.0/);
+    expect(pin.warnings.join('\n')).toMatch(
+      /provisional: kubernetes\/apiserver@v0\.37\.0 cannot be read .*checked at v0\.37\.0-beta\.0/,
+    );
     expect(s.entry()).toMatchObject({
-      status: 'provisional', provider: mode, commit: s.commits['v0.37.0-beta.0'],
+      status: 'provisional',
+      provider: mode,
+      commit: s.commits['v0.37.0-beta.0'],
       read: { repo: 'kubernetes/apiserver', ref: 'v0.37.0-beta.0', path: 'pkg/x.go' },
     });
 
@@ -83,8 +115,12 @@ describe.each<Mode>(['github', 'mirror'])('%s provider', (mode) => {
     const [r] = v.citations;
     expect(r!.status).toBe('provisional');
     expect(r!.lines).toBeUndefined();
-    expect(r!.permalink).toBe(`${webHostFromApiUrl(s.env.GITHUB_API_URL)}/kubernetes/apiserver/blob/${s.commits['v0.37.0-beta.0']}/pkg/x.go#L3-L4`);
-    expect(v.warnings.join('\n')).toContain('provisional: pending at v1.37.0; lines checked at v1.37.0-beta.0 (kubernetes/apiserver commit');
+    expect(r!.permalink).toBe(
+      `${webHostFromApiUrl(s.env.GITHUB_API_URL)}/kubernetes/apiserver/blob/${s.commits['v0.37.0-beta.0']}/pkg/x.go#L3-L4`,
+    );
+    expect(v.warnings.join('\n')).toContain(
+      'provisional: pending at v1.37.0; lines checked at v1.37.0-beta.0 (kubernetes/apiserver commit',
+    );
     const strict = await s.run.verify(true);
     expect(strict.errors.join('\n')).toMatch(/provisional: pending at v1\.37\.0.*an error with --strict/);
   });
@@ -93,7 +129,9 @@ describe.each<Mode>(['github', 'mirror'])('%s provider', (mode) => {
     const s = staging(mode);
     s.site.page('p.mdx', `${cite(CITED, 'line 1 of alpha')}\n`);
     const pin = await s.run.pin();
-    expect(pin.errors.join('\n')).toMatch(/`line 1 of alpha` does not occur anywhere in staging\/src\/k8s\.io\/apiserver\/pkg\/x\.go at v0\.37\.0-beta\.0/);
+    expect(pin.errors.join('\n')).toMatch(
+      /`line 1 of alpha` does not occur anywhere in staging\/src\/k8s\.io\/apiserver\/pkg\/x\.go at v0\.37\.0-beta\.0/,
+    );
   });
 
   test('when v0.37.0 is published, verify says so and pin pins it, recording where it was read', async () => {
@@ -109,18 +147,26 @@ describe.each<Mode>(['github', 'mirror'])('%s provider', (mode) => {
     s.site.page('p.mdx', `${cite(CITED, 'line 1 of beta')}\n`);
     const again = await s.run.verify();
     expect(again.citations[0]!.status).toBe('provisional');
-    expect(again.warnings.join('\n')).toMatch(/kubernetes\/apiserver@v0\.37\.0 is readable now \([0-9a-f]{7}\): run `npm run cite -- pin`/);
+    expect(again.warnings.join('\n')).toMatch(
+      /kubernetes\/apiserver@v0\.37\.0 is readable now \([0-9a-f]{7}\): run `npm run cite -- pin`/,
+    );
 
     s.site.page('p.mdx', `${cite(CITED, 'line 3 of final')}\n`);
     const pin = await s.run.pin();
     expect(pin.errors).toEqual([]);
     expect(pin.updated).toEqual([CITED]);
     expect(pin.provisional).toEqual([]);
-    expect(s.entry()).toMatchObject({ status: 'pinned', commit: final, read: { repo: 'kubernetes/apiserver', ref: 'v0.37.0', path: 'pkg/x.go' } });
+    expect(s.entry()).toMatchObject({
+      status: 'pinned',
+      commit: final,
+      read: { repo: 'kubernetes/apiserver', ref: 'v0.37.0', path: 'pkg/x.go' },
+    });
     const v = await s.run.verify(true);
     expect(v.errors).toEqual([]);
     expect(v.citations[0]).toMatchObject({ status: 'verified', lines: ['line 3 of final', 'line 4 of final'] });
-    expect(v.citations[0]!.permalink).toBe(`${webHostFromApiUrl(s.env.GITHUB_API_URL)}/kubernetes/apiserver/blob/${final}/pkg/x.go#L3-L4`);
+    expect(v.citations[0]!.permalink).toBe(
+      `${webHostFromApiUrl(s.env.GITHUB_API_URL)}/kubernetes/apiserver/blob/${final}/pkg/x.go#L3-L4`,
+    );
   });
 
   test('outdated --against kubernetes/kubernetes@master compares in the published repository', async () => {
@@ -128,9 +174,16 @@ describe.each<Mode>(['github', 'mirror'])('%s provider', (mode) => {
     s.site.page('p.mdx', `${cite(CITED, 'line 1 of beta')}\n`);
     await s.run.pin();
     s.repo.branch('master', s.repo.commit({ 'pkg/x.go': `// header\n// header\n// one more\n${numbered(6, 'beta')}` }));
-    const o = await runOutdated({ root: s.site.root, env: s.env, against: ['kubernetes/kubernetes@master'], github: { retryBaseMs: 1, sleep: async () => {} } });
+    const o = await runOutdated({
+      root: s.site.root,
+      env: s.env,
+      against: ['kubernetes/kubernetes@master'],
+      github: { retryBaseMs: 1, sleep: async () => {} },
+    });
     expect(o.errors).toEqual([]);
-    expect(o.items.map((i) => [i.state, i.message.replace(/^.*: at master: /, '')])).toEqual([['moved', 'L3-L4 moved to L4-L5 (+1) (relocate will follow it).']]);
+    expect(o.items.map((i) => [i.state, i.message.replace(/^.*: at master: /, '')])).toEqual([
+      ['moved', 'L3-L4 moved to L4-L5 (+1) (relocate will follow it).'],
+    ]);
   });
 
   test('a staging path with no tag of its release line at all is an error, not provisional', async () => {
@@ -139,27 +192,32 @@ describe.each<Mode>(['github', 'mirror'])('%s provider', (mode) => {
     s.site.page('p.mdx', `${cite(cited, 'line 1')}\n`);
     const pin = await s.run.pin();
     expect(pin.provisional).toEqual([]);
-    expect(pin.errors.join('\n')).toMatch(/v0\.39\.0.*not found.*No earlier tag of its release line holds pkg\/x\.go either/s);
+    expect(pin.errors.join('\n')).toMatch(
+      /v0\.39\.0.*not found.*No earlier tag of its release line holds pkg\/x\.go either/s,
+    );
   });
 });
 
 describe('what cannot become provisional, or verified', () => {
-  test.each<Mode>(['github', 'mirror'])('%s: an earlier tag that names no commit is skipped; a hand-edited read location fails verify', async (mode) => {
-    const s = staging(mode);
-    // A newer pre-release tag that points at a tree, not a commit: the search goes on to the beta.
-    s.repo.tag('v0.37.0-rc.0', { commit: `${s.commits['v0.37.0-beta.0']}^{tree}` });
-    s.site.page('p.mdx', `${cite(CITED, 'line 1 of beta')}\n`);
-    const pin = await s.run.pin();
-    expect(pin.errors).toEqual([]);
-    expect(s.entry().read?.ref).toBe('v0.37.0-beta.0');
-    // Flip the provisional entry to pinned: verify refuses it rather than calling the beta verified.
-    const lock = JSON.parse(s.site.read('citations.lock.json')) as { entries: LockEntry[] };
-    lock.entries[0]!.status = 'pinned';
-    writeFileSync(join(s.site.root, 'citations.lock.json'), JSON.stringify(lock));
-    const v = await s.run.verify();
-    expect(v.citations[0]!.status).toBe('failed');
-    expect(v.errors.join('\n')).toMatch(/pinned at v0\.37\.0-beta\.0, but v1\.37\.0 is published as v0\.37\.0/);
-  });
+  test.each<Mode>(['github', 'mirror'])(
+    '%s: an earlier tag that names no commit is skipped; a hand-edited read location fails verify',
+    async (mode) => {
+      const s = staging(mode);
+      // A newer pre-release tag that points at a tree, not a commit: the search goes on to the beta.
+      s.repo.tag('v0.37.0-rc.0', { commit: `${s.commits['v0.37.0-beta.0']}^{tree}` });
+      s.site.page('p.mdx', `${cite(CITED, 'line 1 of beta')}\n`);
+      const pin = await s.run.pin();
+      expect(pin.errors).toEqual([]);
+      expect(s.entry().read?.ref).toBe('v0.37.0-beta.0');
+      // Flip the provisional entry to pinned: verify refuses it rather than calling the beta verified.
+      const lock = JSON.parse(s.site.read('citations.lock.json')) as { entries: LockEntry[] };
+      lock.entries[0]!.status = 'pinned';
+      writeFileSync(join(s.site.root, 'citations.lock.json'), JSON.stringify(lock));
+      const v = await s.run.verify();
+      expect(v.citations[0]!.status).toBe('failed');
+      expect(v.errors.join('\n')).toMatch(/pinned at v0\.37\.0-beta\.0, but v1\.37\.0 is published as v0\.37\.0/);
+    },
+  );
 
   test('a missing tag outside the staging tree is an error, never provisional', async () => {
     const s = staging('mirror');
@@ -196,6 +254,8 @@ describe('other sources of Kubernetes citations', () => {
     const pin = await runPin({ root: s.site.root, env: s.env, offline: true });
     expect(pin.errors).toEqual([]);
     expect(pin.pending).toEqual([CITED]);
-    expect(pin.warnings.join('\n')).toContain('no CITATION_MIRRORS entry for kubernetes/apiserver (where kubernetes/kubernetes\'s staging/src/k8s.io/apiserver is published)');
+    expect(pin.warnings.join('\n')).toContain(
+      "no CITATION_MIRRORS entry for kubernetes/apiserver (where kubernetes/kubernetes's staging/src/k8s.io/apiserver is published)",
+    );
   });
 });

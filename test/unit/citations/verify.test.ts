@@ -6,13 +6,19 @@ import { hashLines, serializeLock, parseLock, type LockEntry } from '../../../sr
 import { TOKEN, numbered, startWorlds, stopWorlds, world, type Mode } from './world.ts';
 
 let gh: FakeGitHub;
-beforeAll(async () => { gh = await startWorlds(); });
+beforeAll(async () => {
+  gh = await startWorlds();
+});
 afterAll(stopWorlds);
 
 /** Replaces one lock entry (to build states `pin` would refuse to write). */
 function editLock(w: ReturnType<typeof world>, key: string, entry: Partial<LockEntry>): void {
   let text = '{"version":1,"entries":[]}';
-  try { text = w.lockText(); } catch { /* pin wrote no lock yet */ }
+  try {
+    text = w.lockText();
+  } catch {
+    /* pin wrote no lock yet */
+  }
   const lock = parseLock(text);
   const base = lock.entries.get(key) ?? ({ key } as LockEntry);
   lock.entries.set(key, { ...base, ...entry });
@@ -24,25 +30,44 @@ describe.each<Mode>(['github', 'mirror'])('%s provider', (mode) => {
     const w = world(mode);
     const commit = w.repo.commit({ 'pkg/f.go': numbered(20) });
     w.repo.tag('v1.0.0');
-    w.site.page('p.mdx', [
-      '# P', '',
-      excerpt(w.ref('v1.0.0', 'pkg/f.go', 'L1-L2'), ['line 1 of f', 'line 2 of f'], 3), '',
-      excerpt(w.ref('v1.0.0', 'pkg/f.go', 'L19-L20'), 'line 20 of f', 3), '',
-      `Inline ${cite(w.ref('v1.0.0', 'pkg/f.go', 'L10'), 'line 10 of')}.`, '',
-    ].join('\n'));
+    w.site.page(
+      'p.mdx',
+      [
+        '# P',
+        '',
+        excerpt(w.ref('v1.0.0', 'pkg/f.go', 'L1-L2'), ['line 1 of f', 'line 2 of f'], 3),
+        '',
+        excerpt(w.ref('v1.0.0', 'pkg/f.go', 'L19-L20'), 'line 20 of f', 3),
+        '',
+        `Inline ${cite(w.ref('v1.0.0', 'pkg/f.go', 'L10'), 'line 10 of')}.`,
+        '',
+      ].join('\n'),
+    );
     const pin = await w.pin();
     expect(pin.errors).toEqual([]);
     expect(pin.added).toHaveLength(3);
     const lock = JSON.parse(w.lockText());
     const e = lock.entries.find((x: LockEntry) => x.key.endsWith('#L10'));
-    expect(e).toMatchObject({ status: 'pinned', commit, provider: mode, lineCount: 20, blobSha: git(w.repo.dir, ['rev-parse', `${commit}:pkg/f.go`]), sha256: hashLines(['line 10 of f']) });
+    expect(e).toMatchObject({
+      status: 'pinned',
+      commit,
+      provider: mode,
+      lineCount: 20,
+      blobSha: git(w.repo.dir, ['rev-parse', `${commit}:pkg/f.go`]),
+      sha256: hashLines(['line 10 of f']),
+    });
     expect(w.lockText()).not.toContain('line 10 of f'); // no upstream text in the lock
 
     const r = await w.verify({ strict: true });
     expect(r.errors).toEqual([]);
     expect(r.warnings).toEqual([]);
     const [first, last, inline] = r.citations;
-    expect(first).toMatchObject({ status: 'verified', commit, firstLine: 1, lines: ['line 1 of f', 'line 2 of f', 'line 3 of f', 'line 4 of f', 'line 5 of f'] });
+    expect(first).toMatchObject({
+      status: 'verified',
+      commit,
+      firstLine: 1,
+      lines: ['line 1 of f', 'line 2 of f', 'line 3 of f', 'line 4 of f', 'line 5 of f'],
+    });
     expect(last).toMatchObject({ status: 'verified', firstLine: 16, lineCount: 20 });
     expect(last!.lines).toEqual(['line 16 of f', 'line 17 of f', 'line 18 of f', 'line 19 of f', 'line 20 of f']);
     expect(inline).toMatchObject({ status: 'verified', lines: ['line 10 of f'], firstLine: 10 });
@@ -89,7 +114,9 @@ describe.each<Mode>(['github', 'mirror'])('%s provider', (mode) => {
     expect(pin.errors.join('\n')).toContain('`s.r.Propose(` found at L11, cited L4: the lines moved by +7');
     const r = await w.verify();
     expect(r.errors).toHaveLength(1);
-    expect(r.errors[0]).toMatch(/^content\/docs\/p\.mdx:3: <Cite ref=".*#L4">: `s\.r\.Propose\(` found at L11, cited L4: the lines moved by \+7 \(now L11\)\. Fix: run `npm run cite -- relocate`/);
+    expect(r.errors[0]).toMatch(
+      /^content\/docs\/p\.mdx:3: <Cite ref=".*#L4">: `s\.r\.Propose\(` found at L11, cited L4: the lines moved by \+7 \(now L11\)\. Fix: run `npm run cite -- relocate`/,
+    );
   });
 
   test('a deleted file: pin refuses; a lock entry for it fails verification', async () => {
@@ -103,7 +130,20 @@ describe.each<Mode>(['github', 'mirror'])('%s provider', (mode) => {
     const pin = await w.pin();
     expect(pin.errors.join()).toMatch(/gone\.go at v2 \([0-9a-f]{7}\) does not exist/);
     expect((await w.verify()).errors[0]).toMatch(/no entry in citations\.lock\.json .*run `npm run cite -- pin`/);
-    editLock(w, key, { repo: `acme/${w.name}`, ref: 'v2', path: 'gone.go', start: 1, end: 1, status: 'pinned', commit: c2, blobSha: '0'.repeat(40), lineCount: 4, sha256: '0'.repeat(64), pinnedAt: '2024-01-01T00:00:00.000Z', provider: mode });
+    editLock(w, key, {
+      repo: `acme/${w.name}`,
+      ref: 'v2',
+      path: 'gone.go',
+      start: 1,
+      end: 1,
+      status: 'pinned',
+      commit: c2,
+      blobSha: '0'.repeat(40),
+      lineCount: 4,
+      sha256: '0'.repeat(64),
+      pinnedAt: '2024-01-01T00:00:00.000Z',
+      provider: mode,
+    });
     const r = await w.verify();
     expect(r.errors).toHaveLength(1);
     expect(r.errors[0]).toContain('gone.go at v2');
@@ -117,10 +157,25 @@ describe.each<Mode>(['github', 'mirror'])('%s provider', (mode) => {
     const key = w.ref('v1', 'short.go', 'L19-L25');
     w.site.page('p.mdx', excerpt(key, 'line 19') + '\n');
     expect((await w.pin()).errors.join()).toContain('cites L19-L25 but short.go at v1');
-    editLock(w, key, { repo: `acme/${w.name}`, ref: 'v1', path: 'short.go', start: 19, end: 25, status: 'pinned', commit: c, blobSha: '0'.repeat(40), lineCount: 20, sha256: '0'.repeat(64), pinnedAt: '2024-01-01T00:00:00.000Z', provider: mode });
+    editLock(w, key, {
+      repo: `acme/${w.name}`,
+      ref: 'v1',
+      path: 'short.go',
+      start: 19,
+      end: 25,
+      status: 'pinned',
+      commit: c,
+      blobSha: '0'.repeat(40),
+      lineCount: 20,
+      sha256: '0'.repeat(64),
+      pinnedAt: '2024-01-01T00:00:00.000Z',
+      provider: mode,
+    });
     const r = await w.verify();
     expect(r.errors).toHaveLength(1);
-    expect(r.errors[0]).toMatch(/cites L19-L25 but short\.go at v1 \([0-9a-f]{7}\) has 20 lines: the range runs past the end/);
+    expect(r.errors[0]).toMatch(
+      /cites L19-L25 but short\.go at v1 \([0-9a-f]{7}\) has 20 lines: the range runs past the end/,
+    );
   });
 
   test('CRLF files are normalised to LF before hashing and rendering', async () => {
@@ -204,7 +259,10 @@ describe('GitHub provider specifics', () => {
     const w = world('github');
     w.repo.commit({ 'one.go': numbered(100) });
     w.repo.tag('v1');
-    const cites = (from: number) => Array.from({ length: 30 }, (_, i) => cite(w.ref('v1', 'one.go', `L${from + i}`), `line ${from + i} of`)).join('\n\n');
+    const cites = (from: number) =>
+      Array.from({ length: 30 }, (_, i) => cite(w.ref('v1', 'one.go', `L${from + i}`), `line ${from + i} of`)).join(
+        '\n\n',
+      );
     w.site.page('a.mdx', cites(1));
     w.site.page('b.mdx', cites(31));
     gh.reset();
@@ -227,14 +285,24 @@ describe('GitHub provider specifics', () => {
     const w = world('github');
     w.repo.commit({ 'a.txt': numbered(5) });
     w.repo.tag('v1', { annotated: true });
-    w.site.page('p.mdx', `${cite(w.ref('v1', 'a.txt', 'L1'), 'line 1')}\n\n${cite(w.ref('v1', 'a.txt', 'L2'), 'wrong')}\n\n${cite(`acme/missing-repo@v1:a.txt#L1`, 'x')}\n`);
+    w.site.page(
+      'p.mdx',
+      `${cite(w.ref('v1', 'a.txt', 'L1'), 'line 1')}\n\n${cite(w.ref('v1', 'a.txt', 'L2'), 'wrong')}\n\n${cite(`acme/missing-repo@v1:a.txt#L1`, 'x')}\n`,
+    );
     gh.reset();
-    gh.fault({ endpoint: 'contents', status: 403, headers: { 'x-ratelimit-remaining': '0', 'x-ratelimit-reset': String(Math.floor(Date.now() / 1000) + 1) }, body: { message: `limit for ${TOKEN}` } });
+    gh.fault({
+      endpoint: 'contents',
+      status: 403,
+      headers: { 'x-ratelimit-remaining': '0', 'x-ratelimit-reset': String(Math.floor(Date.now() / 1000) + 1) },
+      body: { message: `limit for ${TOKEN}` },
+    });
     const pin = await w.pin();
     const r = await w.verify({ strict: true });
     expect(gh.requests.some((q) => q.authorization === `token ${TOKEN}`)).toBe(true);
     expect(r.errors.length).toBeGreaterThan(0); // failures were produced, so messages were exercised
-    const everything = [JSON.stringify(pin), JSON.stringify(r), w.logs.join('\n'), w.lockText(), w.cacheText()].join('\n');
+    const everything = [JSON.stringify(pin), JSON.stringify(r), w.logs.join('\n'), w.lockText(), w.cacheText()].join(
+      '\n',
+    );
     expect(everything).toContain('Repository acme/missing-repo not found');
     expect(everything).not.toContain(TOKEN);
   });
@@ -250,7 +318,9 @@ describe('GitHub provider specifics', () => {
     expect(pin.failed).toEqual(pin.pending);
     expect(pin.errors).toEqual([
       expect.stringMatching(/^Cannot reach GitHub at http:\/\/127\.0\.0\.1:1: /),
-      expect.stringMatching(/p\.mdx:1: .*: not pinned \(recorded as pending\): Cannot reach http:\/\/127\.0\.0\.1:1 while resolving/),
+      expect.stringMatching(
+        /p\.mdx:1: .*: not pinned \(recorded as pending\): Cannot reach http:\/\/127\.0\.0\.1:1 while resolving/,
+      ),
     ]);
     expect(pin.warnings).toEqual([]);
     expect(JSON.parse(w.lockText()).entries[0]).not.toHaveProperty('commit');
@@ -276,7 +346,13 @@ describe('GitHub provider specifics', () => {
     expect(pin.errors).toEqual([]);
     expect(pin.failed).toEqual([]);
     expect(pin.pending).toEqual([w.ref('v1', 'a.txt', 'L1')]);
-    expect(pin.warnings).toEqual([expect.stringMatching(new RegExp(`p\\.mdx:1: .*: pending because no source is configured for this repository \\(--offline, and no CITATION_MIRRORS entry for acme/${w.name}\\)`))]);
+    expect(pin.warnings).toEqual([
+      expect.stringMatching(
+        new RegExp(
+          `p\\.mdx:1: .*: pending because no source is configured for this repository \\(--offline, and no CITATION_MIRRORS entry for acme/${w.name}\\)`,
+        ),
+      ),
+    ]);
   });
 
   test('a rate limit at pin time is recorded as pending with the reason, and an error; a 404 repository is an error', async () => {
@@ -289,7 +365,9 @@ describe('GitHub provider specifics', () => {
     const pin = await w.pin();
     expect(pin.pending).toEqual([w.ref('v1', 'a.txt', 'L1')]);
     expect(pin.errors).toHaveLength(2);
-    expect(pin.errors.join('\n')).toMatch(/p\.mdx:1: .*not pinned \(recorded as pending\): GitHub rate limit reached \(429\)/);
+    expect(pin.errors.join('\n')).toMatch(
+      /p\.mdx:1: .*not pinned \(recorded as pending\): GitHub rate limit reached \(429\)/,
+    );
     expect(pin.errors.join('\n')).toMatch(/p\.mdx:3: .*Repository acme\/nope not found/);
   });
 
@@ -301,7 +379,9 @@ describe('GitHub provider specifics', () => {
     await w.pin();
     w.site.page('p.mdx', '# moved\n\n' + cite(w.ref('v1', 'a.txt', 'L1-L2'), 'line 1') + '\n');
     const r = await w.verify();
-    expect(r.errors).toEqual([`content/docs/p.mdx:3: <Cite ref="${w.ref('v1', 'a.txt', 'L1-L2')}">: no entry in citations.lock.json for ${w.ref('v1', 'a.txt', 'L1-L2')} (a new or changed citation). Fix: run \`npm run cite -- pin\`.`]);
+    expect(r.errors).toEqual([
+      `content/docs/p.mdx:3: <Cite ref="${w.ref('v1', 'a.txt', 'L1-L2')}">: no entry in citations.lock.json for ${w.ref('v1', 'a.txt', 'L1-L2')} (a new or changed citation). Fix: run \`npm run cite -- pin\`.`,
+    ]);
     expect(r.warnings.join()).toContain(`entry ${w.ref('v1', 'a.txt', 'L1')} is not cited by any page`);
     const pin = await w.pin();
     expect(pin.pruned).toEqual([w.ref('v1', 'a.txt', 'L1')]);
@@ -320,7 +400,9 @@ describe('GitHub provider specifics', () => {
     const r = await w.verify({ env: dead });
     expect(r.errors).toEqual([]);
     expect(r.citations[0]!.status).toBe('verified');
-    expect(r.warnings.join()).toMatch(/p\.mdx:1: .*could not re-resolve v1 to check that the tag has not moved: Cannot reach/);
+    expect(r.warnings.join()).toMatch(
+      /p\.mdx:1: .*could not re-resolve v1 to check that the tag has not moved: Cannot reach/,
+    );
     const strict = await w.verify({ env: dead, strict: true });
     expect(strict.citations[0]!.status).toBe('failed');
     expect(strict.errors.join()).toContain('could not re-resolve v1');
@@ -337,7 +419,9 @@ describe('GitHub provider specifics', () => {
     const w = world('github');
     w.site.page('p.mdx', '# P\n\n<Cite ref="acme/x@v1:a.txt#L1" />\n');
     const r = await w.verify();
-    expect(r.errors).toEqual([expect.stringMatching(/^content\/docs\/p\.mdx:3:1: <Cite> citing acme\/x@v1:a\.txt#L1 has no `expect`/)]);
+    expect(r.errors).toEqual([
+      expect.stringMatching(/^content\/docs\/p\.mdx:3:1: <Cite> citing acme\/x@v1:a\.txt#L1 has no `expect`/),
+    ]);
     const bad = await w.verify({ env: { CITATION_MIRRORS: 'nonsense' } });
     expect(bad.configErrors.join()).toContain('CITATION_MIRRORS entry "nonsense"');
   });

@@ -5,9 +5,22 @@
  */
 import { readdirSync, readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
-import { closedPort, createRepo, createSite, startFakeGitHub, type FakeGitHub, type FixtureRepo, type FixtureSite } from '../../helpers/fake-github/index.ts';
+import {
+  closedPort,
+  createRepo,
+  createSite,
+  startFakeGitHub,
+  type FakeGitHub,
+  type FixtureRepo,
+  type FixtureSite,
+} from '../../helpers/fake-github/index.ts';
 import { runOutdated, runPin, runRelocate, runVerification } from '../../../src/lib/citations/index.ts';
-import type { OutdatedOptions, PinOptions, RelocateOptions, VerificationOptions } from '../../../src/lib/citations/index.ts';
+import type {
+  OutdatedOptions,
+  PinOptions,
+  RelocateOptions,
+  VerificationOptions,
+} from '../../../src/lib/citations/index.ts';
 
 export const TOKEN = 'ghp_TESTtoken_9f8e7d6c5b4a_DO_NOT_PRINT';
 export type Mode = 'github' | 'mirror';
@@ -50,15 +63,32 @@ export function world(mode: Mode): World {
   const repo = createRepo(name);
   gh.setRepo(`acme/${name}`, repo.dir);
   const site = createSite();
-  cleanups.push(() => { repo.remove(); site.remove(); });
-  const env: Record<string, string> = mode === 'github'
-    ? { GITHUB_API_URL: gh.url, GITHUB_TOKEN: TOKEN }
-    : { CITATION_MIRRORS: `acme/${name}=${repo.dir}`, GITHUB_API_URL: `http://127.0.0.1:${dead}`, GITHUB_TOKEN: TOKEN };
+  cleanups.push(() => {
+    repo.remove();
+    site.remove();
+  });
+  const env: Record<string, string> =
+    mode === 'github'
+      ? { GITHUB_API_URL: gh.url, GITHUB_TOKEN: TOKEN }
+      : {
+          CITATION_MIRRORS: `acme/${name}=${repo.dir}`,
+          GITHUB_API_URL: `http://127.0.0.1:${dead}`,
+          GITHUB_TOKEN: TOKEN,
+        };
   const logs: string[] = [];
   // Fast backoff and rate-limit waits; a short request timeout so a hang costs little.
-  const base = { root: site.root, env, log: (l: string) => logs.push(l), github: { retryBaseMs: 1, rateLimitUnitMs: 1, requestTimeoutMs: 2000, sleep: async () => {} } };
+  const base = {
+    root: site.root,
+    env,
+    log: (l: string) => logs.push(l),
+    github: { retryBaseMs: 1, rateLimitUnitMs: 1, requestTimeoutMs: 2000, sleep: async () => {} },
+  };
   return {
-    name, repo, site, env, logs,
+    name,
+    repo,
+    site,
+    env,
+    logs,
     ref: (tag, path, range) => `acme/${name}@${tag}:${path}#${range}`,
     pin: (extra = {}) => runPin({ ...base, ...extra }),
     verify: (extra = {}) => runVerification({ ...base, strict: false, offline: false, ...extra }),

@@ -1,6 +1,11 @@
 import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
-import { MINUTES_PER_YEAR, lostQuorumSeries, quorumLossProbability, unavailabilityFromMtbf } from '../../../src/lib/model/availability.ts';
+import {
+  MINUTES_PER_YEAR,
+  lostQuorumSeries,
+  quorumLossProbability,
+  unavailabilityFromMtbf,
+} from '../../../src/lib/model/availability.ts';
 
 const lost = (n: number, p: number, k = 0): number => quorumLossProbability(n, p, k).lostQuorum;
 
@@ -14,20 +19,37 @@ describe('quorumLossProbability: exact values', () => {
   });
 
   it('handles the edges p = 0, p = 1 and all members stopped', () => {
-    expect(quorumLossProbability(3, 0)).toMatchObject({ lostQuorum: 0, keepsQuorum: 1, nines: null, log10LostQuorum: null, minutesPerYearWithoutQuorum: 0 });
+    expect(quorumLossProbability(3, 0)).toMatchObject({
+      lostQuorum: 0,
+      keepsQuorum: 1,
+      nines: null,
+      log10LostQuorum: null,
+      minutesPerYearWithoutQuorum: 0,
+    });
     expect(quorumLossProbability(3, 1)).toMatchObject({ lostQuorum: 1, keepsQuorum: 0, nines: 0 });
     expect(quorumLossProbability(3, 0, 2)).toMatchObject({ lostQuorum: 1, keepsQuorum: 0 });
     expect(quorumLossProbability(5, 0.2, 5)).toMatchObject({ lostQuorum: 1 });
   });
 
   it('is exactly 1 when fewer members run than quorum needs, and 1 − P(keep) near 1 (no 0.9999999999999999)', () => {
-    expect(quorumLossProbability(4, 0.01, 2)).toMatchObject({ lostQuorum: 1, keepsQuorum: 0, log10LostQuorum: 0, nines: 0, minutesPerYearWithoutQuorum: MINUTES_PER_YEAR });
+    expect(quorumLossProbability(4, 0.01, 2)).toMatchObject({
+      lostQuorum: 1,
+      keepsQuorum: 0,
+      log10LostQuorum: 0,
+      nines: 0,
+      minutesPerYearWithoutQuorum: MINUTES_PER_YEAR,
+    });
     fc.assert(
-      fc.property(fc.integer({ min: 1, max: 99 }), fc.nat(99), fc.double({ min: 0, max: 1, noNaN: true }), (n, k, p) => {
-        const r = quorumLossProbability(n, p, Math.min(k, n));
-        if (n - Math.min(k, n) < r.quorum) expect(r.lostQuorum).toBe(1);
-        if (r.keepsQuorum < 0.5) expect(r.lostQuorum).toBe(1 - r.keepsQuorum);
-      }),
+      fc.property(
+        fc.integer({ min: 1, max: 99 }),
+        fc.nat(99),
+        fc.double({ min: 0, max: 1, noNaN: true }),
+        (n, k, p) => {
+          const r = quorumLossProbability(n, p, Math.min(k, n));
+          if (n - Math.min(k, n) < r.quorum) expect(r.lostQuorum).toBe(1);
+          if (r.keepsQuorum < 0.5) expect(r.lostQuorum).toBe(1 - r.keepsQuorum);
+        },
+      ),
       { numRuns: 500 },
     );
   });
@@ -87,11 +109,15 @@ describe('quorumLossProbability: properties', () => {
 
   it('for odd n and 0 < p < 0.5, P(lost quorum) falls from n to n + 2', () => {
     fc.assert(
-      fc.property(fc.integer({ min: 0, max: 48 }).map((h) => 2 * h + 1), fc.double({ min: 1e-9, max: 0.49, noNaN: true }), (n, pv) => {
-        const a = quorumLossProbability(n, pv);
-        const b = quorumLossProbability(n + 2, pv);
-        expect(b.log10LostQuorum!).toBeLessThan(a.log10LostQuorum!);
-      }),
+      fc.property(
+        fc.integer({ min: 0, max: 48 }).map((h) => 2 * h + 1),
+        fc.double({ min: 1e-9, max: 0.49, noNaN: true }),
+        (n, pv) => {
+          const a = quorumLossProbability(n, pv);
+          const b = quorumLossProbability(n + 2, pv);
+          expect(b.log10LostQuorum!).toBeLessThan(a.log10LostQuorum!);
+        },
+      ),
       { numRuns: 500 },
     );
   });
@@ -100,7 +126,14 @@ describe('quorumLossProbability: properties', () => {
     fc.assert(
       fc.property(nk, p, ([n, k], pv) => {
         const r = quorumLossProbability(n, pv, k);
-        for (const v of [r.lostQuorum, r.keepsQuorum, r.minutesPerYearWithoutQuorum, r.nines ?? 0, r.log10LostQuorum ?? 0]) expect(Number.isFinite(v)).toBe(true);
+        for (const v of [
+          r.lostQuorum,
+          r.keepsQuorum,
+          r.minutesPerYearWithoutQuorum,
+          r.nines ?? 0,
+          r.log10LostQuorum ?? 0,
+        ])
+          expect(Number.isFinite(v)).toBe(true);
       }),
     );
   });

@@ -64,8 +64,16 @@ describe('parseEtcdServersOverrides', () => {
 
   it('gives the one upstream message for every malformed override, with our reason beside it', () => {
     const r = parseEtcdServersOverrides('/pods#http://a,events#http://b');
-    expect(r).toMatchObject({ ok: false, stage: 'override', error: OVERRIDES_INVALID, itemIndex: 1, item: 'events#http://b' });
-    expect(OVERRIDES_INVALID).toBe('--etcd-servers-overrides invalid, must be of format: group/resource#servers, where servers are URLs, semicolon separated');
+    expect(r).toMatchObject({
+      ok: false,
+      stage: 'override',
+      error: OVERRIDES_INVALID,
+      itemIndex: 1,
+      item: 'events#http://b',
+    });
+    expect(OVERRIDES_INVALID).toBe(
+      '--etcd-servers-overrides invalid, must be of format: group/resource#servers, where servers are URLs, semicolon separated',
+    );
     if (!r.ok) expect(r.reason).toMatch(/has no "\/" \(write the core group as "\/events"\)/);
   });
 
@@ -76,12 +84,21 @@ describe('parseEtcdServersOverrides', () => {
   });
 
   it('keeps whitespace and empty resources exactly as upstream does', () => {
-    expect(parseEtcdServersOverrides(' /events#http://a ')).toMatchObject({ ok: true, overrides: [{ group: ' ', resource: 'events', servers: ['http://a '] }] });
-    expect(parseEtcdServersOverrides('apps/#http://a')).toMatchObject({ ok: true, overrides: [{ group: 'apps', resource: '', servers: ['http://a'] }] });
+    expect(parseEtcdServersOverrides(' /events#http://a ')).toMatchObject({
+      ok: true,
+      overrides: [{ group: ' ', resource: 'events', servers: ['http://a '] }],
+    });
+    expect(parseEtcdServersOverrides('apps/#http://a')).toMatchObject({
+      ok: true,
+      overrides: [{ group: 'apps', resource: '', servers: ['http://a'] }],
+    });
   });
 
   it('reports text after the first line as ignored', () => {
-    expect(parseEtcdServersOverrides('/events#http://a\n/pods#http://b')).toMatchObject({ ok: true, ignoredText: '/pods#http://b' });
+    expect(parseEtcdServersOverrides('/events#http://a\n/pods#http://b')).toMatchObject({
+      ok: true,
+      ignoredText: '/pods#http://b',
+    });
   });
 });
 
@@ -124,7 +141,10 @@ describe('buildEtcdServersOverrides', () => {
   });
 
   it('its output always parses back to its rows (property)', () => {
-    const text = fc.string({ unit: fc.constantFrom('a', 'b', '.', '-', ':', '/', ' ', '9', 'é', ';', '#', ',', '"', '\n', '\r', '\t', "'"), maxLength: 12 });
+    const text = fc.string({
+      unit: fc.constantFrom('a', 'b', '.', '-', ':', '/', ' ', '9', 'é', ';', '#', ',', '"', '\n', '\r', '\t', "'"),
+      maxLength: 12,
+    });
     const row = fc.record({ group: text, resource: text, servers: fc.array(text, { maxLength: 4 }) });
     fc.assert(
       fc.property(fc.array(row, { maxLength: 5 }), (rows: EtcdServersOverride[]) => {
@@ -143,7 +163,11 @@ describe('buildEtcdServersOverrides', () => {
 
   it('builds every well-formed row set (property)', () => {
     const safe = fc.string({ unit: fc.constantFrom('a', 'b', 'k', '8', '.', '-'), maxLength: 10 });
-    const server = fc.string({ unit: fc.constantFrom('h', 't', 'p', 's', ':', '/', '1', '.'), minLength: 1, maxLength: 16 });
+    const server = fc.string({
+      unit: fc.constantFrom('h', 't', 'p', 's', ':', '/', '1', '.'),
+      minLength: 1,
+      maxLength: 16,
+    });
     const row = fc.record({ group: safe, resource: safe, servers: fc.array(server, { minLength: 1, maxLength: 3 }) });
     fc.assert(
       fc.property(fc.array(row, { maxLength: 6 }), (rows) => {

@@ -1,6 +1,14 @@
 import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
-import { checkStoppedWithinMembers, parseDecimal, parseFraction, parseWholeNumber, spellNumber, type NumberRule, type Parsed } from '../../../src/lib/model/input.ts';
+import {
+  checkStoppedWithinMembers,
+  parseDecimal,
+  parseFraction,
+  parseWholeNumber,
+  spellNumber,
+  type NumberRule,
+  type Parsed,
+} from '../../../src/lib/model/input.ts';
 
 const members = { min: 1, max: 99, label: 'Members' };
 
@@ -30,8 +38,14 @@ describe('parseWholeNumber', () => {
     ['Infinity', /is not a number/],
     ['1e400', /too large/],
     ['0x10', /is not a number/],
-    ['1,000', /^Members: "1,000" is ambiguous — write "1000" if the comma separates thousands, or "1" if it is a decimal comma\.$/],
-    ['1.000', /^Members: "1\.000" is ambiguous — write "1000" if the point separates thousands, or "1" if it is a decimal point\.$/],
+    [
+      '1,000',
+      /^Members: "1,000" is ambiguous — write "1000" if the comma separates thousands, or "1" if it is a decimal comma\.$/,
+    ],
+    [
+      '1.000',
+      /^Members: "1\.000" is ambiguous — write "1000" if the point separates thousands, or "1" if it is a decimal point\.$/,
+    ],
     ['1.500', /^Members: leave out the thousands separator — write "1500"\.$/],
     ['1,000,000', /leave out the thousands separator — write "1000000"/],
     ['1.000.000', /leave out the thousands separator — write "1000000"/],
@@ -54,23 +68,49 @@ describe('parseDecimal and parseFraction', () => {
   });
   it('reads "1,000" in a decimal field as ambiguous and "1,000,000" as thousands, never as 1.000', () => {
     const rule = { min: 0, max: 1e9, label: 'Writes per second' };
-    expect(parseDecimal('1,000', rule)).toEqual({ ok: false, error: 'Writes per second: "1,000" is ambiguous — write "1000" if the comma separates thousands, or "1" if it is a decimal comma.' });
-    expect(parseDecimal('1,000,000', rule)).toEqual({ ok: false, error: 'Writes per second: leave out the thousands separator — write "1000000".' });
+    expect(parseDecimal('1,000', rule)).toEqual({
+      ok: false,
+      error:
+        'Writes per second: "1,000" is ambiguous — write "1000" if the comma separates thousands, or "1" if it is a decimal comma.',
+    });
+    expect(parseDecimal('1,000,000', rule)).toEqual({
+      ok: false,
+      error: 'Writes per second: leave out the thousands separator — write "1000000".',
+    });
   });
   it('refuses a point before three digits as ambiguous, and suggests only spellings it accepts', () => {
     const rule = { min: 0, max: 1e9, label: 'Writes per second' };
-    expect(parseDecimal('10.000', rule)).toEqual({ ok: false, error: 'Writes per second: "10.000" is ambiguous — write "10000" if the point separates thousands, or "10" if it is a decimal point.' });
+    expect(parseDecimal('10.000', rule)).toEqual({
+      ok: false,
+      error:
+        'Writes per second: "10.000" is ambiguous — write "10000" if the point separates thousands, or "10" if it is a decimal point.',
+    });
     // 1.125 as a decimal needs a spelling that is not a thousands group.
-    expect(parseDecimal('1.125', rule)).toMatchObject({ ok: false, error: expect.stringContaining('or "1.1250" if it is a decimal point') });
+    expect(parseDecimal('1.125', rule)).toMatchObject({
+      ok: false,
+      error: expect.stringContaining('or "1.1250" if it is a decimal point'),
+    });
     expect(parseDecimal('1.1250', rule)).toEqual({ ok: true, value: 1.125 });
     expect(parseDecimal('0.125', rule)).toEqual({ ok: true, value: 0.125 });
     expect(parseDecimal('1000.125', rule)).toEqual({ ok: true, value: 1000.125 });
-    expect(parseDecimal('10.000,5', rule)).toEqual({ ok: false, error: 'Writes per second: leave out the thousands separator — write "10000.5".' });
-    expect(parseDecimal('1,234.5', rule)).toEqual({ ok: false, error: 'Writes per second: leave out the thousands separator — write "1234.5".' });
+    expect(parseDecimal('10.000,5', rule)).toEqual({
+      ok: false,
+      error: 'Writes per second: leave out the thousands separator — write "10000.5".',
+    });
+    expect(parseDecimal('1,234.5', rule)).toEqual({
+      ok: false,
+      error: 'Writes per second: leave out the thousands separator — write "1234.5".',
+    });
   });
   it('reads "0,001" as a decimal comma (a thousands group never starts with 0) and says to write 0.001', () => {
-    expect(parseDecimal('0,001', { min: 0, max: 1, label: 'p' })).toEqual({ ok: false, error: 'p: use a decimal point — write "0.001", not "0,001".' });
-    expect(parseFraction('0,1%', 'p')).toEqual({ ok: false, error: 'p (percent): use a decimal point — write "0.1%", not "0,1%".' });
+    expect(parseDecimal('0,001', { min: 0, max: 1, label: 'p' })).toEqual({
+      ok: false,
+      error: 'p: use a decimal point — write "0.001", not "0,001".',
+    });
+    expect(parseFraction('0,1%', 'p')).toEqual({
+      ok: false,
+      error: 'p (percent): use a decimal point — write "0.1%", not "0,1%".',
+    });
   });
   it('accepts scientific notation and percent', () => {
     expect(parseFraction('1e-4', 'p')).toEqual({ ok: true, value: 1e-4 });
@@ -89,7 +129,22 @@ describe('parseDecimal and parseFraction', () => {
 });
 
 describe('numbers written in any locale: accepted with their value or refused, never misread (property)', () => {
-  const LOCALES = ['en-US', 'en-GB', 'en-IN', 'de-DE', 'de-CH', 'fr-FR', 'es-ES', 'it-IT', 'nl-NL', 'pt-BR', 'pl-PL', 'sv-SE', 'ru-RU', 'ja-JP'];
+  const LOCALES = [
+    'en-US',
+    'en-GB',
+    'en-IN',
+    'de-DE',
+    'de-CH',
+    'fr-FR',
+    'es-ES',
+    'it-IT',
+    'nl-NL',
+    'pt-BR',
+    'pl-PL',
+    'sv-SE',
+    'ru-RU',
+    'ja-JP',
+  ];
   const wide: NumberRule = { min: -1e12, max: 1e12, label: 'x' };
   const value = fc.oneof(
     fc.integer({ min: 0, max: 1e9 }),
@@ -100,7 +155,9 @@ describe('numbers written in any locale: accepted with their value or refused, n
     fc.assert(
       fc.property(value, fc.constantFrom(...LOCALES), fc.boolean(), (x, locale, useGrouping) => {
         const text = new Intl.NumberFormat(locale, { useGrouping, maximumFractionDigits: 3 }).format(x);
-        const shown = Number(new Intl.NumberFormat('en-US', { useGrouping: false, maximumFractionDigits: 3 }).format(x));
+        const shown = Number(
+          new Intl.NumberFormat('en-US', { useGrouping: false, maximumFractionDigits: 3 }).format(x),
+        );
         for (const r of [parseDecimal(text, wide), parseWholeNumber(text, wide)]) {
           if (r.ok) expect(r.value, `${locale} ${JSON.stringify(text)}`).toBe(shown);
           else expect(r.error.length).toBeGreaterThan(10);
@@ -109,12 +166,22 @@ describe('numbers written in any locale: accepted with their value or refused, n
       { numRuns: 3000 },
     );
   });
-  const quoted = (error: string): string[] => [...error.matchAll(/write "([^"]*)"/g), ...error.matchAll(/or "([^"]*)" if/g)].map((m) => m[1]!);
+  const quoted = (error: string): string[] =>
+    [...error.matchAll(/write "([^"]*)"/g), ...error.matchAll(/or "([^"]*)" if/g)].map((m) => m[1]!);
   it('every spelling a message suggests is accepted, as one of the readings of what was typed', () => {
     const sample = parseDecimal('1.500', wide);
     expect(!sample.ok && quoted(sample.error)).toEqual(['1500', '1.5']);
-    const grouped = fc.tuple(fc.integer({ min: 1, max: 999 }), fc.array(fc.integer({ min: 0, max: 999 }), { minLength: 1, maxLength: 3 }), fc.constantFrom('.', ',', ' ', '\u202f', "'"), fc.option(fc.stringMatching(/^[.,]\d{1,3}$/)))
-      .map(([head, groups, sep, frac]) => `${head}${groups.map((g) => sep + String(g).padStart(3, '0')).join('')}${frac ?? ''}`);
+    const grouped = fc
+      .tuple(
+        fc.integer({ min: 1, max: 999 }),
+        fc.array(fc.integer({ min: 0, max: 999 }), { minLength: 1, maxLength: 3 }),
+        fc.constantFrom('.', ',', ' ', '\u202f', "'"),
+        fc.option(fc.stringMatching(/^[.,]\d{1,3}$/)),
+      )
+      .map(
+        ([head, groups, sep, frac]) =>
+          `${head}${groups.map((g) => sep + String(g).padStart(3, '0')).join('')}${frac ?? ''}`,
+      );
     fc.assert(
       fc.property(fc.oneof(grouped, fc.stringMatching(/^\d{1,4},\d{1,4}$/)), fc.boolean(), (text, isWhole) => {
         const r: Parsed<number> = isWhole ? parseWholeNumber(text, wide) : parseDecimal(text, wide);
@@ -123,7 +190,10 @@ describe('numbers written in any locale: accepted with their value or refused, n
         for (const s of suggestions) {
           const again = isWhole ? parseWholeNumber(s, wide) : parseDecimal(s, wide);
           // Accepted, or refused only for the field's range, never for how it is written.
-          if (!again.ok) expect(again.error, `${JSON.stringify(text)} → ${s}`).toMatch(/must be at most|must be at least|cannot be negative/);
+          if (!again.ok)
+            expect(again.error, `${JSON.stringify(text)} → ${s}`).toMatch(
+              /must be at most|must be at least|cannot be negative/,
+            );
         }
       }),
       { numRuns: 2000 },
@@ -131,9 +201,15 @@ describe('numbers written in any locale: accepted with their value or refused, n
   });
   it('spellNumber writes every number so that it is read back exactly', () => {
     fc.assert(
-      fc.property(fc.oneof(fc.double({ min: -1e12, max: 1e12, noNaN: true }), fc.integer({ min: 1, max: 999_999 }).map((n) => n / 1000)), (x) => {
-        expect(parseDecimal(spellNumber(x), wide)).toEqual({ ok: true, value: x === 0 ? 0 : x });
-      }),
+      fc.property(
+        fc.oneof(
+          fc.double({ min: -1e12, max: 1e12, noNaN: true }),
+          fc.integer({ min: 1, max: 999_999 }).map((n) => n / 1000),
+        ),
+        (x) => {
+          expect(parseDecimal(spellNumber(x), wide)).toEqual({ ok: true, value: x === 0 ? 0 : x });
+        },
+      ),
       { numRuns: 3000 },
     );
     expect(spellNumber(1.125)).toBe('1.1250');
@@ -144,7 +220,10 @@ describe('numbers written in any locale: accepted with their value or refused, n
 
 describe('checkStoppedWithinMembers', () => {
   it('rejects k > n with a message naming both', () => {
-    expect(checkStoppedWithinMembers(4, 3)).toEqual({ ok: false, error: 'Members stopped (4) cannot exceed the 3 configured members.' });
+    expect(checkStoppedWithinMembers(4, 3)).toEqual({
+      ok: false,
+      error: 'Members stopped (4) cannot exceed the 3 configured members.',
+    });
     expect(checkStoppedWithinMembers(3, 3)).toEqual({ ok: true, value: 3 });
   });
 });
@@ -153,15 +232,22 @@ describe('parsers never return NaN or Infinity (property)', () => {
   const rule = { min: -1e6, max: 1e6, label: 'x' };
   it('for arbitrary strings', () => {
     fc.assert(
-      fc.property(fc.oneof(fc.string(), fc.double().map(String), fc.constantFrom('NaN', 'Infinity', '-Infinity', '1e999', '-1e999', '0x1', ' ')), (text) => {
-        for (const r of [parseWholeNumber(text, rule), parseDecimal(text, rule), parseFraction(text, 'p')]) {
-          if (r.ok) {
-            expect(Number.isFinite(r.value)).toBe(true);
-          } else {
-            expect(r.error.length).toBeGreaterThan(0);
+      fc.property(
+        fc.oneof(
+          fc.string(),
+          fc.double().map(String),
+          fc.constantFrom('NaN', 'Infinity', '-Infinity', '1e999', '-1e999', '0x1', ' '),
+        ),
+        (text) => {
+          for (const r of [parseWholeNumber(text, rule), parseDecimal(text, rule), parseFraction(text, 'p')]) {
+            if (r.ok) {
+              expect(Number.isFinite(r.value)).toBe(true);
+            } else {
+              expect(r.error.length).toBeGreaterThan(0);
+            }
           }
-        }
-      }),
+        },
+      ),
       { numRuns: 2000 },
     );
   });

@@ -10,7 +10,9 @@ interface Case {
   stage?: 'flag' | 'override';
   overrides?: EtcdServersOverride[];
 }
-const fixture = JSON.parse(readFileSync(new URL('./fixtures/overrides-go-verdicts.json', import.meta.url), 'utf8')) as { cases: Case[] };
+const fixture = JSON.parse(readFileSync(new URL('./fixtures/overrides-go-verdicts.json', import.meta.url), 'utf8')) as {
+  cases: Case[];
+};
 
 describe('parseEtcdServersOverrides agrees with the Go implementation', () => {
   it('has a meaningful mix of cases', () => {

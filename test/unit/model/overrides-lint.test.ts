@@ -7,7 +7,11 @@ const codes = (v: string): LintCode[] => lintEtcdServersOverrides(v).map((f) => 
 
 describe('lintEtcdServersOverrides', () => {
   it('has nothing to say about a clean TLS value', () => {
-    expect(lintEtcdServersOverrides('/events#https://etcd-ev-1.example:2379;https://etcd-ev-2.example:2379,coordination.k8s.io/leases#https://10.0.0.7:2379')).toEqual([]);
+    expect(
+      lintEtcdServersOverrides(
+        '/events#https://etcd-ev-1.example:2379;https://etcd-ev-2.example:2379,coordination.k8s.io/leases#https://10.0.0.7:2379',
+      ),
+    ).toEqual([]);
   });
 
   it('flags plain http in the help-text example', () => {
@@ -42,7 +46,9 @@ describe('lintEtcdServersOverrides', () => {
   it('suggests the group/resource for an etcd key prefix', () => {
     const [f] = lintEtcdServersOverrides('/registry/deployments#https://a:2379');
     expect(f!.message).toMatch(/"apps\/deployments"/);
-    expect(lintEtcdServersOverrides('/registry/events#https://a:2379')[0]!.message).toMatch(/"group\/events" \(e\.g\. "\/events"/);
+    expect(lintEtcdServersOverrides('/registry/events#https://a:2379')[0]!.message).toMatch(
+      /"group\/events" \(e\.g\. "\/events"/,
+    );
   });
 
   it('points to the built-in group when the group is wrong', () => {
@@ -84,8 +90,13 @@ describe('lintEtcdServersOverrides', () => {
   });
 
   it('says quotes changed the meaning when they hid a comma, and were merely unneeded otherwise', () => {
-    const changed = lintEtcdServersOverrides('"/pods#https://a:2379,https://b:2379"').find((f) => f.code === 'csv-quotes')!;
-    expect([changed.severity, changed.message]).toEqual(['warning', expect.stringMatching(/read a comma as part of an item/)]);
+    const changed = lintEtcdServersOverrides('"/pods#https://a:2379,https://b:2379"').find(
+      (f) => f.code === 'csv-quotes',
+    )!;
+    expect([changed.severity, changed.message]).toEqual([
+      'warning',
+      expect.stringMatching(/read a comma as part of an item/),
+    ]);
     const harmless = lintEtcdServersOverrides('"/pods#https://a:2379"').find((f) => f.code === 'csv-quotes')!;
     expect([harmless.severity, harmless.message]).toEqual(['info', expect.stringMatching(/not needed/)]);
   });

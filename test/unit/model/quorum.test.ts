@@ -15,7 +15,8 @@ describe('quorum and tolerance', () => {
   });
 
   it('rejects out-of-range and fractional member counts', () => {
-    for (const bad of [0, 100, 2.5, -1, Number.NaN, Number.POSITIVE_INFINITY]) expect(() => quorum(bad)).toThrow(RangeError);
+    for (const bad of [0, 100, 2.5, -1, Number.NaN, Number.POSITIVE_INFINITY])
+      expect(() => quorum(bad)).toThrow(RangeError);
     expect(() => quorumTable(5, 4)).toThrow(RangeError);
   });
 
@@ -24,7 +25,12 @@ describe('quorum and tolerance', () => {
   });
 
   it('an even n tolerates exactly what n − 1 does (property)', () => {
-    fc.assert(fc.property(fc.integer({ min: 1, max: 49 }).map((h) => 2 * h), (n) => tolerance(n) === tolerance(n - 1)));
+    fc.assert(
+      fc.property(
+        fc.integer({ min: 1, max: 49 }).map((h) => 2 * h),
+        (n) => tolerance(n) === tolerance(n - 1),
+      ),
+    );
   });
 
   it('quorum is a strict majority and the smallest one (property)', () => {
@@ -40,8 +46,19 @@ describe('quorum and tolerance', () => {
 
 describe('maintenanceTolerance', () => {
   it('3 members with 1 stopped tolerate 0 more; 5 tolerate 1', () => {
-    expect(maintenanceTolerance(3, 1)).toMatchObject({ quorum: 2, running: 2, hasQuorum: true, furtherFailuresTolerated: 0, margin: 0 });
-    expect(maintenanceTolerance(5, 1)).toMatchObject({ quorum: 3, running: 4, hasQuorum: true, furtherFailuresTolerated: 1 });
+    expect(maintenanceTolerance(3, 1)).toMatchObject({
+      quorum: 2,
+      running: 2,
+      hasQuorum: true,
+      furtherFailuresTolerated: 0,
+      margin: 0,
+    });
+    expect(maintenanceTolerance(5, 1)).toMatchObject({
+      quorum: 3,
+      running: 4,
+      hasQuorum: true,
+      furtherFailuresTolerated: 1,
+    });
   });
 
   it('says so when the stopped members already cost the quorum', () => {

@@ -9,7 +9,13 @@ import { topologyHosts } from '../../../src/lib/model/topology.ts';
 describe('apiserverReplicaLoad', () => {
   it('computes R × T watches, R × N listed objects, R × N × S bytes', () => {
     const r = apiserverReplicaLoad(3, 60, 10_000, 2048);
-    expect(r).toMatchObject({ etcdWatches: 180, objectsListedOnFullRestart: 30_000, objectsListedPerConsistencyCheck: 30_000, watchCacheBytes: 61_440_000, consistentGetsReachEtcd: true });
+    expect(r).toMatchObject({
+      etcdWatches: 180,
+      objectsListedOnFullRestart: 30_000,
+      objectsListedPerConsistencyCheck: 30_000,
+      watchCacheBytes: 61_440_000,
+      consistentGetsReachEtcd: true,
+    });
     // Events are outside T: no watch cache by default, so no replica watch; their reads go to etcd.
     expect(r.notes.join(' ')).toMatch(/Events have no watch cache by default, so they are not among the T types/);
     expect(r.notes.join(' ')).toMatch(/every 5 to 7\.5 minutes, in pages of 10,000/);
@@ -22,8 +28,16 @@ describe('apiserverReplicaLoad', () => {
 
 describe('controlPlaneNodesForUpgrade', () => {
   it('surge: A nodes, A + 1 during the upgrade; in-place: A + 1', () => {
-    expect(controlPlaneNodesForUpgrade(3, 'surge')).toMatchObject({ baseNodes: 3, peakNodesDuringUpgrade: 4, minimumUpDuringUpgrade: 3 });
-    expect(controlPlaneNodesForUpgrade(3, 'in-place')).toMatchObject({ baseNodes: 4, peakNodesDuringUpgrade: 4, minimumUpDuringUpgrade: 3 });
+    expect(controlPlaneNodesForUpgrade(3, 'surge')).toMatchObject({
+      baseNodes: 3,
+      peakNodesDuringUpgrade: 4,
+      minimumUpDuringUpgrade: 3,
+    });
+    expect(controlPlaneNodesForUpgrade(3, 'in-place')).toMatchObject({
+      baseNodes: 4,
+      peakNodesDuringUpgrade: 4,
+      minimumUpDuringUpgrade: 3,
+    });
   });
   it('rejects A < 1 and unknown strategies', () => {
     expect(() => controlPlaneNodesForUpgrade(0, 'surge')).toThrow(RangeError);
@@ -79,8 +93,23 @@ describe('topologyHosts', () => {
   });
   it('one host failure: stacked loses an etcd member AND a control-plane instance; external one or the other', () => {
     const t = topologyHosts(3, 3);
-    expect(t.stacked.oneHostFailure).toMatchObject({ etcdMembersLost: 1, controlPlaneInstancesLost: 1, apiServersLeft: 2, etcdHasQuorum: true, etcdFurtherFailuresTolerated: 0 });
-    expect(t.external.etcdHostFailure).toMatchObject({ etcdMembersLost: 1, controlPlaneInstancesLost: 0, apiServersLeft: 3 });
-    expect(t.external.controlPlaneHostFailure).toMatchObject({ etcdMembersLost: 0, controlPlaneInstancesLost: 1, apiServersLeft: 2, etcdFurtherFailuresTolerated: 1 });
+    expect(t.stacked.oneHostFailure).toMatchObject({
+      etcdMembersLost: 1,
+      controlPlaneInstancesLost: 1,
+      apiServersLeft: 2,
+      etcdHasQuorum: true,
+      etcdFurtherFailuresTolerated: 0,
+    });
+    expect(t.external.etcdHostFailure).toMatchObject({
+      etcdMembersLost: 1,
+      controlPlaneInstancesLost: 0,
+      apiServersLeft: 3,
+    });
+    expect(t.external.controlPlaneHostFailure).toMatchObject({
+      etcdMembersLost: 0,
+      controlPlaneInstancesLost: 1,
+      apiServersLeft: 2,
+      etcdFurtherFailuresTolerated: 1,
+    });
   });
 });

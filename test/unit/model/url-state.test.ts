@@ -1,7 +1,12 @@
 import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
 import { decodeState, defaultState, encodeState, type StateSchema } from '../../../src/lib/model/url-state.ts';
-import { CALCULATOR_PREFIX, CALCULATOR_SCHEMAS, decodeCalculator, type CalculatorId } from '../../../src/lib/model/calculator-state.ts';
+import {
+  CALCULATOR_PREFIX,
+  CALCULATOR_SCHEMAS,
+  decodeCalculator,
+  type CalculatorId,
+} from '../../../src/lib/model/calculator-state.ts';
 import { HELP_TEXT_EXAMPLE } from '../../../src/lib/model/etcd-servers-overrides.ts';
 
 const schema = {
@@ -30,15 +35,21 @@ describe('encodeState / decodeState', () => {
     expect(corrections[0]).toBe('Link parameter "n" is above 99; using 99.');
   });
 
-  it.each(['NaN', 'Infinity', '-Infinity', '1e999', '2.5', '0x10', '3,5', '', ' '])('n=%j gives a finite whole number', (raw) => {
-    const { state } = decodeState(schema, new URLSearchParams({ n: raw }));
-    expect(Number.isInteger(state.n)).toBe(true);
-    expect(state.n).toBeGreaterThanOrEqual(1);
-    expect(state.n).toBeLessThanOrEqual(99);
-  });
+  it.each(['NaN', 'Infinity', '-Infinity', '1e999', '2.5', '0x10', '3,5', '', ' '])(
+    'n=%j gives a finite whole number',
+    (raw) => {
+      const { state } = decodeState(schema, new URLSearchParams({ n: raw }));
+      expect(Number.isInteger(state.n)).toBe(true);
+      expect(state.n).toBeGreaterThanOrEqual(1);
+      expect(state.n).toBeLessThanOrEqual(99);
+    },
+  );
 
   it('never returns markup, control characters or out-of-schema values from hostile params (property)', () => {
-    const hostile = fc.oneof(fc.string(), fc.constantFrom('<img src=x onerror=alert(1)>', 'javascript:alert(1)', '\u0000', 'NaN', '1e308', '-0', '"><svg>'));
+    const hostile = fc.oneof(
+      fc.string(),
+      fc.constantFrom('<img src=x onerror=alert(1)>', 'javascript:alert(1)', '\u0000', 'NaN', '1e308', '-0', '"><svg>'),
+    );
     fc.assert(
       fc.property(fc.dictionary(fc.constantFrom('n', 'p', 'xs', 'mode', 'on', 't', 'zz'), hostile), (dict) => {
         const { state } = decodeState(schema, new URLSearchParams(dict));
@@ -58,7 +69,10 @@ describe('encodeState / decodeState', () => {
 
 describe('clamping huge numbers', () => {
   it('clamps a huge whole number written in exponent form, and still refuses a fraction', () => {
-    expect(decodeCalculator('quorum', new URLSearchParams('q.n=1e20'))).toMatchObject({ state: { n: 99 }, corrections: ['Link parameter "q.n" is above 99; using 99.'] });
+    expect(decodeCalculator('quorum', new URLSearchParams('q.n=1e20'))).toMatchObject({
+      state: { n: 99 },
+      corrections: ['Link parameter "q.n" is above 99; using 99.'],
+    });
     expect(decodeCalculator('quorum', new URLSearchParams('q.n=2.5')).state.n).toBe(3);
   });
 });
@@ -87,7 +101,10 @@ describe('calculator schemas', () => {
   });
 
   it('accept only digits for the read-path resourceVersion', () => {
-    expect(decodeCalculator('readPath', new URLSearchParams('p.rv=123&p.verb=GET')).state).toMatchObject({ rv: '123', verb: 'GET' });
+    expect(decodeCalculator('readPath', new URLSearchParams('p.rv=123&p.verb=GET')).state).toMatchObject({
+      rv: '123',
+      verb: 'GET',
+    });
     // Printable text is kept (the explorer answers with upstream's 400); markup and control characters are not.
     expect(decodeCalculator('readPath', new URLSearchParams('p.rv=abc')).state.rv).toBe('abc');
     expect(decodeCalculator('readPath', new URLSearchParams('p.rv=1%0A2')).state.rv).toBe('');

@@ -1,5 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import { closure, componentOfScript, pruneDynamic, splitPageJs, type ChunkImports } from '../../../src/lib/quality/js-graph.ts';
+import {
+  closure,
+  componentOfScript,
+  pruneDynamic,
+  splitPageJs,
+  type ChunkImports,
+} from '../../../src/lib/quality/js-graph.ts';
 
 // entry → loader (static) → on-demand client (dynamic) → shared chunk (static)
 const graph: Record<string, ChunkImports> = {
@@ -17,8 +23,13 @@ const importsOf = (f: string): ChunkImports => graph[f] ?? { static: [], dynamic
 describe('closure', () => {
   it('follows static imports, and dynamic ones only when asked', () => {
     const entry = ['QuorumCalculator.astro_astro_type_script_index_0_lang.A.js'];
-    expect([...closure(entry, importsOf, false)].sort()).toEqual(['QuorumCalculator.astro_astro_type_script_index_0_lang.A.js', 'lazy.js']);
-    expect(closure(entry, importsOf, true)).toEqual(new Set([...entry, 'lazy.js', 'quorum.client.js', 'calc.js', 'sl.js']));
+    expect([...closure(entry, importsOf, false)].sort()).toEqual([
+      'QuorumCalculator.astro_astro_type_script_index_0_lang.A.js',
+      'lazy.js',
+    ]);
+    expect(closure(entry, importsOf, true)).toEqual(
+      new Set([...entry, 'lazy.js', 'quorum.client.js', 'calc.js', 'sl.js']),
+    );
   });
   it('survives import cycles', () => {
     const cyc = (f: string): ChunkImports => ({ static: [f === 'a' ? 'b' : 'a'], dynamic: [] });
@@ -29,7 +40,9 @@ describe('closure', () => {
 describe('componentOfScript', () => {
   const components = new Set(['QuorumCalculator', 'MermaidClient']);
   it('names the project component a hoisted script comes from', () => {
-    expect(componentOfScript('QuorumCalculator.astro_astro_type_script_index_0_lang.A.js', components)).toBe('QuorumCalculator');
+    expect(componentOfScript('QuorumCalculator.astro_astro_type_script_index_0_lang.A.js', components)).toBe(
+      'QuorumCalculator',
+    );
   });
   it('ignores Starlight\u2019s components and plain chunks', () => {
     expect(componentOfScript('Search.astro_astro_type_script_index_0_lang.B.js', components)).toBeNull();
@@ -39,14 +52,24 @@ describe('componentOfScript', () => {
 
 describe('splitPageJs', () => {
   const baseline = closure(['page.js'], importsOf, true);
-  const groupOf = (e: string) => (e.startsWith('QuorumCalculator') ? 'calculators' : e.startsWith('ec.') ? 'code' : 'other') as 'calculators' | 'code' | 'other';
-  const split = splitPageJs(['page.js', 'QuorumCalculator.astro_astro_type_script_index_0_lang.A.js', 'ec.abc.js'], baseline, importsOf, groupOf);
+  const groupOf = (e: string) =>
+    (e.startsWith('QuorumCalculator') ? 'calculators' : e.startsWith('ec.') ? 'code' : 'other') as
+      'calculators' | 'code' | 'other';
+  const split = splitPageJs(
+    ['page.js', 'QuorumCalculator.astro_astro_type_script_index_0_lang.A.js', 'ec.abc.js'],
+    baseline,
+    importsOf,
+    groupOf,
+  );
 
   it('gives Starlight what the baseline page also loads, at load and on demand', () => {
     expect(split.starlight).toEqual({ atLoad: ['page.js', 'sl.js'], onDemand: ['search.js'] });
   });
   it('counts the calculators\u2019 loader at load and their client code on demand, without Starlight\u2019s shared chunk', () => {
-    expect(split.calculators).toEqual({ atLoad: ['QuorumCalculator.astro_astro_type_script_index_0_lang.A.js', 'lazy.js'], onDemand: ['calc.js', 'quorum.client.js'] });
+    expect(split.calculators).toEqual({
+      atLoad: ['QuorumCalculator.astro_astro_type_script_index_0_lang.A.js', 'lazy.js'],
+      onDemand: ['calc.js', 'quorum.client.js'],
+    });
   });
   it('puts the code-block script under code, and leaves the other groups empty', () => {
     expect(split.code).toEqual({ atLoad: ['ec.abc.js'], onDemand: [] });
@@ -61,7 +84,10 @@ describe('splitPageJs', () => {
 
 describe('pruneDynamic', () => {
   const shared: Record<string, ChunkImports> = {
-    'Calculator.astro_astro_type_script_index_0_lang.A.js': { static: ['lazy.js'], dynamic: ['quorum.client.Q.js', 'read-path.client.R.js'] },
+    'Calculator.astro_astro_type_script_index_0_lang.A.js': {
+      static: ['lazy.js'],
+      dynamic: ['quorum.client.Q.js', 'read-path.client.R.js'],
+    },
     'quorum.client.Q.js': { static: ['calc.js'], dynamic: [] },
     'read-path.client.R.js': { static: ['calc.js', 'sources.js'], dynamic: [] },
   };
@@ -69,7 +95,9 @@ describe('pruneDynamic', () => {
   it('drops the dynamic imports a page cannot trigger and keeps static ones', () => {
     const pruned = pruneDynamic(of, (f) => !f.startsWith('read-path.'));
     const entry = ['Calculator.astro_astro_type_script_index_0_lang.A.js'];
-    expect([...closure(entry, pruned, true)].sort()).toEqual([...entry, 'calc.js', 'lazy.js', 'quorum.client.Q.js'].sort());
+    expect([...closure(entry, pruned, true)].sort()).toEqual(
+      [...entry, 'calc.js', 'lazy.js', 'quorum.client.Q.js'].sort(),
+    );
     expect(pruned('read-path.client.R.js').static).toEqual(['calc.js', 'sources.js']);
   });
 });

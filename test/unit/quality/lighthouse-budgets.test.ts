@@ -3,16 +3,41 @@ import { bestRun, blockingAxe, isChapter, lighthouseFailures } from '../../../sr
 import { isLoopbackUrl, summarizeLhr, type LhrLike, type LhSummary } from '../../../src/lib/quality/lighthouse.ts';
 import { spread, formatSeconds } from '../../../src/lib/quality/stats.ts';
 
-const audit = (id: string, score: number | null, extra: Partial<NonNullable<LhrLike['audits'][string]>> = {}) => ({ id, title: `Title of ${id}`, score, scoreDisplayMode: 'binary', ...extra });
+const audit = (id: string, score: number | null, extra: Partial<NonNullable<LhrLike['audits'][string]>> = {}) => ({
+  id,
+  title: `Title of ${id}`,
+  score,
+  scoreDisplayMode: 'binary',
+  ...extra,
+});
 const lhr: LhrLike = {
   categories: {
-    performance: { id: 'performance', score: 0.934, auditRefs: [{ id: 'largest-contentful-paint', weight: 25 }, { id: 'total-blocking-time', weight: 30 }, { id: 'lcp-insight', weight: 0 }] },
-    accessibility: { id: 'accessibility', score: 0.97, auditRefs: [{ id: 'color-contrast', weight: 7 }, { id: 'manual-check', weight: 0 }] },
+    performance: {
+      id: 'performance',
+      score: 0.934,
+      auditRefs: [
+        { id: 'largest-contentful-paint', weight: 25 },
+        { id: 'total-blocking-time', weight: 30 },
+        { id: 'lcp-insight', weight: 0 },
+      ],
+    },
+    accessibility: {
+      id: 'accessibility',
+      score: 0.97,
+      auditRefs: [
+        { id: 'color-contrast', weight: 7 },
+        { id: 'manual-check', weight: 0 },
+      ],
+    },
     'best-practices': { id: 'best-practices', score: 1, auditRefs: [] },
     seo: { id: 'seo', score: null, auditRefs: [] },
   },
   audits: {
-    'largest-contentful-paint': audit('largest-contentful-paint', 0.6, { scoreDisplayMode: 'numeric', numericValue: 3650, displayValue: '3.7 s' }),
+    'largest-contentful-paint': audit('largest-contentful-paint', 0.6, {
+      scoreDisplayMode: 'numeric',
+      numericValue: 3650,
+      displayValue: '3.7 s',
+    }),
     'total-blocking-time': audit('total-blocking-time', 1, { scoreDisplayMode: 'numeric', numericValue: 0 }),
     'cumulative-layout-shift': audit('cumulative-layout-shift', 1, { scoreDisplayMode: 'numeric', numericValue: 0 }),
     'lcp-insight': audit('lcp-insight', 0, { scoreDisplayMode: 'metricSavings' }),
@@ -20,7 +45,13 @@ const lhr: LhrLike = {
     'manual-check': audit('manual-check', 0, { scoreDisplayMode: 'manual' }),
     'network-requests': audit('network-requests', null, {
       scoreDisplayMode: 'informative',
-      details: { items: [{ url: 'http://127.0.0.1:4000/x/' }, { url: 'data:image/svg+xml,abc' }, { url: 'https://fonts.example.com/a.woff2' }] },
+      details: {
+        items: [
+          { url: 'http://127.0.0.1:4000/x/' },
+          { url: 'data:image/svg+xml,abc' },
+          { url: 'https://fonts.example.com/a.woff2' },
+        ],
+      },
     }),
   },
 };
@@ -47,7 +78,11 @@ describe('summarizeLhr', () => {
 });
 
 it('isLoopbackUrl accepts 127.0.0.0/8, localhost, [::1] and inline URLs only', () => {
-  expect(['http://127.0.0.1:80/', 'http://127.1.2.3/', 'http://localhost/', 'http://[::1]:9/', 'data:,x', 'blob:x'].every(isLoopbackUrl)).toBe(true);
+  expect(
+    ['http://127.0.0.1:80/', 'http://127.1.2.3/', 'http://localhost/', 'http://[::1]:9/', 'data:,x', 'blob:x'].every(
+      isLoopbackUrl,
+    ),
+  ).toBe(true);
   expect(['http://10.0.0.1/', 'https://127.0.0.1.example.com/', 'not a url'].some(isLoopbackUrl)).toBe(false);
 });
 
@@ -67,22 +102,33 @@ describe('Lighthouse budgets', () => {
     expect(lighthouseFailures('etcd-sizing/', 'mobile', run(94))).toEqual(['mobile performance 94 < 95']);
     expect(lighthouseFailures('etcd-sizing/', 'mobile', run(95))).toEqual([]);
     expect(lighthouseFailures('etcd-sizing/', 'desktop', run(80))).toEqual([]);
-    expect(lighthouseFailures('glossary/', 'mobile', run(50, 99, 92))).toEqual(['accessibility 99 < 100', 'SEO 92 < 100']);
+    expect(lighthouseFailures('glossary/', 'mobile', run(50, 99, 92))).toEqual([
+      'accessibility 99 < 100',
+      'SEO 92 < 100',
+    ]);
   });
   it('fail a run that requested anything outside loopback', () => {
-    expect(lighthouseFailures('glossary/', 'mobile', { ...run(100), externalRequests: ['https://x.example/'] })).toEqual(['requests left loopback: https://x.example/']);
+    expect(
+      lighthouseFailures('glossary/', 'mobile', { ...run(100), externalRequests: ['https://x.example/'] }),
+    ).toEqual(['requests left loopback: https://x.example/']);
   });
   it('count the run missing fewest budgets, ties going to the best total, then the earliest', () => {
     expect(bestRun('etcd-sizing/', 'mobile', [run(90), run(96), run(99)])).toEqual({ index: 2, failures: [] });
     expect(bestRun('etcd-sizing/', 'mobile', [run(96), run(96)])).toEqual({ index: 0, failures: [] });
-    expect(bestRun('etcd-sizing/', 'mobile', [run(90, 99), run(93), run(94)])).toEqual({ index: 2, failures: ['mobile performance 94 < 95'] });
+    expect(bestRun('etcd-sizing/', 'mobile', [run(90, 99), run(93), run(94)])).toEqual({
+      index: 2,
+      failures: ['mobile performance 94 < 95'],
+    });
     expect(() => bestRun('', 'mobile', [])).toThrow();
   });
 });
 
 it('blockingAxe keeps serious and critical violations only', () => {
   const v = (impact: string | null) => ({ id: `r-${impact}`, impact, help: '', nodes: 1, targets: [] });
-  expect(blockingAxe([v('minor'), v('moderate'), v('serious'), v('critical'), v(null)]).map((x) => x.impact)).toEqual(['serious', 'critical']);
+  expect(blockingAxe([v('minor'), v('moderate'), v('serious'), v('critical'), v(null)]).map((x) => x.impact)).toEqual([
+    'serious',
+    'critical',
+  ]);
 });
 
 describe('spread', () => {

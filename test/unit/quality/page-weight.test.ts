@@ -1,5 +1,12 @@
 import { describe, expect, it } from 'vitest';
-import { addBytes, cssUrls, dynamicChunkFilter, inlineSvgs, kindOf, pageRefs } from '../../../src/lib/quality/page-weight.ts';
+import {
+  addBytes,
+  cssUrls,
+  dynamicChunkFilter,
+  inlineSvgs,
+  kindOf,
+  pageRefs,
+} from '../../../src/lib/quality/page-weight.ts';
 
 describe('pageRefs', () => {
   const html = `<html><head>
@@ -54,7 +61,9 @@ it('addBytes sums raw and gzip separately', () => {
 });
 
 describe('dynamicChunkFilter', () => {
-  const keep = dynamicChunkFilter('<div class="calc__body" data-calc="readPath" data-url-prefix="p."></div><div data-calc="quorum"></div>');
+  const keep = dynamicChunkFilter(
+    '<div class="calc__body" data-calc="readPath" data-url-prefix="p."></div><div data-calc="quorum"></div>',
+  );
   it('keeps the client modules of the calculators on the page (camelCase id \u2192 kebab-case file)', () => {
     expect(keep('read-path.client.D70rVEFI.js')).toBe(true);
     expect(keep('quorum.client.Bw0jO_MX.js')).toBe(true);

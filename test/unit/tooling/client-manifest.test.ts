@@ -14,7 +14,11 @@ const manifest: Manifest = {
     dynamicImports: ['src/components/calculators/quorum.client.ts'],
   },
   '_lazy.B2.js': { file: '_astro/lazy.B2.js' },
-  'src/components/calculators/quorum.client.ts': { file: '_astro/quorum.client.C3.js', isDynamicEntry: true, imports: ['_calc.D4.js', '_lazy.B2.js'] },
+  'src/components/calculators/quorum.client.ts': {
+    file: '_astro/quorum.client.C3.js',
+    isDynamicEntry: true,
+    imports: ['_calc.D4.js', '_lazy.B2.js'],
+  },
   '_calc.D4.js': { file: '_astro/calc.D4.js', css: ['_astro/calc.E5.css'] },
   'src/styles/site.css': { file: '_astro/site.F6.css', src: 'src/styles/site.css' },
 };
@@ -22,7 +26,10 @@ const manifest: Manifest = {
 describe('chunkImports', () => {
   const importsOf = chunkImports(manifest);
   it('turns manifest keys into the files of _astro/ that a chunk imports, statically and dynamically', () => {
-    expect(importsOf('QuorumCalculator.astro_astro_type_script_index_0_lang.A1.js')).toEqual({ static: ['lazy.B2.js'], dynamic: ['quorum.client.C3.js'] });
+    expect(importsOf('QuorumCalculator.astro_astro_type_script_index_0_lang.A1.js')).toEqual({
+      static: ['lazy.B2.js'],
+      dynamic: ['quorum.client.C3.js'],
+    });
     expect(importsOf('quorum.client.C3.js')).toEqual({ static: ['calc.D4.js', 'lazy.B2.js'], dynamic: [] });
     expect(importsOf('lazy.B2.js')).toEqual({ static: [], dynamic: [] });
   });
@@ -30,7 +37,9 @@ describe('chunkImports', () => {
     expect(importsOf('ec.x.js')).toEqual({ static: [], dynamic: [] });
   });
   it('rejects an import of a key the manifest lacks', () => {
-    expect(() => chunkImports({ a: { file: '_astro/a.js', imports: ['gone'] } })).toThrow(/"gone", which is not one of its entries/);
+    expect(() => chunkImports({ a: { file: '_astro/a.js', imports: ['gone'] } })).toThrow(
+      /"gone", which is not one of its entries/,
+    );
   });
 });
 
@@ -38,7 +47,9 @@ describe('clientManifestPath', () => {
   it('names a build inside the root by its path, one outside by a hash', () => {
     expect(clientManifestPath('/r/dist', '/r')).toBe('/r/.cache/client-manifest/dist.json');
     expect(clientManifestPath('/r/out/site/', '/r/')).toBe('/r/.cache/client-manifest/out+site.json');
-    expect(clientManifestPath('/tmp/b/dist', '/r')).toMatch(/^\/r\/\.cache\/client-manifest\/outside-[0-9a-f]{16}\.json$/);
+    expect(clientManifestPath('/tmp/b/dist', '/r')).toMatch(
+      /^\/r\/\.cache\/client-manifest\/outside-[0-9a-f]{16}\.json$/,
+    );
     expect(clientManifestPath('/tmp/b/dist', '/r')).not.toBe(clientManifestPath('/tmp/c/dist', '/r'));
   });
 });
@@ -64,7 +75,9 @@ describe('readClientManifest', () => {
     expect(() => readClientManifest(dist, root)).toThrow(/is from another build .*QuorumCalculator/);
   });
   it('reads the manifest of this build', () => {
-    const files = Object.values(manifest).map((c) => c.file).filter((f) => f.endsWith('.js'));
+    const files = Object.values(manifest)
+      .map((c) => c.file)
+      .filter((f) => f.endsWith('.js'));
     const dist = setUp(files);
     mkdirSync(join(root, '.cache/client-manifest'), { recursive: true });
     writeFileSync(clientManifestPath(dist, root), JSON.stringify(manifest));

@@ -78,7 +78,9 @@ describe('serveStatic, host mode', () => {
   });
 
   it('caches hashed assets for a year and makes pages revalidate', async () => {
-    expect((await get(`${site.url}_astro/page.A1.js`)).headers['cache-control']).toBe('public, max-age=31536000, immutable');
+    expect((await get(`${site.url}_astro/page.A1.js`)).headers['cache-control']).toBe(
+      'public, max-age=31536000, immutable',
+    );
     expect((await get(`${site.url}etcd-sizing/`)).headers['cache-control']).toBe('public, max-age=0, must-revalidate');
     expect((await get(`${site.url}etcd-sizing/`)).headers['vary']).toMatch(/Accept-Encoding/);
   });

@@ -7,7 +7,14 @@
 import { execFile } from 'node:child_process';
 import { statSync } from 'node:fs';
 import { dirname, isAbsolute, resolve } from 'node:path';
-import { ProviderError, notAFile, type FetchedFile, type Resolution, type SourceProvider, type TreeEntry } from './types.ts';
+import {
+  ProviderError,
+  notAFile,
+  type FetchedFile,
+  type Resolution,
+  type SourceProvider,
+  type TreeEntry,
+} from './types.ts';
 
 /**
  * Parses CITATION_MIRRORS into `owner/repo` → git directory (absolute).
@@ -26,23 +33,44 @@ export function parseMirrors(value: string | undefined, cwd: string = process.cw
     const name = eq < 0 ? '' : entry.slice(0, eq).trim();
     const path = eq < 0 ? '' : entry.slice(eq + 1).trim();
     if (!/^[A-Za-z0-9_.-]+\/[A-Za-z0-9_.-]+$/.test(name) || !path) {
-      throw new ProviderError('config', `CITATION_MIRRORS entry "${entry}" is not owner/repo=/path/to/git. Example: CITATION_MIRRORS="etcd-io/etcd=/srv/etcd.git,kubernetes/kubernetes=/srv/kubernetes".`);
+      throw new ProviderError(
+        'config',
+        `CITATION_MIRRORS entry "${entry}" is not owner/repo=/path/to/git. Example: CITATION_MIRRORS="etcd-io/etcd=/srv/etcd.git,kubernetes/kubernetes=/srv/kubernetes".`,
+      );
     }
     const abs = isAbsolute(path) ? path : resolve(cwd, path);
     let isDir = false;
     try {
       isDir = statSync(abs).isDirectory();
-    } catch { /* reported below */ }
-    if (!isDir) throw new ProviderError('config', `CITATION_MIRRORS: the mirror of ${name}, ${abs}, is not a directory. Clone it first (git clone --mirror https://github.com/${name} ${abs}) or fix the path.`);
+    } catch {
+      /* reported below */
+    }
+    if (!isDir)
+      throw new ProviderError(
+        'config',
+        `CITATION_MIRRORS: the mirror of ${name}, ${abs}, is not a directory. Clone it first (git clone --mirror https://github.com/${name} ${abs}) or fix the path.`,
+      );
     out.set(name, abs);
   }
   return out;
 }
 
 // Parent git variables (e.g. inside a hook) would redirect git away from the mirror.
-const GIT_ENV_DROP = ['GIT_DIR', 'GIT_WORK_TREE', 'GIT_INDEX_FILE', 'GIT_OBJECT_DIRECTORY', 'GIT_ALTERNATE_OBJECT_DIRECTORIES', 'GIT_NAMESPACE', 'GIT_CEILING_DIRECTORIES'];
+const GIT_ENV_DROP = [
+  'GIT_DIR',
+  'GIT_WORK_TREE',
+  'GIT_INDEX_FILE',
+  'GIT_OBJECT_DIRECTORY',
+  'GIT_ALTERNATE_OBJECT_DIRECTORIES',
+  'GIT_NAMESPACE',
+  'GIT_CEILING_DIRECTORIES',
+];
 
-function git(dir: string, args: string[], binary: boolean): Promise<{ ok: true; out: Buffer } | { ok: false; err: string }> {
+function git(
+  dir: string,
+  args: string[],
+  binary: boolean,
+): Promise<{ ok: true; out: Buffer } | { ok: false; err: string }> {
   // Literal pathspecs: a cited path with `*` or `:(` names that path, not a pattern.
   const env: NodeJS.ProcessEnv = { ...process.env, GIT_TERMINAL_PROMPT: '0', GIT_LITERAL_PATHSPECS: '1' };
   for (const k of GIT_ENV_DROP) delete env[k];
@@ -70,12 +98,17 @@ export function createMirrorProvider(name: string, dir: string): SourceProvider 
   let checked: Promise<void> | undefined;
   const ensureRepo = (): Promise<void> => {
     checked ??= git(dir, ['rev-parse', '--git-dir'], false).then((r) => {
-      if (!r.ok) throw new ProviderError('config', `CITATION_MIRRORS: ${dir} (mirror of ${name}) is not a git repository: ${r.err}. Point it at a clone of ${name}.`);
+      if (!r.ok)
+        throw new ProviderError(
+          'config',
+          `CITATION_MIRRORS: ${dir} (mirror of ${name}) is not a git repository: ${r.err}. Point it at a clone of ${name}.`,
+        );
     });
     return checked;
   };
   const check = (owner: string, repo: string): void => {
-    if (`${owner}/${repo}` !== name) throw new ProviderError('config', `The mirror ${dir} serves ${name}, not ${owner}/${repo}.`);
+    if (`${owner}/${repo}` !== name)
+      throw new ProviderError('config', `The mirror ${dir} serves ${name}, not ${owner}/${repo}.`);
   };
 
   return {
@@ -90,19 +123,27 @@ export function createMirrorProvider(name: string, dir: string): SourceProvider 
       // Prefer a tag, as the GitHub provider does, then a branch, then a commit SHA.
       const candidates: Array<[Resolution['kind'], string]> = full
         ? [['commit', ref]]
-        : [['tag', `refs/tags/${ref}`], ['branch', `refs/heads/${ref}`], ['branch', `refs/remotes/origin/${ref}`]];
+        : [
+            ['tag', `refs/tags/${ref}`],
+            ['branch', `refs/heads/${ref}`],
+            ['branch', `refs/remotes/origin/${ref}`],
+          ];
       for (const [kind, name] of candidates) {
         const r = await git(dir, ['rev-parse', '--verify', '--quiet', `${name}^{commit}`], false);
         if (r.ok) return { commit: r.out.toString('utf8'), kind, notModified: false };
       }
-      throw new ProviderError('not-found', `Ref "${ref}" not found in the mirror of ${name} at ${dir}. Fetch it (git -C ${dir} fetch origin tag ${ref}) or check the @ref part of the citation.`);
+      throw new ProviderError(
+        'not-found',
+        `Ref "${ref}" not found in the mirror of ${name} at ${dir}. Fetch it (git -C ${dir} fetch origin tag ${ref}) or check the @ref part of the citation.`,
+      );
     },
 
     async listTags(owner: string, repo: string, prefix: string): Promise<string[]> {
       check(owner, repo);
       await ensureRepo();
       const r = await git(dir, ['for-each-ref', '--format=%(refname:strip=2)', `refs/tags/${prefix}*`], false);
-      if (!r.ok) throw new ProviderError('server', `git for-each-ref failed in the mirror of ${name} at ${dir}: ${r.err}.`);
+      if (!r.ok)
+        throw new ProviderError('server', `git for-each-ref failed in the mirror of ${name} at ${dir}: ${r.err}.`);
       const out = r.out.toString('utf8');
       return out === '' ? [] : out.split('\n');
     },
@@ -114,14 +155,26 @@ export function createMirrorProvider(name: string, dir: string): SourceProvider 
       const listed = await git(dir, ['ls-tree', '-z', '--full-tree', commit, '--', path], true);
       if (!listed.ok) {
         const c = await git(dir, ['cat-file', '-e', `${commit}^{commit}`], false);
-        if (!c.ok) throw new ProviderError('not-found', `Commit ${commit} is not in the mirror of ${name} at ${dir}. Fetch it (git -C ${dir} fetch --tags origin).`);
-        throw new ProviderError('server', `git ls-tree failed for ${name}:${path} at ${commit.slice(0, 7)} in ${dir}: ${listed.err}.`);
+        if (!c.ok)
+          throw new ProviderError(
+            'not-found',
+            `Commit ${commit} is not in the mirror of ${name} at ${dir}. Fetch it (git -C ${dir} fetch --tags origin).`,
+          );
+        throw new ProviderError(
+          'server',
+          `git ls-tree failed for ${name}:${path} at ${commit.slice(0, 7)} in ${dir}: ${listed.err}.`,
+        );
       }
-      const entry = listed.out.toString('utf8').split('\0').map(parseLsTree).find((e) => e?.path === path);
+      const entry = listed.out
+        .toString('utf8')
+        .split('\0')
+        .map(parseLsTree)
+        .find((e) => e?.path === path);
       if (!entry) return null;
       if (entry.type !== 'file') throw notAFile(name, commit, path, entry);
       const content = await git(dir, ['cat-file', 'blob', entry.sha], true);
-      if (!content.ok) throw new ProviderError('server', `git cat-file failed for ${name}:${path} in ${dir}: ${content.err}.`);
+      if (!content.ok)
+        throw new ProviderError('server', `git cat-file failed for ${name}:${path} in ${dir}: ${content.err}.`);
       return { entry, bytes: new Uint8Array(content.out.buffer, content.out.byteOffset, content.out.byteLength) };
     },
   };
@@ -132,7 +185,7 @@ function parseLsTree(record: string): TreeEntry | undefined {
   const m = /^([0-7]{6}) (blob|tree|commit) ([0-9a-f]{40,64})\t(.+)$/s.exec(record);
   if (!m) return undefined;
   const [, mode, objectType, sha, path] = m as unknown as [string, string, string, string, string];
-  const type: TreeEntry['type'] = mode === '120000' ? 'symlink' : objectType === 'tree' ? 'dir' : objectType === 'commit' ? 'submodule' : 'file';
+  const type: TreeEntry['type'] =
+    mode === '120000' ? 'symlink' : objectType === 'tree' ? 'dir' : objectType === 'commit' ? 'submodule' : 'file';
   return { path, type, mode, sha };
 }
-

@@ -75,7 +75,8 @@ export interface SourceProvider {
  * - `not-found`, `not-a-file`, `auth`, `forbidden`: a definite answer that needs a fix.
  * - `config`: the configuration (env) is wrong; the CLI exits 2.
  */
-export type ProviderErrorKind = 'unreachable' | 'rate-limit' | 'server' | 'not-found' | 'not-a-file' | 'auth' | 'forbidden' | 'config';
+export type ProviderErrorKind =
+  'unreachable' | 'rate-limit' | 'server' | 'not-found' | 'not-a-file' | 'auth' | 'forbidden' | 'config';
 
 /** A provider failure whose message says what happened and how to fix it (never a token). */
 export class ProviderError extends Error {
@@ -108,18 +109,31 @@ export function encodePath(path: string): string {
  * `https://***@host`), so a credential written into a URL never reaches a message.
  */
 export function redactUrlCredentials(text: string): string {
-  return text
-    .replace(/([a-z][a-z0-9+.-]*:\/\/)[^/?#@]*@/gi, '$1***@')
-    // Without a scheme (`user:token@host/…`), or with a space inside, a userinfo part is still
-    // anything before an `@` that is followed by a host: hide it too.
-    .replace(/(^|[\s"'(<])[^\s"'(<>/?#@]+@(?=[A-Za-z0-9[.-]+(?::[0-9]*)?(?:[/?#\s"')>]|$))/g, '$1***@');
+  return (
+    text
+      .replace(/([a-z][a-z0-9+.-]*:\/\/)[^/?#@]*@/gi, '$1***@')
+      // Without a scheme (`user:token@host/…`), or with a space inside, a userinfo part is still
+      // anything before an `@` that is followed by a host: hide it too.
+      .replace(/(^|[\s"'(<])[^\s"'(<>/?#@]+@(?=[A-Za-z0-9[.-]+(?::[0-9]*)?(?:[/?#\s"')>]|$))/g, '$1***@')
+  );
 }
 
 /** The error for citing a directory, symlink or submodule (the same words for every provider). */
-export function notAFile(repo: string, commit: string, path: string, entry: Pick<TreeEntry, 'type' | 'mode'> & { target?: string }): ProviderError {
-  const what = entry.type === 'dir' ? 'a directory'
-    : entry.type === 'submodule' ? 'a submodule'
-    : `a symbolic link${entry.target ? ` (to ${entry.target})` : ''}`;
+export function notAFile(
+  repo: string,
+  commit: string,
+  path: string,
+  entry: Pick<TreeEntry, 'type' | 'mode'> & { target?: string },
+): ProviderError {
+  const what =
+    entry.type === 'dir'
+      ? 'a directory'
+      : entry.type === 'submodule'
+        ? 'a submodule'
+        : `a symbolic link${entry.target ? ` (to ${entry.target})` : ''}`;
   const mode = entry.mode ? ` (mode ${entry.mode})` : '';
-  return new ProviderError('not-a-file', `${path} at ${commit.slice(0, 7)} in ${repo} is ${what}${mode}, not a file. Cite a regular file${entry.type === 'symlink' ? ' (the link\'s target, by its own path)' : ''}.`);
+  return new ProviderError(
+    'not-a-file',
+    `${path} at ${commit.slice(0, 7)} in ${repo} is ${what}${mode}, not a file. Cite a regular file${entry.type === 'symlink' ? " (the link's target, by its own path)" : ''}.`,
+  );
 }
