@@ -337,7 +337,8 @@ export function serializeLock(lock: Lock): string {
     const e = lock.entries.get(k)!;
     const o: Record<string, unknown> = {};
     for (const f of FIELD_ORDER) if (e[f] !== undefined) o[f] = e[f];
-    if (e.values) o['values'] = Object.fromEntries(Object.entries(e.values).sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)));
+    if (e.values)
+      o['values'] = Object.fromEntries(Object.entries(e.values).sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)));
     return o;
   });
   return `${JSON.stringify({ version: LOCK_VERSION, normalisation: NORMALISATION, entries }, null, 2)}\n`;

@@ -39,7 +39,8 @@ function captureGroups(re: RegExp): number {
 }
 
 /** The result of applying a pattern to the cited lines. */
-export type Capture = { kind: 'value'; value: string } | { kind: 'no-match' } | { kind: 'bad-pattern'; problem: string };
+export type Capture =
+  { kind: 'value'; value: string } | { kind: 'no-match' } | { kind: 'bad-pattern'; problem: string };
 
 /**
  * Applies a `<Value>` pattern to the cited lines (joined with LF, as normalised by hash.ts): the
