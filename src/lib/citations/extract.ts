@@ -1,7 +1,8 @@
 /**
- * Finds `<Cite>` and `<Excerpt>` elements in MDX and reads their attributes
+ * Finds `<Cite>`, `<Excerpt>` and `<Value>` elements in MDX and reads their attributes
  * statically (from the MDX syntax tree and its estree), never by evaluating code.
- * The attributes each element needs (`ref`, `expect`) are in the README, "Verifying citations".
+ * The attributes each element needs (`ref`, `expect`; for `<Value>`, `pattern`) are in the README,
+ * "Verifying citations".
  */
 import { readdir, readFile } from 'node:fs/promises';
 import { join, relative, sep } from 'node:path';
@@ -9,10 +10,14 @@ import { unified } from 'unified';
 import remarkParse from 'remark-parse';
 import remarkMdx from 'remark-mdx';
 import { extractModelCitations } from './model-sources.ts';
+import { PATTERN_FIX, patternProblem } from './value.ts';
 import { CitationRefError, citationKey, parseCitationRef, type CitationRef } from './ref.ts';
 
-/** `Cite` and `Excerpt` are MDX elements; `Source` is a ref exported by the model (./model-sources.ts). */
-export type CitationKind = 'Cite' | 'Excerpt' | 'Source';
+/**
+ * `Cite`, `Excerpt` and `Value` are MDX elements; `Source` is a ref exported by the model (./model-sources.ts).
+ * A `Value` cites lines like a `Cite` and also shows a constant captured from them (./value.ts).
+ */
+export type CitationKind = 'Cite' | 'Excerpt' | 'Value' | 'Source';
 
 /** One citation as written in MDX. */
 export interface Citation {
@@ -29,8 +34,15 @@ export interface Citation {
   ref: CitationRef;
   /** Lock key (canonical ref text). */
   key: string;
-  /** Fragments that must occur inside the cited lines; at least one, none empty. */
+  /**
+   * Fragments that must occur inside the cited lines; at least one, none empty. Empty for a `Value`,
+   * whose `pattern` must match the lines instead.
+   */
   expect: string[];
+  /** `Value` only: the regular expression (one capture group) that reads the value from the cited lines. */
+  pattern?: string;
+  /** `Value` only: text shown after the value (`" GiB"`); absent when not given. */
+  unit?: string;
   /** Lines of context on each side (Excerpt only; 0 for Cite). */
   context: number;
   /** Source offsets (UTF-16) of the whole `ref="…"` attribute (for `Source`, the string literal), for `relocate`. */
@@ -50,8 +62,10 @@ export interface ExtractionResult {
   errors: ExtractionError[];
 }
 
-const KINDS = new Set<string>(['Cite', 'Excerpt']);
+const KINDS = new Set<string>(['Cite', 'Excerpt', 'Value']);
 const MAX_CONTEXT = 50;
+const VALUE_EXAMPLE =
+  '<Value ref="owner/repo@v1.2.3:path/file.go#L30" pattern="DefaultQuotaBytes = int64\\((\\d+) \\*" unit=" GiB" />';
 
 interface Point {
   line?: number;
@@ -138,18 +152,27 @@ function readElement(file: string, node: MdNode): { citation: Citation } | { err
   const example =
     kind === 'Cite'
       ? '<Cite ref="owner/repo@v1.2.3:path/file.go#L10" expect="a fragment of line 10" />'
-      : '<Excerpt ref="owner/repo@v1.2.3:path/file.go#L10-L14" expect={["fragment one", "fragment two"]} context={2} />';
+      : kind === 'Value'
+        ? VALUE_EXAMPLE
+        : '<Excerpt ref="owner/repo@v1.2.3:path/file.go#L10-L14" expect={["fragment one", "fragment two"]} context={2} />';
 
   let refAttr: JsxAttribute | undefined;
   let expectAttr: JsxAttribute | undefined;
   let contextAttr: JsxAttribute | undefined;
+  let patternAttr: JsxAttribute | undefined;
+  let unitAttr: JsxAttribute | undefined;
   for (const attr of node.attributes ?? []) {
     if (attr.type === 'mdxJsxExpressionAttribute') {
-      return fail('uses a spread attribute', `Write ref, expect and context as literal attributes, e.g. ${example}.`);
+      return fail(
+        'uses a spread attribute',
+        `Write ${kind === 'Value' ? 'ref, pattern and unit' : 'ref, expect and context'} as literal attributes, e.g. ${example}.`,
+      );
     }
     if (attr.name === 'ref') refAttr = attr;
     else if (attr.name === 'expect') expectAttr = attr;
     else if (attr.name === 'context') contextAttr = attr;
+    else if (attr.name === 'pattern') patternAttr = attr;
+    else if (attr.name === 'unit') unitAttr = attr;
   }
 
   if (!refAttr) return fail('has no `ref` attribute', `Add one, e.g. ${example}.`);
@@ -167,6 +190,55 @@ function readElement(file: string, node: MdNode): { citation: Citation } | { err
     if (e instanceof CitationRefError) return fail(`has a malformed ref: ${e.message}`, 'Correct the `ref` attribute.');
     throw e;
   }
+
+  const vStart = refAttr.position?.start.offset;
+  const vEnd = refAttr.position?.end.offset;
+  const refAttrRange = { start: vStart ?? -1, end: vEnd ?? -1 };
+  if (kind === 'Value') {
+    if (expectAttr || contextAttr)
+      return fail(
+        `citing ${refText} has \`${expectAttr ? 'expect' : 'context'}\`, which <Value> does not use`,
+        `Remove it: the \`pattern\` states what the lines say, e.g. ${VALUE_EXAMPLE}.`,
+      );
+    if (!patternAttr)
+      return fail(
+        `citing ${refText} has no \`pattern\``,
+        `Add a regular expression with one capture group around the value, e.g. ${VALUE_EXAMPLE}.`,
+      );
+    const pattern = readStrings(patternAttr);
+    if (typeof pattern === 'string' || pattern.length !== 1)
+      return fail(`citing ${refText} has a \`pattern\` that is not one string literal`, `Write it as pattern="…".`);
+    const problem = patternProblem(pattern[0]!);
+    if (problem) return fail(`citing ${refText} has a \`pattern\` that ${problem}`, PATTERN_FIX);
+    let unit: string | undefined;
+    if (unitAttr) {
+      const u = readStrings(unitAttr);
+      if (typeof u === 'string' || u.length !== 1)
+        return fail(`citing ${refText} has a \`unit\` that is not one string literal`, 'Write it as unit=" GiB".');
+      unit = u[0];
+    }
+    return {
+      citation: {
+        file,
+        line,
+        column,
+        kind,
+        refText,
+        ref,
+        key: citationKey(ref),
+        expect: [],
+        pattern: pattern[0]!,
+        ...(unit !== undefined ? { unit } : {}),
+        context: 0,
+        refAttrRange,
+      },
+    };
+  }
+  if (patternAttr || unitAttr)
+    return fail(
+      `citing ${refText} has \`${patternAttr ? 'pattern' : 'unit'}\`, which only <Value> uses`,
+      `Remove it, or use ${VALUE_EXAMPLE} to show a value from the lines.`,
+    );
 
   if (!expectAttr) {
     return fail(
@@ -205,8 +277,6 @@ function readElement(file: string, node: MdNode): { citation: Citation } | { err
     context = n;
   }
 
-  const vStart = refAttr.position?.start.offset;
-  const vEnd = refAttr.position?.end.offset;
   return {
     citation: {
       file,
@@ -218,7 +288,7 @@ function readElement(file: string, node: MdNode): { citation: Citation } | { err
       key: citationKey(ref),
       expect,
       context,
-      refAttrRange: { start: vStart ?? -1, end: vEnd ?? -1 },
+      refAttrRange,
     },
   };
 }

@@ -1,6 +1,7 @@
 /**
  * citations.lock.json: generated, committed, sorted for stable diffs. It records
- * what each citation resolved to (commit, blob, line count, hash of the cited lines) and never upstream text.
+ * what each citation resolved to (commit, blob, line count, hash of the cited lines, and for a `<Value>` the
+ * short constant its pattern captured) and never other upstream text.
  * Read through a zod schema, so a malformed file is an error naming the entry and the field.
  */
 import { readFile, rename, writeFile } from 'node:fs/promises';
@@ -9,6 +10,7 @@ import { z } from 'zod';
 import { NORMALISATION } from './hash.ts';
 import { citationKey, citationPermalink, parseCitationRef } from './ref.ts';
 import { earlierTagsOfLine, stagingTarget } from './staging.ts';
+import { MAX_VALUE_LENGTH } from './value.ts';
 
 export const LOCK_FILE = 'citations.lock.json';
 const LOCK_VERSION = 1;
@@ -53,6 +55,11 @@ export interface LockEntry {
   lineCount?: number;
   /** sha256 of the cited lines, lowercase hex (see the `normalisation` header). */
   sha256?: string;
+  /**
+   * For `<Value>` citations of these lines: the value each pattern captured from the lines that were
+   * read, keyed by the pattern as written (see ./value.ts). At most {@link MAX_VALUE_LENGTH} characters each.
+   */
+  values?: Record<string, string>;
   /** ISO 8601 time the entry was written (pinned, or recorded as pending). */
   pinnedAt: string;
   /** Which provider supplied the commit and lines; absent when pending (optional in older locks). */
@@ -89,6 +96,7 @@ const FIELD_ORDER: Array<keyof LockEntry> = [
   'blobSha',
   'lineCount',
   'sha256',
+  'values',
   'pinnedAt',
   'provider',
 ];
@@ -117,6 +125,12 @@ const checked = {
   lineCount: z.number().int('expected a whole number of lines').nonnegative('expected a number of lines'),
   sha256: z.string().regex(/^[0-9a-f]{64}$/, 'expected a lowercase 64-hex sha256'),
   provider: z.enum(['github', 'mirror']).optional(),
+  values: z
+    .record(
+      z.string().min(1, 'expected a pattern'),
+      z.string().max(MAX_VALUE_LENGTH, `expected a value of at most ${MAX_VALUE_LENGTH} characters`),
+    )
+    .optional(),
 };
 
 /** A pinned entry: the ref's commit and the hashes of the file and of the cited lines. */
@@ -323,6 +337,8 @@ export function serializeLock(lock: Lock): string {
     const e = lock.entries.get(k)!;
     const o: Record<string, unknown> = {};
     for (const f of FIELD_ORDER) if (e[f] !== undefined) o[f] = e[f];
+    if (e.values)
+      o['values'] = Object.fromEntries(Object.entries(e.values).sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)));
     return o;
   });
   return `${JSON.stringify({ version: LOCK_VERSION, normalisation: NORMALISATION, entries }, null, 2)}\n`;

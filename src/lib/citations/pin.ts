@@ -23,6 +23,7 @@ import { ProviderError, isTransient } from './providers/types.ts';
 import { readerFor, SourceReader, mapLimit, type ResolvedRef, type SourceReaderOptions } from './source.ts';
 import type { ReadTarget } from './staging.ts';
 import { describe, explainMissing } from './verify.ts';
+import { captureValue, MAX_VALUE_LENGTH } from './value.ts';
 
 export interface PinOptions {
   root: string;
@@ -116,9 +117,13 @@ export async function runPin(options: PinOptions): Promise<PinReport> {
   }
 
   // Pending and provisional entries are tried again: the cited tag may be readable now.
+  // A pinned entry is also read again when a `<Value>` of its lines has a pattern it holds no value for.
+  const patternsOf = (k: string): string[] => [
+    ...new Set(byKey.get(k)!.flatMap((c) => (c.pattern !== undefined ? [c.pattern] : []))),
+  ];
   const todo = [...byKey.keys()].filter((k) => {
     const e = lock.entries.get(k);
-    if (e && e.status === 'pinned' && !options.refresh) {
+    if (e && e.status === 'pinned' && !options.refresh && patternsOf(k).every((p) => e.values?.[p] !== undefined)) {
       report.kept.push(k);
       return false;
     }
@@ -267,6 +272,7 @@ export async function runPin(options: PinOptions): Promise<PinReport> {
         `cites ${formatRange(r.start, r.end)} but ${at} has ${lines.length} lines. Fix: correct the range in the MDX.`,
       );
     const cited = lines.slice(r.start - 1, r.end);
+    const values = captureValues(cites, cited, at, errors);
     const entry: LockEntry = {
       key: k,
       repo: `${r.owner}/${r.repo}`,
@@ -280,6 +286,7 @@ export async function runPin(options: PinOptions): Promise<PinReport> {
       blobSha: text.blobSha,
       lineCount: lines.length,
       sha256: hashLines(cited),
+      ...(values ? { values } : {}),
       pinnedAt: now().toISOString(),
       provider,
     };
@@ -289,7 +296,8 @@ export async function runPin(options: PinOptions): Promise<PinReport> {
       old.commit === entry.commit &&
       old.sha256 === entry.sha256 &&
       old.blobSha === entry.blobSha &&
-      JSON.stringify(old.read) === JSON.stringify(entry.read);
+      JSON.stringify(old.read) === JSON.stringify(entry.read) &&
+      JSON.stringify(old.values) === JSON.stringify(entry.values);
     if (same) {
       report.kept.push(k);
     } else {
@@ -299,6 +307,14 @@ export async function runPin(options: PinOptions): Promise<PinReport> {
         warnings.push(
           `${describe(first)}: ${r.ref} moved from ${old.commit!.slice(0, 7)} to ${entry.commit!.slice(0, 7)}; re-pinned.`,
         );
+      }
+      for (const c of cites) {
+        const was = c.pattern !== undefined ? old?.values?.[c.pattern] : undefined;
+        const now = c.pattern !== undefined ? entry.values?.[c.pattern] : undefined;
+        if (was !== undefined && now !== undefined && was !== now)
+          warnings.push(
+            `${describe(c)}: the value is now ${JSON.stringify(now)} (the lock had ${JSON.stringify(was)}); re-pinned. Check the prose around it.`,
+          );
       }
     }
     const citedText = cited.join('\n');
@@ -321,6 +337,16 @@ export async function runPin(options: PinOptions): Promise<PinReport> {
     if (!byKey.has(k)) {
       lock.entries.delete(k);
       report.pruned.push(k);
+      continue;
+    }
+    // Values of patterns no `<Value>` uses any more go, like entries no page cites.
+    const e = lock.entries.get(k)!;
+    if (e.values) {
+      const used = new Set(patternsOf(k));
+      const kept = Object.fromEntries(Object.entries(e.values).filter(([p]) => used.has(p)));
+      const { values: _dropped, ...rest } = e;
+      void _dropped;
+      lock.entries.set(k, Object.keys(kept).length > 0 ? { ...rest, values: kept } : rest);
     }
   }
   for (const [k, e] of lock.entries) if (e.status === 'provisional') report.provisional.push(k);
@@ -344,4 +370,40 @@ export async function runPin(options: PinOptions): Promise<PinReport> {
   }
   await reader.flush();
   return report;
+}
+
+/**
+ * The values the `<Value>` citations among `cites` capture from the cited lines, keyed by pattern
+ * (sorted), for the lock; a pattern that does not match, or captures more than a short constant,
+ * adds an error to `errors` and no value (verify then fails on the missing value too).
+ *
+ * @param at - where the lines were read, for messages (`server/storage/quota.go at v3.7.0 (abc1234)`).
+ * @returns undefined when no citation of these lines is a `<Value>`.
+ */
+function captureValues(
+  cites: readonly Citation[],
+  cited: readonly string[],
+  at: string,
+  errors: string[],
+): Record<string, string> | undefined {
+  const values: Record<string, string> = {};
+  let any = false;
+  for (const c of cites) {
+    if (c.pattern === undefined) continue;
+    any = true;
+    const got = captureValue(c.pattern, cited);
+    if (got.kind === 'bad-pattern') errors.push(`${describe(c)}: the pattern ${got.problem}.`);
+    else if (got.kind === 'no-match')
+      errors.push(
+        `${describe(c)}: the pattern /${c.pattern}/ does not match the cited lines of ${at}. Fix: correct the pattern or the range in the MDX.`,
+      );
+    else if (got.value.length > MAX_VALUE_LENGTH)
+      errors.push(
+        `${describe(c)}: the pattern captured ${got.value.length} characters of ${at}; a value is a short constant (at most ${MAX_VALUE_LENGTH}). Fix: narrow the capture group.`,
+      );
+    else values[c.pattern] = got.value;
+  }
+  if (!any) return undefined;
+  const sorted = Object.keys(values).sort((a, b) => (a < b ? -1 : a > b ? 1 : 0));
+  return sorted.length > 0 ? Object.fromEntries(sorted.map((p) => [p, values[p]!])) : undefined;
 }

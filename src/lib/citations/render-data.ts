@@ -11,8 +11,12 @@ export interface RenderedCitation {
   /** MDX file (or src/lib/model/sources.ts) relative to the repository root. */
   file: string;
   line: number;
-  /** `source`: a ref the model exports, shown by calculators. */
-  kind: 'cite' | 'excerpt' | 'source';
+  /** `source`: a ref the model exports, shown by calculators; `value`: a constant read from the lines. */
+  kind: 'cite' | 'excerpt' | 'value' | 'source';
+  /** For `value`: the pattern, the unit shown after the value, and the value the lock recorded (absent when pending). */
+  pattern?: string;
+  unit?: string;
+  value?: string;
   /** For `source`: the export name, and the calculators and pages that can show it. */
   name?: string;
   calculators?: string[];
@@ -40,7 +44,7 @@ export interface CitationRenderData {
   incomplete: boolean;
 }
 
-const KIND = { Cite: 'cite', Excerpt: 'excerpt', Source: 'source' } as const;
+const KIND = { Cite: 'cite', Excerpt: 'excerpt', Value: 'value', Source: 'source' } as const;
 
 /**
  * Reduces a verification report to the data the components render.
@@ -62,6 +66,9 @@ export function toRenderData(
       permalink: r.permalink,
     };
     if (r.commit) out.commit = r.commit;
+    if (r.citation.pattern !== undefined) out.pattern = r.citation.pattern;
+    if (r.citation.unit !== undefined) out.unit = r.citation.unit;
+    if (r.value !== undefined) out.value = r.value;
     if (r.read && r.read.repo !== `${r.citation.ref.owner}/${r.citation.ref.repo}`) out.readRepo = r.read.repo;
     if (r.status === 'provisional' && r.read)
       out.checkedAt = provisionalLabel({ repo: `${r.citation.ref.owner}/${r.citation.ref.repo}`, read: r.read });
@@ -83,7 +90,7 @@ export function toRenderData(
 
 /**
  * Finds the data for one component instance. Several citations may share a
- * ref; for an Excerpt the context must match too, since it changes the lines.
+ * ref; for an Excerpt the context must match too, since it changes the lines, and for a Value the pattern.
  *
  * @returns the first match, or undefined when the verification did not see it
  *   (which means the component is used outside `content/`).
@@ -93,9 +100,14 @@ export function findRendered(
   refText: string,
   kind: RenderedCitation['kind'],
   context = 0,
+  pattern?: string,
 ): RenderedCitation | undefined {
   return data.citations.find(
-    (c) => c.refText === refText && c.kind === kind && (kind === 'cite' || c.context === context),
+    (c) =>
+      c.refText === refText &&
+      c.kind === kind &&
+      (kind === 'cite' || c.context === context) &&
+      (kind !== 'value' || c.pattern === pattern),
   );
 }
 
@@ -110,13 +122,14 @@ export function findRendered(
 export function renderedFor(
   data: CitationRenderData,
   refText: string,
-  kind: 'cite' | 'excerpt',
+  kind: 'cite' | 'excerpt' | 'value',
   context: number,
   page: string,
+  pattern?: string,
 ): RenderedCitation | undefined {
-  const rendered = findRendered(data, refText, kind, context);
+  const rendered = findRendered(data, refText, kind, context, pattern);
   if (!rendered && data.citations.length > 0) {
-    const tag = kind === 'cite' ? 'Cite' : 'Excerpt';
+    const tag = kind === 'cite' ? 'Cite' : kind === 'value' ? 'Value' : 'Excerpt';
     throw new Error(
       `<${tag} ref="${refText}"> on ${page} was not found by the citation extractor, so it was never verified. Write it as a plain <${tag}> element with literal attributes in an MDX file under content/.`,
     );

@@ -2,8 +2,9 @@
  * Build-time verification of citations against the lock and the upstream lines:
  * a citation fails when it has no lock entry or one that no longer matches it, when its ref moved
  * or no longer resolves, when its file is gone or shorter than the range, when the file's blob or
- * the cited lines' hash differ from the lock, or when an `expect` fragment is missing from the
- * lines. Every message names the MDX file:line,
+ * the cited lines' hash differ from the lock, when an `expect` fragment is missing from the
+ * lines, or when a `<Value>`'s pattern no longer captures the value the lock recorded (or the lock
+ * has none). Every message names the MDX file:line,
  * the citation, what differs and the command that fixes it.
  */
 import { extractCitations, type Citation } from './extract.ts';
@@ -20,6 +21,7 @@ import {
   type LockEntry,
 } from './lock.ts';
 import { provisionalLabel } from './staging.ts';
+import { captureValue, PATTERN_FIX } from './value.ts';
 import { findShift, formatRange, occurrences, searchable, signed, type Searchable } from './locate.ts';
 import { ProviderError, isTransient, redactUrlCredentials } from './providers/types.ts';
 import { citationPermalink, webHostFromApiUrl } from './ref.ts';
@@ -59,6 +61,11 @@ export interface CitationResult {
   firstLine?: number;
   /** Lines in the upstream file (when verified), so a renderer knows the last line. */
   lineCount?: number;
+  /**
+   * `<Value>` only: the value the lock recorded for its pattern (when verified, also what the pattern
+   * captures from the lines read in this run); absent when the lock has none.
+   */
+  value?: string;
   /** Immutable link (commit) when pinned, else a link to the ref as written; host follows GITHUB_API_URL. */
   permalink: string;
   /** Problems and notes about this citation (each also in errors or warnings when it is one). */
@@ -165,12 +172,14 @@ async function verifyAgainstLock(
     const entry = lock.entries.get(c.key);
     const usable = entry && !entryMismatch(entry) ? entry : undefined;
     const commit = usable && isChecked(usable) ? usable.commit : undefined;
+    const value = c.pattern !== undefined ? usable?.values?.[c.pattern] : undefined;
     return {
       citation: c,
       key: c.key,
       status: 'unverified' as CitationStatus,
       ...(commit ? { commit } : {}),
       ...(usable?.read ? { read: usable.read } : {}),
+      ...(value !== undefined ? { value } : {}),
       permalink: usable ? entryPermalink(usable, webHost) : citationPermalink(c.ref, c.ref.ref, webHost),
       messages: [],
     };
@@ -212,6 +221,15 @@ async function verifyAgainstLock(
         r,
         'pending',
         `pending: not pinned yet (when pin ran, no source was configured for its repository, or none answered), so it has no commit and is not verified in this build. Run \`${PIN}\` with network access (set GITHUB_TOKEN) or CITATION_MIRRORS.`,
+      );
+      continue;
+    }
+    if (r.citation.pattern !== undefined && e.values?.[r.citation.pattern] === undefined) {
+      // Checkable without the upstream lines: the page would have no value to show.
+      fail(
+        r,
+        `${LOCK_FILE} records no value for the pattern /${r.citation.pattern}/ of ${r.key}.`,
+        `run \`${PIN}\` to read it from the lines.`,
       );
       continue;
     }
@@ -378,6 +396,7 @@ async function verifyAgainstLock(
         `run \`${RELOCATE}\` to move the range, or correct \`expect\`; then \`${PIN}\`.`,
       );
     }
+    if (c.pattern !== undefined) checkValue(r, cited, e, at, fail);
     if (r.messages.length > failuresBefore || r.status === 'failed') {
       r.status = 'failed';
       continue;
@@ -413,6 +432,36 @@ async function verifyAgainstLock(
     if (!used.has(k))
       report.warnings.push(`${LOCK_FILE}: entry ${k} is not cited by any page. Run \`${PIN}\` to prune it.`);
   }
+}
+
+/**
+ * Recomputes a `<Value>`'s capture from the cited lines read in this run and compares it with the
+ * value the lock recorded (./value.ts); calls `fail` when the pattern is unusable, does not match,
+ * or captures something else.
+ */
+function checkValue(
+  r: CitationResult,
+  cited: readonly string[],
+  e: LockEntry,
+  at: string,
+  fail: (r: CitationResult, what: string, fix: string) => void,
+): void {
+  const pattern = r.citation.pattern!;
+  const locked = e.values?.[pattern];
+  const got = captureValue(pattern, cited);
+  if (got.kind === 'bad-pattern') fail(r, `the pattern ${got.problem}.`, PATTERN_FIX);
+  else if (got.kind === 'no-match')
+    fail(
+      r,
+      `the pattern /${pattern}/ does not match the cited lines of ${at}, so the value cannot be read.`,
+      `correct the pattern or the range (try \`${RELOCATE}\`), then run \`${PIN}\`.`,
+    );
+  else if (got.value !== locked)
+    fail(
+      r,
+      `upstream changed the value from ${JSON.stringify(locked)} to ${JSON.stringify(got.value)} (${at}, pattern /${pattern}/).`,
+      `update the prose around it, then re-pin with \`npm run cite -- pin --refresh\`.`,
+    );
 }
 
 /**

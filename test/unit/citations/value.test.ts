@@ -1,0 +1,267 @@
+import { writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import { extractFromSource } from '../../../src/lib/citations/extract.ts';
+import { parseLock, serializeLock, type LockEntry } from '../../../src/lib/citations/index.ts';
+import { findRendered, toRenderData } from '../../../src/lib/citations/render-data.ts';
+import { captureValue, patternProblem } from '../../../src/lib/citations/value.ts';
+import { startWorlds, stopWorlds, world, type Mode, type World } from './world.ts';
+
+beforeAll(async () => {
+  await startWorlds();
+});
+afterAll(stopWorlds);
+
+const F = 'content/docs/page.mdx';
+const QUOTA =
+  'var limits = []int64{\n\tDefaultLimit = int64(2 * 1024) // the default\n\tMaxLimit = int64(8 * 1024)\n}\n';
+const PATTERN = 'DefaultLimit = int64\\((\\d+) \\*';
+
+/** A `<Value>` element. */
+const value = (ref: string, pattern: string, unit?: string): string =>
+  `<Value ref="${ref}" pattern="${pattern}"${unit === undefined ? '' : ` unit="${unit}"`} />`;
+
+/** Replaces fields of one lock entry (states `pin` would not write). */
+function editLock(w: World, key: string, entry: Partial<LockEntry>): void {
+  const lock = parseLock(w.lockText());
+  lock.entries.set(key, { ...lock.entries.get(key)!, ...entry });
+  writeFileSync(join(w.site.root, 'citations.lock.json'), serializeLock(lock));
+}
+
+describe('value patterns', () => {
+  test('one capture group is required, and the pattern must compile', () => {
+    expect(patternProblem('int64\\((\\d+)')).toBeUndefined();
+    expect(patternProblem('(?:a)(\\d+)(?<n>b)')).toBe('has 2 capture groups, not 1');
+    expect(patternProblem('\\d+')).toBe('has 0 capture groups, not 1');
+    expect(patternProblem('int64\\((\\d+')).toMatch(/^is not a valid regular expression \(.+\)$/);
+    expect(patternProblem('')).toBe('is empty');
+  });
+
+  test('the first match over the cited lines gives the value; an unmatched group is no match', () => {
+    expect(captureValue('= (\\d+)', ['a = 2', 'b = 3'])).toEqual({ kind: 'value', value: '2' });
+    expect(captureValue('a = 2\\nb = (\\d+)', ['a = 2', 'b = 3'])).toEqual({ kind: 'value', value: '3' });
+    expect(captureValue('c = (\\d+)', ['a = 2'])).toEqual({ kind: 'no-match' });
+    expect(captureValue('a = 2|(x)', ['a = 2'])).toEqual({ kind: 'no-match' });
+    expect(captureValue('(', ['a'])).toMatchObject({ kind: 'bad-pattern' });
+  });
+});
+
+describe('the lock', () => {
+  test('holds a short constant per pattern, never a passage', () => {
+    const entry = (value: string): string =>
+      JSON.stringify({
+        version: 1,
+        entries: [
+          {
+            key: 'a/b@v1:x.go#L1',
+            repo: 'a/b',
+            ref: 'v1',
+            path: 'x.go',
+            start: 1,
+            end: 1,
+            status: 'pinned',
+            commit: 'a'.repeat(40),
+            blobSha: 'b'.repeat(40),
+            lineCount: 1,
+            sha256: 'c'.repeat(64),
+            values: { '(\\d+)': value },
+            pinnedAt: '2026-01-01T00:00:00.000Z',
+          },
+        ],
+      });
+    expect(parseLock(entry('2')).entries.get('a/b@v1:x.go#L1')!.values).toEqual({ '(\\d+)': '2' });
+    expect(() => parseLock(entry('x'.repeat(101)))).toThrow(
+      /entry "a\/b@v1:x\.go#L1" \(entries\[0\]\): field "values\.\(\\d\+\)": expected a value of at most 100 characters/,
+    );
+  });
+});
+
+describe('extracting <Value>', () => {
+  const ref = 'etcd-io/etcd@v3.7.0:server/storage/quota.go#L30';
+
+  test('reads ref, pattern and unit; its lines are cited like a Cite with no expect fragments', () => {
+    const src = `Quota: ${value(ref, 'int64\\((\\d+) \\*', ' GiB')} by default.\n`;
+    const { citations, errors } = extractFromSource(F, src);
+    expect(errors).toEqual([]);
+    expect(citations).toHaveLength(1);
+    expect(citations[0]).toMatchObject({
+      kind: 'Value',
+      line: 1,
+      key: ref,
+      pattern: 'int64\\((\\d+) \\*',
+      unit: ' GiB',
+      expect: [],
+      context: 0,
+    });
+    const c = citations[0]!;
+    expect(src.slice(c.refAttrRange.start, c.refAttrRange.end)).toBe(`ref="${ref}"`);
+    expect(extractFromSource(F, value(ref, '(\\d+)')).citations[0]!.unit).toBeUndefined();
+  });
+
+  test.each([
+    [
+      value(ref, '(\\d+'),
+      /page\.mdx:1:1: <Value> citing .* has a `pattern` that is not a valid regular expression .*one capture group/,
+    ],
+    [value(ref, '(\\d+) (\\d+)'), /<Value> citing .* has a `pattern` that has 2 capture groups, not 1\. Write/],
+    [`<Value ref="${ref}" />`, /<Value> citing .* has no `pattern`\. Add a regular expression with one capture group/],
+    [
+      `<Value ref="${ref}" pattern="(\\d+)" expect="x" />`,
+      /<Value> citing .* has `expect`, which <Value> does not use/,
+    ],
+    [`<Cite ref="${ref}" expect="x" pattern="(\\d+)" />`, /<Cite> citing .* has `pattern`, which only <Value> uses/],
+    [`<Value ref="${ref}" pattern={x} />`, /has a `pattern` that is not one string literal/],
+  ])('%s is an error naming the file and line', (src, message) => {
+    const { citations, errors } = extractFromSource(F, src);
+    expect(citations).toEqual([]);
+    expect(errors.map((e) => e.message)).toEqual([expect.stringMatching(message)]);
+  });
+});
+
+describe.each<Mode>(['github', 'mirror'])('%s provider', (mode) => {
+  test('pin records the captured value and no other upstream text; verify recomputes it', async () => {
+    const w = world(mode);
+    const commit = w.repo.commit({ 'limits.go': QUOTA });
+    w.repo.tag('v1');
+    const ref = w.ref('v1', 'limits.go', 'L2');
+    w.site.page('p.mdx', `Limit: ${value(ref, PATTERN, ' KiB')}.\n`);
+    const pin = await w.pin();
+    expect(pin.errors).toEqual([]);
+    expect(pin.added).toEqual([ref]);
+    const entry = JSON.parse(w.lockText()).entries[0];
+    expect(entry).toMatchObject({ status: 'pinned', commit, values: { [PATTERN]: '2' } });
+    expect(w.lockText()).not.toContain('the default');
+    expect(w.lockText()).not.toContain('int64(2');
+
+    const r = await w.verify({ strict: true });
+    expect(r.errors).toEqual([]);
+    expect(r.citations[0]).toMatchObject({ status: 'verified', value: '2' });
+    const data = toRenderData(r);
+    expect(findRendered(data, ref, 'value', 0, PATTERN)).toMatchObject({
+      kind: 'value',
+      value: '2',
+      unit: ' KiB',
+      pattern: PATTERN,
+      status: 'verified',
+    });
+    expect(findRendered(data, ref, 'value', 0, 'other (\\d+)')).toBeUndefined();
+  });
+});
+
+describe('verify fails on a value that no longer holds', () => {
+  async function pinnedValue(): Promise<{ w: World; ref: string }> {
+    const w = world('mirror');
+    w.repo.commit({ 'limits.go': QUOTA });
+    w.repo.tag('v1');
+    const ref = w.ref('v1', 'limits.go', 'L2');
+    w.site.page('p.mdx', `# P\n\nLimit: ${value(ref, PATTERN, ' KiB')}.\n`);
+    expect((await w.pin()).errors).toEqual([]);
+    return { w, ref };
+  }
+
+  test('a value that differs from the lock: says from what to what, and to update the prose', async () => {
+    const { w, ref } = await pinnedValue();
+    editLock(w, ref, { values: { [PATTERN]: '4' } });
+    const r = await w.verify();
+    expect(r.citations[0]!.status).toBe('failed');
+    expect(r.errors).toEqual([
+      expect.stringMatching(
+        /^content\/docs\/p\.mdx:3: <Value ref=".*#L2">: upstream changed the value from "4" to "2" \(limits\.go at v1 \(\w{7}\), pattern \/.*\/\)\. Fix: update the prose around it, then re-pin/,
+      ),
+    ]);
+  });
+
+  test('a moved tag: pin --refresh records the new value and says it changed', async () => {
+    const { w } = await pinnedValue();
+    w.repo.commit({ 'limits.go': QUOTA.replace('int64(2 *', 'int64(4 *') });
+    w.repo.tag('v1');
+    expect((await w.verify()).errors.join('\n')).toMatch(/the ref v1 of .* moved/);
+    const pin = await w.pin({ refresh: true });
+    expect(pin.errors).toEqual([]);
+    expect(pin.warnings.join('\n')).toMatch(
+      /p\.mdx:3: <Value .*: the value is now "4" \(the lock had "2"\); re-pinned\. Check the prose/,
+    );
+    const r = await w.verify({ strict: true });
+    expect(r.errors).toEqual([]);
+    expect(r.citations[0]).toMatchObject({ status: 'verified', value: '4' });
+  });
+
+  test('a pattern that does not match the lines: pin records no value, verify says the lock has none', async () => {
+    const w = world('mirror');
+    w.repo.commit({ 'limits.go': QUOTA });
+    w.repo.tag('v1');
+    const ref = w.ref('v1', 'limits.go', 'L2');
+    w.site.page('p.mdx', `Limit: ${value(ref, 'MaxLimit = int64\\((\\d+)')}.\n`);
+    const pin = await w.pin();
+    expect(pin.errors).toEqual([
+      expect.stringMatching(
+        /^content\/docs\/p\.mdx:1: <Value .*>: the pattern \/MaxLimit = int64\\\(\(\\d\+\)\/ does not match the cited lines of limits\.go at v1 \(\w{7}\)\. Fix: correct the pattern or the range/,
+      ),
+    ]);
+    expect(JSON.parse(w.lockText()).entries[0].values).toBeUndefined();
+    const r = await w.verify();
+    expect(r.errors).toEqual([
+      expect.stringMatching(
+        /^content\/docs\/p\.mdx:1: <Value .*>: citations\.lock\.json records no value for the pattern \/MaxLimit.*\/ of .*#L2\. Fix: run `npm run cite -- pin`/,
+      ),
+    ]);
+  });
+
+  test('a pattern that stopped matching the lines read in this build', async () => {
+    const { w, ref } = await pinnedValue();
+    const other = 'Nothing = (\\d+)';
+    w.site.page('p.mdx', `# P\n\nLimit: ${value(ref, other)}.\n`);
+    editLock(w, ref, { values: { [other]: '2' } });
+    const r = await w.verify();
+    expect(r.errors).toEqual([
+      expect.stringMatching(
+        /^content\/docs\/p\.mdx:3: <Value .*>: the pattern \/Nothing = \(\\d\+\)\/ does not match the cited lines of limits\.go at v1 .*, so the value cannot be read\. Fix: correct the pattern or the range/,
+      ),
+    ]);
+  });
+
+  test('a new pattern on an already pinned entry is read by pin; dropped patterns leave the lock', async () => {
+    const { w, ref } = await pinnedValue();
+    const max = 'MaxLimit = int64\\((\\d+)';
+    w.site.page('p.mdx', `# P\n\n${value(w.ref('v1', 'limits.go', 'L2-L3'), max)} ${value(ref, PATTERN)}\n`);
+    expect((await w.pin()).errors).toEqual([]);
+    w.site.page('p.mdx', `# P\n\n${value(w.ref('v1', 'limits.go', 'L2-L3'), max)}\n`);
+    expect((await w.pin()).errors).toEqual([]);
+    const entries = JSON.parse(w.lockText()).entries;
+    expect(entries.map((e: LockEntry) => [e.key, e.values])).toEqual([
+      [w.ref('v1', 'limits.go', 'L2-L3'), { [max]: '8' }],
+    ]);
+    w.site.page(
+      'p.mdx',
+      `# P\n\n${value(w.ref('v1', 'limits.go', 'L2-L3'), max)} ${value(w.ref('v1', 'limits.go', 'L2-L3'), PATTERN)}\n`,
+    );
+    const pin = await w.pin();
+    expect(pin.errors).toEqual([]);
+    expect(pin.updated).toEqual([w.ref('v1', 'limits.go', 'L2-L3')]);
+    expect(JSON.parse(w.lockText()).entries[0].values).toEqual({ [PATTERN]: '2', [max]: '8' });
+    expect((await w.verify({ strict: true })).errors).toEqual([]);
+  });
+
+  test('a bad pattern fails verify with the file and line', async () => {
+    const { w, ref } = await pinnedValue();
+    w.site.page('p.mdx', `# P\n\nLimit: ${value(ref, 'int64\\((\\d+')}.\n`);
+    const r = await w.verify();
+    expect(r.errors).toEqual([
+      expect.stringMatching(
+        /^content\/docs\/p\.mdx:3:8: <Value> citing .* has a `pattern` that is not a valid regular expression/,
+      ),
+    ]);
+  });
+
+  test('lines that cannot be read in this build: not verified, the lock value is still shown', async () => {
+    const { w, ref } = await pinnedValue();
+    const r = await w.verify({
+      offline: true,
+      env: { GITHUB_API_URL: w.env.GITHUB_API_URL!, GITHUB_TOKEN: w.env.GITHUB_TOKEN! },
+      cacheDir: join(w.site.root, 'empty-cache'),
+    });
+    expect(r.errors).toEqual([]);
+    expect(r.citations[0]).toMatchObject({ status: 'unverified', value: '2' });
+    expect(findRendered(toRenderData(r), ref, 'value', 0, PATTERN)).toMatchObject({ status: 'unverified', value: '2' });
+  });
+});
