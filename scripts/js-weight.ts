@@ -11,31 +11,17 @@
  * src/lib/quality/budgets.ts); 2 on a usage error or a directory without a usable build.
  */
 import { resolve } from 'node:path';
-import { parseArgs } from 'node:util';
 import { closure, componentOfScript } from '../src/lib/quality/js-graph.ts';
 import { CHAPTER_ROUTES, FAST_BUDGETS } from '../src/lib/quality/budgets.ts';
 import { clientModuleOf } from '../src/lib/quality/page-weight.ts';
 import { hasBuild, SiteWeights, projectComponents } from '../src/tooling/site-weight.ts';
 import { DIST } from '../src/tooling/paths.ts';
+import { positionalCli } from '../src/tooling/cli.ts';
 
 const USAGE = 'Usage: npm run js-weight [-- dist-dir]   (default dist/; build it first with npm run build)';
 
-function fail(message: string): never {
-  console.error(`js-weight: ${message}\n${USAGE}`);
-  process.exit(2);
-}
-
-const args = (() => {
-  try {
-    return parseArgs({ allowPositionals: true, options: { help: { type: 'boolean', short: 'h' } } });
-  } catch (e) {
-    return fail((e as Error).message);
-  }
-})();
-if (args.values.help) {
-  console.log(USAGE);
-  process.exit(0);
-}
+const args = positionalCli('js-weight', USAGE);
+const { fail } = args;
 if (args.positionals.length > 1) fail(`one build directory at most, got ${args.positionals.join(' ')}`);
 const dist = resolve(args.positionals[0] ?? DIST);
 if (!hasBuild(dist)) fail(`${dist} holds no build (no index.html and _astro/).`);

@@ -9,41 +9,16 @@
  * Exit status: 0 done, 2 usage or set-up error (no Chromium, no build, unknown route).
  */
 import { spawnSync } from 'node:child_process';
-import { existsSync, mkdirSync } from 'node:fs';
+import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
-import { parseArgs } from 'node:util';
-import { findChromium } from '../src/lib/chromium.ts';
 import { launchBrowser } from '../src/tooling/browser.ts';
-import { builtRoutes } from '../src/tooling/built-pages.ts';
+import { pagesToVisit, positionalCli } from '../src/tooling/cli.ts';
 import { DIST, ROOT } from '../src/tooling/paths.ts';
 import { serveStatic } from '../src/tooling/static-server.ts';
 
 const USAGE = 'Usage: npm run print [-- route …]   e.g. -- etcd-sizing/ (default: every page of dist/)';
 
-function fail(message: string): never {
-  console.error(`print: ${message}\n${USAGE}`);
-  process.exit(2);
-}
-
-const args = (() => {
-  try {
-    return parseArgs({ allowPositionals: true, options: { help: { type: 'boolean', short: 'h' } } });
-  } catch (e) {
-    return fail((e as Error).message);
-  }
-})();
-if (args.values.help) {
-  console.log(USAGE);
-  process.exit(0);
-}
-const executablePath = findChromium();
-if (!executablePath) fail('no Chromium found: install it (apt-get install -y chromium) or set CHROMIUM_PATH.');
-if (!existsSync(join(DIST, 'index.html'))) fail('dist/ holds no build: run npm run build first.');
-const built = builtRoutes(DIST);
-const unknown = args.positionals.filter((r) => !built.includes(r));
-if (unknown.length > 0)
-  fail(`no built page at ${unknown.join(', ')}; routes end in / (etcd-sizing/), the overview is ''.`);
-const routes = built.filter((r) => args.positionals.length === 0 || args.positionals.includes(r));
+const { executablePath, routes } = pagesToVisit(positionalCli('print', USAGE));
 const out = join(ROOT, 'reports/print');
 mkdirSync(out, { recursive: true });
 const pdftoppm = spawnSync('pdftoppm', ['-v'], { stdio: 'ignore' }).error === undefined;

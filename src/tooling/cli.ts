@@ -1,0 +1,57 @@
+/**
+ * What the site's small command-line tools (screenshots, print, js-weight) share: positional
+ * arguments with `--help`, a usage error that exits 2 with the usage line, and, for the tools that
+ * visit pages in Chromium, the browser and the built routes to visit.
+ */
+import { existsSync } from 'node:fs';
+import { join } from 'node:path';
+import { parseArgs } from 'node:util';
+import { findChromium } from '../lib/chromium.ts';
+import { builtRoutes } from './built-pages.ts';
+import { DIST } from './paths.ts';
+
+export interface Cli {
+  positionals: string[];
+  /** Prints `<tool>: <message>` and the usage line, then exits 2. */
+  fail(message: string): never;
+}
+
+/**
+ * Parses positional arguments and `--help`/`-h` (prints the usage, exits 0).
+ * @param tool - the name in messages, e.g. `print`.
+ * @param usage - one usage line.
+ */
+export function positionalCli(tool: string, usage: string): Cli {
+  const fail = (message: string): never => {
+    console.error(`${tool}: ${message}\n${usage}`);
+    process.exit(2);
+  };
+  let parsed;
+  try {
+    parsed = parseArgs({ allowPositionals: true, options: { help: { type: 'boolean', short: 'h' } } });
+  } catch (e) {
+    return fail((e as Error).message);
+  }
+  if (parsed.values.help) {
+    console.log(usage);
+    process.exit(0);
+  }
+  return { positionals: parsed.positionals, fail };
+}
+
+/**
+ * Chromium and the routes of dist/ to visit: those given as positionals (each must be built), or
+ * all. Fails (exit 2) without Chromium, without a build, or for a route that was not built.
+ */
+export function pagesToVisit(cli: Cli): { executablePath: string; routes: string[] } {
+  const executablePath = findChromium();
+  if (!executablePath)
+    return cli.fail('no Chromium found: install it (apt-get install -y chromium) or set CHROMIUM_PATH.');
+  if (!existsSync(join(DIST, 'index.html'))) return cli.fail('dist/ holds no build: run npm run build first.');
+  const built = builtRoutes(DIST);
+  const only = cli.positionals;
+  const unknown = only.filter((r) => !built.includes(r));
+  if (unknown.length > 0)
+    cli.fail(`no built page at ${unknown.join(', ')}; routes end in / (etcd-sizing/), the overview is ''.`);
+  return { executablePath, routes: built.filter((r) => only.length === 0 || only.includes(r)) };
+}
