@@ -6,11 +6,7 @@
  */
 import { designDocBlock, type SourceRow } from '../../lib/citation-text.ts';
 import { shownInputs } from './calc-inputs.ts';
-import { announce, copyText } from './section-cite.ts';
-
-const version = document.querySelector<HTMLElement>('[data-guide-version]')?.dataset['guideVersion'] ?? '';
-const canonical =
-  document.querySelector<HTMLLinkElement>('link[rel="canonical"]')?.href ?? location.href.split(/[?#]/)[0]!;
+import { announce, canonical, copyText, version } from './page.ts';
 
 /** `owner/repo@tag:dir/file.go#L10-L20` → `file.go L10–20 @ tag`. */
 function sourceLabel(ref: string): string {

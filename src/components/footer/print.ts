@@ -6,8 +6,7 @@
  * at whatever host serves this copy.
  */
 import { shownInputs } from './calc-inputs.ts';
-
-const canonical = document.querySelector<HTMLLinkElement>('link[rel="canonical"]')?.href ?? location.href;
+import { canonical } from './page.ts';
 
 function numberLinks(): void {
   const article = document.querySelector('.sl-markdown-content');

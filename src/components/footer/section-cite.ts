@@ -5,45 +5,9 @@
  * the reader happens to use, so a citation from a mirror still points at the published guide.
  */
 import { sectionCitation } from '../../lib/citation-text.ts';
+import { announce, canonical, copyText, version } from './page.ts';
 
-const status = document.querySelector<HTMLElement>('[data-guide-status]');
-const version = document.querySelector<HTMLElement>('[data-guide-version]')?.dataset['guideVersion'] ?? '';
-const canonical =
-  document.querySelector<HTMLLinkElement>('link[rel="canonical"]')?.href ?? location.href.split('#')[0]!;
 const page = document.querySelector('h1#_top')?.textContent?.trim() || document.title;
-
-let hide: ReturnType<typeof setTimeout> | undefined;
-/** Shows a message for a few seconds; the region is `role="status"`, so it is also announced. */
-export function announce(message: string): void {
-  if (!status) return;
-  status.textContent = message;
-  status.hidden = false;
-  clearTimeout(hide);
-  hide = setTimeout(() => (status.hidden = true), 4000);
-}
-
-/**
- * Copies text, falling back to a selected textarea where the Clipboard API is missing (a mirror
- * served over plain http is not a secure context).
- * @returns whether the text reached the clipboard.
- */
-export async function copyText(text: string): Promise<boolean> {
-  try {
-    await navigator.clipboard.writeText(text);
-    return true;
-  } catch {
-    const area = document.createElement('textarea');
-    area.value = text;
-    area.setAttribute('readonly', '');
-    area.style.position = 'fixed';
-    area.style.opacity = '0';
-    document.body.append(area);
-    area.select();
-    const ok = document.execCommand('copy');
-    area.remove();
-    return ok;
-  }
-}
 
 for (const button of document.querySelectorAll<HTMLButtonElement>('button.section-cite')) button.dataset['ready'] = '';
 
