@@ -24,9 +24,10 @@ export interface LastUpdated {
   reason?: string;
 }
 
-function git(root: string, args: string[]): { ok: boolean; out: string } {
+function git(root: string, args: string[]): { ok: boolean; out: string; raw: string } {
   const result = spawnSync('git', args, { cwd: root, encoding: 'utf8', stdio: ['ignore', 'pipe', 'pipe'] });
-  return { ok: result.status === 0, out: (result.stdout ?? '').trim() };
+  const raw = result.stdout ?? '';
+  return { ok: result.status === 0, out: raw.trim(), raw };
 }
 
 /** Boundary commits of a shallow clone (empty for a full clone). */
@@ -56,30 +57,44 @@ function shallowBoundaries(root: string): Set<string> {
  */
 export function lastUpdated(root: string, files: readonly string[], buildDate: Date): Map<string, LastUpdated> {
   const result = new Map<string, LastUpdated>();
+  const rels = files.map((file) => (isAbsolute(file) ? relative(root, file) : file).split('\\').join('/'));
+  const fallback = (rel: string, reason: string) => result.set(rel, { date: buildDate, source: 'build', reason });
   const inside = git(root, ['rev-parse', '--is-inside-work-tree']);
-  const boundaries = inside.ok ? shallowBoundaries(root) : new Set<string>();
-  for (const file of files) {
-    const rel = (isAbsolute(file) ? relative(root, file) : file).split('\\').join('/');
-    const fallback = (reason: string) => result.set(rel, { date: buildDate, source: 'build', reason });
-    if (!inside.ok || inside.out !== 'true') {
-      fallback('not built from a git checkout');
-      continue;
+  if (!inside.ok || inside.out !== 'true') {
+    for (const rel of rels) fallback(rel, 'not built from a git checkout');
+    return result;
+  }
+  if (rels.length === 0) return result;
+  const boundaries = shallowBoundaries(root);
+  // Both commands name paths from the repository's top level; root may lie below it.
+  const prefix = git(root, ['rev-parse', '--show-prefix']).out;
+  const own = (path: string) => (path.startsWith(prefix) ? path.slice(prefix.length) : undefined);
+  // One status and one log for every page, not three git processes per page at build start.
+  const dirty = new Set(
+    // -z: "XY path" entries ended by NUL, paths neither quoted nor trimmed.
+    git(root, ['status', '--porcelain', '-z', '--untracked-files=all', '--', ...rels])
+      .raw.split('\0')
+      .filter((entry) => entry.length > 3)
+      .map((entry) => own(entry.slice(3))),
+  );
+  const newest = new Map<string, { commit: string; iso: string }>();
+  let current: { commit: string; iso: string } | undefined;
+  for (const line of git(root, ['log', '--format=%x00%H %cI', '--name-only', '--', ...rels]).out.split('\n')) {
+    if (line.startsWith('\0')) {
+      const [commit, iso] = line.slice(1).split(' ');
+      current = commit && iso ? { commit, iso } : undefined;
+    } else if (line !== '' && current) {
+      const path = own(line);
+      if (path !== undefined && !newest.has(path)) newest.set(path, current);
     }
-    if (git(root, ['status', '--porcelain', '--', rel]).out !== '') {
-      fallback('the page has uncommitted changes');
-      continue;
-    }
-    const log = git(root, ['log', '-1', '--format=%H %cI', '--', rel]);
-    const [commit, iso] = log.out.split(' ');
-    if (!log.ok || !commit || !iso) {
-      fallback('the page is not in git history');
-      continue;
-    }
-    if (boundaries.has(commit)) {
-      fallback('shallow clone: the history that dates this page was not fetched');
-      continue;
-    }
-    result.set(rel, { date: new Date(iso), source: 'git', commit });
+  }
+  for (const rel of rels) {
+    const last = newest.get(rel);
+    if (dirty.has(rel)) fallback(rel, 'the page has uncommitted changes');
+    else if (!last) fallback(rel, 'the page is not in git history');
+    else if (boundaries.has(last.commit))
+      fallback(rel, 'shallow clone: the history that dates this page was not fetched');
+    else result.set(rel, { date: new Date(last.iso), source: 'git', commit: last.commit });
   }
   return result;
 }
