@@ -194,6 +194,8 @@ function readElement(file: string, node: MdNode): { citation: Citation } | { err
   const vStart = refAttr.position?.start.offset;
   const vEnd = refAttr.position?.end.offset;
   const refAttrRange = { start: vStart ?? -1, end: vEnd ?? -1 };
+  // What every kind of citation records; each kind adds what it checks the lines with.
+  const common = { file, line, column, kind, refText, ref, key: citationKey(ref), refAttrRange };
   if (kind === 'Value') {
     if (expectAttr || contextAttr)
       return fail(
@@ -218,20 +220,7 @@ function readElement(file: string, node: MdNode): { citation: Citation } | { err
       unit = u[0];
     }
     return {
-      citation: {
-        file,
-        line,
-        column,
-        kind,
-        refText,
-        ref,
-        key: citationKey(ref),
-        expect: [],
-        pattern: pattern[0]!,
-        ...(unit !== undefined ? { unit } : {}),
-        context: 0,
-        refAttrRange,
-      },
+      citation: { ...common, expect: [], pattern: pattern[0]!, ...(unit !== undefined ? { unit } : {}), context: 0 },
     };
   }
   if (patternAttr || unitAttr)
@@ -278,18 +267,7 @@ function readElement(file: string, node: MdNode): { citation: Citation } | { err
   }
 
   return {
-    citation: {
-      file,
-      line,
-      column,
-      kind,
-      refText,
-      ref,
-      key: citationKey(ref),
-      expect,
-      context,
-      refAttrRange,
-    },
+    citation: { ...common, expect, context },
   };
 }
 
