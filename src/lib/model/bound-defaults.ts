@@ -1,0 +1,28 @@
+/**
+ * Calculator defaults that are upstream constants. Each entry names a calculator field and the
+ * upstream line and pattern the constant is read from, like a `<Value>` in the prose; the build
+ * reads the value from the verified lines and fails when it and the field's default differ, so a
+ * calculator cannot keep a default upstream has changed.
+ *
+ * Data only (no imports), so that the citation engine can read it outside Vite.
+ */
+
+/** One calculator default bound to an upstream constant. */
+export interface BoundDefault {
+  /** Calculator id (a key of CALCULATOR_SCHEMAS in ./calculator-state.ts). */
+  calculator: string;
+  /** The field's key in that calculator's URL-state schema. */
+  field: string;
+  /** Citation ref of the line holding the constant, `owner/repo@tag:path#Lx` (grammar: src/lib/citations/ref.ts). */
+  ref: string;
+  /** Regular expression with one capture group that matches the cited lines and captures a decimal number. */
+  pattern: string;
+  /**
+   * What the captured number is multiplied by to give the field's default, in the field's unit
+   * (for example 1024 when upstream counts KiB and the field is in bytes); default 1.
+   */
+  factor?: number;
+}
+
+/** Every bound default; the build checks each (see src/lib/citations/bound-defaults.ts). */
+export const BOUND_DEFAULTS: readonly BoundDefault[] = [];
