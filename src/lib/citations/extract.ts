@@ -9,6 +9,7 @@ import { join, relative, sep } from 'node:path';
 import { unified } from 'unified';
 import remarkParse from 'remark-parse';
 import remarkMdx from 'remark-mdx';
+import { extractBoundDefaults, type BoundField } from './bound-defaults.ts';
 import { extractModelCitations } from './model-sources.ts';
 import { PATTERN_FIX, patternProblem } from './value.ts';
 import { CitationRefError, citationKey, parseCitationRef, type CitationRef } from './ref.ts';
@@ -43,6 +44,8 @@ export interface Citation {
   pattern?: string;
   /** `Value` only: text shown after the value (`" GiB"`); absent when not given. */
   unit?: string;
+  /** A `Value` from src/lib/model/bound-defaults.ts: the calculator default it must equal (./bound-defaults.ts). */
+  bound?: BoundField;
   /** Lines of context on each side (Excerpt only; 0 for Cite). */
   context: number;
   /** Source offsets (UTF-16) of the whole `ref="…"` attribute (for `Source`, the string literal), for `relocate`. */
@@ -347,7 +350,8 @@ export async function listMdxFiles(root: string, dirs: readonly string[] = DEFAU
 
 /**
  * Extracts the citations of every `.mdx` file under `dirs` (default `content/`), then those of the
- * model (`src/lib/model/sources.ts`, see ./model-sources.ts) when the root has one.
+ * model (`src/lib/model/sources.ts`, see ./model-sources.ts) and the calculators' bound defaults
+ * (`src/lib/model/bound-defaults.ts`, see ./bound-defaults.ts) when the root has them.
  *
  * @returns citations in file order, then source order; errors for malformed ones.
  */
@@ -356,7 +360,7 @@ export async function extractCitations(
   dirs: readonly string[] = DEFAULT_CONTENT_DIRS,
 ): Promise<ExtractionResult> {
   const files = await listMdxFiles(root, dirs);
-  const model = await extractModelCitations(root);
+  const [model, bound] = await Promise.all([extractModelCitations(root), extractBoundDefaults(root)]);
   const citations: Citation[] = [];
   const errors: ExtractionError[] = [];
   for (const file of files) {
@@ -364,7 +368,7 @@ export async function extractCitations(
     citations.push(...r.citations);
     errors.push(...r.errors);
   }
-  citations.push(...model.citations);
-  errors.push(...model.errors);
+  citations.push(...model.citations, ...bound.citations);
+  errors.push(...model.errors, ...bound.errors);
   return { citations, errors };
 }

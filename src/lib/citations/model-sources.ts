@@ -126,7 +126,7 @@ const execFileAsync = promisify(execFile);
 const PRINT_EXPORTS = 'import(process.argv[1]).then((m) => process.stdout.write(JSON.stringify({ ...m })))';
 
 /**
- * The exports of sources.ts or source-expect.ts, as they are on disk now. They are loaded in a
+ * The exports of a model data module (sources.ts, source-expect.ts, bound-defaults.ts), as they are on disk now. They are loaded in a
  * child Node process, not with `import()` here: Astro loads the integration that calls this
  * through a Vite module runner which it closes once the config is loaded, while verification is
  * still running, and a long-lived process (the dev server) would keep the first version it
@@ -135,7 +135,7 @@ const PRINT_EXPORTS = 'import(process.argv[1]).then((m) => process.stdout.write(
  *
  * @throws Error naming the file, with Node's message, when the module cannot be loaded.
  */
-async function importModule(file: string): Promise<Record<string, unknown>> {
+export async function importModule(file: string): Promise<Record<string, unknown>> {
   try {
     const { stdout } = await execFileAsync(
       process.execPath,

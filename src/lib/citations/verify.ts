@@ -21,6 +21,7 @@ import {
   type LockEntry,
 } from './lock.ts';
 import { provisionalLabel } from './staging.ts';
+import { boundDefaultMismatches } from './bound-defaults.ts';
 import { captureValue, PATTERN_FIX } from './value.ts';
 import { findShift, formatRange, occurrences, searchable, signed, type Searchable } from './locate.ts';
 import { ProviderError, isTransient, redactUrlCredentials } from './providers/types.ts';
@@ -105,6 +106,7 @@ const CONCURRENCY = 8;
 /** `content/docs/x.mdx:12: <Cite ref="…">` — the prefix of every message about a citation. */
 export function describe(c: Citation): string {
   if (c.kind === 'Source') return `${c.file}:${c.line}: SOURCES.${c.name} "${c.refText}"`;
+  if (c.bound) return `${c.file}:${c.line}: the ${c.bound.calculator}.${c.bound.field} default bound to "${c.refText}"`;
   return `${c.file}:${c.line}: <${c.kind} ref="${c.refText}">`;
 }
 
@@ -155,6 +157,13 @@ export async function runVerification(options: VerificationOptions): Promise<Ver
 
   await verifyAgainstLock(extraction.citations, lock, reader, { ...options, env }, webHost, report);
   await reader.flush();
+  for (const r of report.citations) {
+    const mismatch = boundDefaultMismatches([r]);
+    if (mismatch.length === 0) continue;
+    r.status = 'failed';
+    r.messages.push(...mismatch);
+    report.errors.push(...mismatch);
+  }
   return report;
 }
 
