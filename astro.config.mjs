@@ -100,6 +100,13 @@ export default defineConfig({
             },
             { label: 'Control-plane nodes', link: '/control-plane/' },
             { label: 'Colocation', link: '/colocation/' },
+            {
+              label: 'Production sizing',
+              items: [
+                { label: 'Disk and latency', link: '/etcd-disk/' },
+                { label: 'Network and timeouts', link: '/etcd-timeouts/' },
+              ],
+            },
           ],
         },
         {

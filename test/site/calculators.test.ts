@@ -103,6 +103,16 @@ const DRIVES: Drive[] = [
     result: /Served by the watch cache\./,
     param: /p\.verb=GET/,
   },
+  {
+    id: 'timeouts',
+    inputs: [
+      ['Round trip between members (ms)', '120'],
+      ['WAL fsync p99 (ms)', '10'],
+    ],
+    result:
+      /Recommended--heartbeat-interval=130 --election-timeout=1300.*value: "1300".*below 1,300 ms \(10 × round trip\)/s,
+    param: /tm\.rtt=120/,
+  },
 ];
 
 async function fillLabel(calc: Locator, label: string, value: string): Promise<void> {
@@ -247,7 +257,7 @@ describe.skipIf(!executablePath)('calculators in Chromium', () => {
       expect(await k.getAttribute('aria-invalid')).toBeNull();
 
       // Every text input of every calculator refuses letters with a message, and no result shows NaN/Infinity.
-      for (const id of ['availability', 'writePath', 'apiserver', 'upgrade', 'maintenance', 'topology']) {
+      for (const id of ['availability', 'writePath', 'apiserver', 'upgrade', 'maintenance', 'topology', 'timeouts']) {
         const c = await ready(page, id);
         const inputs = c.locator('input[type="text"][data-field]:visible');
         for (let i = 0; i < (await inputs.count()); i++) {
@@ -583,6 +593,29 @@ describe.skipIf(!executablePath)('calculators in Chromium', () => {
     }
   });
 
+  it('the timeouts calculator refuses a pair the way etcd does, and finds no pair past a 5 s round trip', async () => {
+    const { page, errors } = await open(site.url + 'etcd-timeouts/');
+    try {
+      const calc = await ready(page, 'timeouts');
+      await calc.getByLabel('Round trip between members (ms)', { exact: true }).fill('10');
+      await calc.getByLabel('Your --election-timeout (ms)', { exact: true }).fill('100');
+      await expect
+        .poll(() => resultOf(calc).innerText())
+        .toMatch(
+          /should be at least as 5 times as --heartbeat-interval\[100ms\][\s\S]*election rule holds, yet etcd refuses/,
+        );
+      await calc.getByLabel('Round trip between members (ms)', { exact: true }).fill('6000');
+      await expect.poll(() => resultOf(calc).innerText()).toMatch(/should be set less than 50000ms[\s\S]*No pair fits/);
+      expect(await resultOf(calc).innerText()).not.toContain('extraArgs');
+      await calc.getByLabel('Your --heartbeat-interval (ms)', { exact: true }).fill('1.5');
+      await expect.poll(() => calc.locator('#tm-h-err').textContent()).toMatch(/must be a whole number; got 1\.5/);
+      expect(page.url()).toContain('tm.rtt=6000');
+      expect(errors).toEqual([]);
+    } finally {
+      await page.close();
+    }
+  });
+
   it('the availability chart follows the inputs and keeps its space', async () => {
     const { page, errors } = await open(site.url + 'etcd-sizing/');
     try {
@@ -684,6 +717,7 @@ describe.skipIf(!executablePath)('calculators in Chromium', () => {
         topology: /External\s*6 hosts/,
         overrides: /Accepted by kube-apiserver v1\.37: 2 overrides/,
         readPath: /Served by the watch cache, after an etcd current-revision read\./,
+        timeouts: /Recommended\s*--heartbeat-interval=100 --election-timeout=1000/,
       };
       for (const [id, re] of Object.entries(expected)) {
         const calc = page.locator(`[data-calc="${id}"]`);

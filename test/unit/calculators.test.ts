@@ -46,6 +46,7 @@ import {
   type RowText,
 } from '../../src/lib/calculators/overrides.ts';
 import { readPathCalc, readPathView } from '../../src/lib/calculators/read-path.ts';
+import { timeoutsCalc, timeoutsView } from '../../src/lib/calculators/timeouts.ts';
 import {
   CALCULATOR_PREFIX,
   CALCULATOR_SCHEMAS,
@@ -65,7 +66,7 @@ import { tolerance } from '../../src/lib/model/quorum.ts';
 
 /**
  * A calculator seen through string keys, as the form and the URL see it, so that one test can loop
- * over all nine; each definition is typed by its own schema (see the type checks below).
+ * over all of them; each definition is typed by its own schema (see the type checks below).
  */
 interface LooseCalc {
   id: CalculatorId;
@@ -88,6 +89,7 @@ const PAIRS: [LooseCalc, LooseView][] = [
   [loose(topologyCalc), topologyView],
   [loose(overridesCalc), overridesView],
   [loose(readPathCalc), readPathView],
+  [loose(timeoutsCalc), timeoutsView],
 ];
 const ALL: LooseCalc[] = PAIRS.map(([d]) => d);
 /**
@@ -460,7 +462,7 @@ describe('hints come from the URL schema', () => {
         .map((f) => `${d.id}.${f.key}`),
     );
     expect(ranged.map(([name]) => name).sort()).toEqual(numeric.sort());
-    expect(ranged.length).toBe(12);
+    expect(ranged.length).toBe(16);
   });
 
   it.each(ranged)(
@@ -721,6 +723,34 @@ describe('calculator definitions', () => {
     expect(textOf(availabilityCalc.compute({ ...defaults(availabilityCalc), p: '0' }).result)).toContain('unbounded');
   });
 
+  it('timeouts: recommends by the documented rule, pastes etcd and kubeadm flags, and checks the reader\u2019s pair both ways', () => {
+    const base = { rtt: '2', fs: '0', h: '100', e: '1000' };
+    const at = (raw: Partial<typeof base>) => timeoutsCalc.compute({ ...base, ...raw });
+    const lan = textOf(at({}).result);
+    expect(lan).toContain('--heartbeat-interval=100 --election-timeout=1000');
+    expect(lan).toContain('etcd v3.7.0accepts them');
+    expect(lan).toContain('value: "1000"');
+    const wan = at({ rtt: '120', fs: '10' });
+    expect(textOf(wan.result)).toContain('130 ms (120 ms + fsync 10 ms)');
+    expect(textOf(wan.result)).toContain('--heartbeat-interval=130 --election-timeout=1300');
+    // The defaults over a 130 ms round trip: etcd accepts them, the tuning page asks for 1,300 ms.
+    expect(textOf(wan.result)).toMatch(/election timeout below 1,300 ms \(10 × round trip\)/);
+    expect(textOf(wan.result)).toMatch(/etcd accepts a pair the tuning page advises against/);
+    // 10 ms RTT and 100/100: the page's election rule holds, etcd refuses.
+    const refused = textOf(at({ rtt: '10', e: '100' }).result);
+    expect(refused).toContain('should be at least as 5 times as --heartbeat-interval[100ms]');
+    expect(refused).toMatch(/The tuning page’s election rule holds, yet etcd refuses the pair/);
+    // Past a 5 s round trip no pair fits under the 50,000 ms maximum.
+    const far = textOf(at({ rtt: '6000' }).result);
+    expect(far).toContain('is too long, and should be set less than 50000ms');
+    expect(far).toMatch(/No pair fits/);
+    expect(far).not.toContain('extraArgs');
+    // Bad input is marked on its field.
+    expect(at({ h: '1.5' }).errors['h']).toMatch(/Heartbeat interval must be a whole number; got 1\.5/);
+    expect(at({ rtt: '-1' }).errors['rtt']).toMatch(/Round trip cannot be negative/);
+    expect(at({ e: '' }).state).toBeNull();
+  });
+
   it('write path: per-follower lists pad with the last value, refuse extras and decimal commas', () => {
     expect(parseMsList('1 2', 4, 'RTT')).toEqual({ ok: true, value: [1, 2, 2, 2] });
     expect(parseMsList('1; 2, 3', 3, 'RTT')).toEqual({ ok: true, value: [1, 2, 3] });
@@ -762,9 +792,19 @@ describe('every numeric field of every calculator', () => {
 
   it('covers the numeric fields of every calculator that has them', () => {
     expect(new Set(NUMERIC.map(([, d]) => d.id))).toEqual(
-      new Set(['quorum', 'availability', 'writePath', 'apiserver', 'upgrade', 'maintenance', 'topology', 'readPath']),
+      new Set([
+        'quorum',
+        'availability',
+        'writePath',
+        'apiserver',
+        'upgrade',
+        'maintenance',
+        'topology',
+        'readPath',
+        'timeouts',
+      ]),
     );
-    expect(NUMERIC.length).toBe(24);
+    expect(NUMERIC.length).toBe(28);
   });
 
   // A German browser writes ten thousand as "10.000" and one thousand as "1.000": such a number is

@@ -62,6 +62,10 @@ export const CALCULATORS: { readonly [Id in CalculatorId]: () => Promise<Calcula
     const m = await import('./read-path.ts');
     return { def: m.readPathCalc, view: m.readPathView };
   },
+  timeouts: async () => {
+    const m = await import('./timeouts.ts');
+    return { def: m.timeoutsCalc, view: m.timeoutsView };
+  },
 };
 
 /** A field ready to render: its hint resolved (bounds from the schema), and whether it starts hidden. */

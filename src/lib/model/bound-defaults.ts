@@ -25,4 +25,17 @@ export interface BoundDefault {
 }
 
 /** Every bound default; the build checks each (see src/lib/citations/bound-defaults.ts). */
-export const BOUND_DEFAULTS: readonly BoundDefault[] = [];
+export const BOUND_DEFAULTS: readonly BoundDefault[] = [
+  {
+    calculator: 'timeouts',
+    field: 'h',
+    ref: 'etcd-io/etcd@v3.7.0:server/embed/config.go#L533',
+    pattern: 'TickMs:\\s+(\\d+),',
+  },
+  {
+    calculator: 'timeouts',
+    field: 'e',
+    ref: 'etcd-io/etcd@v3.7.0:server/embed/config.go#L534',
+    pattern: 'ElectionMs:\\s+(\\d+),',
+  },
+];

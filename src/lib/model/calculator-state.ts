@@ -62,6 +62,13 @@ export const CALCULATOR_SCHEMAS = {
     held: bool(true),
     sel: bool(false),
   },
+  timeouts: {
+    rtt: { kind: 'decimal', min: 0, max: 60_000, default: 2 },
+    fs: { kind: 'decimal', min: 0, max: 60_000, default: 0 },
+    // Defaults bound to etcd's (src/lib/model/bound-defaults.ts); 0 is allowed to show etcd's refusal.
+    h: { kind: 'whole', min: 0, max: 1_000_000, default: 100 },
+    e: { kind: 'whole', min: 0, max: 1_000_000, default: 1000 },
+  },
 } as const satisfies Record<string, StateSchema>;
 
 export type CalculatorId = keyof typeof CALCULATOR_SCHEMAS;
@@ -77,6 +84,7 @@ export const CALCULATOR_PREFIX: Readonly<Record<CalculatorId, string>> = {
   topology: 't.',
   overrides: 'o.',
   readPath: 'p.',
+  timeouts: 'tm.',
 };
 
 /** A calculator's custom element name, its id in kebab case: readPath → "calc-read-path". */

@@ -16,6 +16,8 @@ export const CHAPTER_ROUTES: readonly string[] = [
   'etcd-reads/',
   'control-plane/',
   'colocation/',
+  'etcd-disk/',
+  'etcd-timeouts/',
 ];
 
 /** Whether a route (`''`, `etcd-sizing/`, …) is a chapter page. */

@@ -1,0 +1,148 @@
+/**
+ * The timeouts calculator: etcd's heartbeat interval and election timeout from a measured round
+ * trip, by the tuning page's rule, whether etcd v3.7.0 accepts them, and the flags to paste; then
+ * the reader's own pair checked against both rules.
+ */
+import {
+  DEFAULT_HEARTBEAT_MS,
+  docVerdict,
+  etcdFlags,
+  kubeadmExtraArgs,
+  MAX_DOC_ROUND_TRIP_MS,
+  MAX_ELECTION_MS,
+  recommend,
+  serverVerdict,
+  type Recommendation,
+  type ServerVerdict,
+} from '../model/timeouts.ts';
+import { decimal, facts, invalid, para, text, whole, type CalcDef, type CalcView, type Raw } from './calc.ts';
+import { fmtMs } from './format.ts';
+import { h, type Tree } from './tree.ts';
+
+/** Title and labelled fields, used only by the build to render the form (the browser reads the DOM). */
+export const timeoutsView: CalcView<'timeouts'> = {
+  title: 'Heartbeat and election timeout from the round trip',
+  fields: [
+    {
+      key: 'rtt',
+      label: 'Round trip between members (ms)',
+      kind: 'text',
+      inputmode: 'decimal',
+      hint: (range) => `p99 or max over every member pair, ${range}.`,
+    },
+    {
+      key: 'fs',
+      label: 'WAL fsync p99 (ms)',
+      kind: 'text',
+      inputmode: 'decimal',
+      hint: (range) => `${range}; 0 leaves the disk out.`,
+    },
+    {
+      key: 'h',
+      label: 'Your --heartbeat-interval (ms)',
+      kind: 'text',
+      inputmode: 'numeric',
+      hint: (range) => `Whole ms, ${range}.`,
+    },
+    {
+      key: 'e',
+      label: 'Your --election-timeout (ms)',
+      kind: 'text',
+      inputmode: 'numeric',
+      hint: (range) => `Whole ms, ${range}.`,
+    },
+  ],
+};
+
+const code = (s: string): Tree => h('code', {}, s);
+const block = (s: string): Tree => h('pre', {}, h('code', {}, s));
+
+function serverText(v: ServerVerdict): Tree {
+  return v.accepted ? 'accepts them' : h('span', {}, 'refuses them: ', code(v.message!));
+}
+
+function why(r: Recommendation): string {
+  const hb =
+    r.heartbeatFrom === 'default'
+      ? `the round trip (${fmtMs(r.roundTripMs)}) is below etcd's default heartbeat, so the default stays`
+      : `the heartbeat is the round trip in whole ms`;
+  const el =
+    r.electionFrom === 'default'
+      ? "10 × the round trip is below etcd's default election timeout, so the default stays"
+      : r.electionFrom === '10x-round-trip'
+        ? 'the election timeout is 10 × the round trip, as the tuning page asks'
+        : 'the election timeout is 5 × the heartbeat, the least etcd accepts';
+  return `Why: ${hb}; ${el}${r.electionFrom === 'default' ? '' : ', in whole heartbeat ticks'}.`;
+}
+
+export const timeoutsCalc: CalcDef<'timeouts'> = {
+  id: 'timeouts',
+  prefix: 'tm',
+  toRaw: (s) => ({ rtt: text(s.rtt), fs: text(s.fs), h: text(s.h), e: text(s.e) }),
+  compute(raw: Readonly<Raw>) {
+    const errors: Record<string, string> = {};
+    const rtt = decimal(raw, 'timeouts', 'rtt', 'Round trip', errors);
+    const fs = decimal(raw, 'timeouts', 'fs', 'Fsync p99', errors);
+    const hb = whole(raw, 'timeouts', 'h', 'Heartbeat interval', errors);
+    const el = whole(raw, 'timeouts', 'e', 'Election timeout', errors);
+    if (rtt === null || fs === null || hb === null || el === null) return invalid(errors);
+    const r = recommend(rtt, fs);
+    const roundTrip = fs > 0 ? `${fmtMs(r.roundTripMs)} (${fmtMs(rtt)} + fsync ${fmtMs(fs)})` : fmtMs(r.roundTripMs);
+    const result: Tree[] = [
+      facts([
+        ['Round trip used', roundTrip],
+        ['Recommended', code(etcdFlags(r.heartbeatMs, r.electionMs))],
+        ['etcd v3.7.0', serverText(r.server)],
+      ]),
+    ];
+    if (r.effective) {
+      const e = r.effective;
+      result.push(
+        para(why(r)),
+        para(
+          `A follower that hears nothing starts an election after ${fmtMs(e.electionMs)} to ${fmtMs(e.latestElectionMs)} (${e.electionTicks} ticks, randomised up to twice that); the leader logs a late heartbeat past ${fmtMs(e.lateHeartbeatMs)}.`,
+        ),
+        para('Paste on every member (all members need the same values):'),
+        block(etcdFlags(r.heartbeatMs, r.electionMs)),
+        para('Or, for kubeadm’s stacked etcd (ClusterConfiguration v1beta4):'),
+        block(kubeadmExtraArgs(r.heartbeatMs, r.electionMs)),
+      );
+    } else {
+      result.push(
+        para(
+          `No pair fits: the tuning page's 10 × round trip is above etcd's ${fmtMs(MAX_ELECTION_MS)} maximum once the round trip passes ${fmtMs(MAX_DOC_ROUND_TRIP_MS)}. Bring the members closer together rather than stretching the timeouts.`,
+          'calc__warn',
+        ),
+      );
+    }
+    const mine = serverVerdict(hb, el);
+    const doc = docVerdict(hb, el, r.roundTripMs);
+    const docOk = doc.electionMeetsRule && doc.heartbeatInBand;
+    const docText = docOk
+      ? 'meets it'
+      : [
+          doc.heartbeatInBand
+            ? ''
+            : `heartbeat outside ${fmtMs(doc.heartbeatBandMs[0])}–${fmtMs(doc.heartbeatBandMs[1])} (0.5–1.5 × round trip)${hb > doc.heartbeatBandMs[1] && hb <= DEFAULT_HEARTBEAT_MS ? ', though the page says the defaults work on a local network' : ''}`,
+          doc.electionMeetsRule ? '' : `election timeout below ${fmtMs(doc.minElectionMs)} (10 × round trip)`,
+        ]
+          .filter(Boolean)
+          .join('; ');
+    result.push(
+      facts([
+        [`Your ${etcdFlags(hb, el)}: etcd v3.7.0`, serverText(mine)],
+        ['Tuning page’s rule for this round trip', docText],
+      ]),
+    );
+    if (mine.accepted && !doc.electionMeetsRule)
+      result.push(
+        para(
+          'etcd accepts a pair the tuning page advises against: it checks only 5 × heartbeat, never the round trip.',
+          'calc__note',
+        ),
+      );
+    if (!mine.accepted && doc.electionMeetsRule)
+      result.push(para('The tuning page’s election rule holds, yet etcd refuses the pair.', 'calc__note'));
+    return { errors, state: { rtt, fs, h: hb, e: el }, result };
+  },
+};
