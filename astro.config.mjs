@@ -100,6 +100,7 @@ export default defineConfig({
             },
             { label: 'Control-plane nodes', link: '/control-plane/' },
             { label: 'Colocation', link: '/colocation/' },
+            { label: 'Production sizing', items: [{ label: 'etcd machines', link: '/etcd-hardware/' }] },
           ],
         },
         {
