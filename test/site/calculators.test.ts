@@ -682,12 +682,16 @@ describe.skipIf(!executablePath)('calculators in Chromium', () => {
   it('the hardware chapter: its class table comes from the model, and its calculator moves between classes at the bounds', async () => {
     const { page, errors } = await open(`${site.url}etcd-hardware/`);
     try {
-      const rows = page.locator('table[data-table="hardware-classes"] tbody tr');
-      expect(await rows.count()).toBe(8);
-      expect(await rows.first().innerText()).toMatch(
-        /Small\s+fewer than 100\s+fewer than 200\s+at most 0\.1 GB\s+50\s+AWS m4\.large/,
+      const classes = page.locator('table[data-table="hardware-classes"] tbody tr');
+      expect(await classes.count()).toBe(4);
+      expect(await classes.first().innerText()).toMatch(/^Small\s+< 100\s+< 200\s+≤ 0\.1 GB\s+50$/);
+      expect(await classes.last().innerText()).toMatch(/^xLarge\s+> 1,500\s+> 10,000\s+> 1 GB\s+3,000$/);
+      const machines = page.locator('table[data-table="hardware-machines"] tbody tr');
+      expect(await machines.count()).toBe(8);
+      expect(await machines.first().innerText()).toMatch(/^Small\s+AWS m4\.large\s+2\s+8\s+3,600\s+56\.25$/);
+      expect(await machines.last().innerText()).toMatch(
+        /^xLarge\s+GCE n1-standard-16 \+ 500GB PD SSD\s+16\s+60\s+15,000\s+250$/,
       );
-      expect(await rows.last().innerText()).toMatch(/GCE n1-standard-16 \+ 500GB PD SSD\s+16\s+60\s+15,000\s+250/);
       const calc = await ready(page, 'hardware');
       const nodes = calc.getByLabel('Kubernetes nodes', { exact: true });
       const data = calc.getByLabel('Data size in GB', { exact: true });
