@@ -234,7 +234,9 @@ export function isHeavilyLoaded(clients: number, requestsPerSecond: number): boo
   return clients >= HEAVY_CLIENTS || requestsPerSecond >= HEAVY_REQUESTS_PER_SECOND;
 }
 
-const fmt = (n: number): string => new Intl.NumberFormat('en-US', { maximumFractionDigits: 2 }).format(n);
+// en-US like the calculators' own formatting, so that build-time and browser text agree.
+const NUMBER = new Intl.NumberFormat('en-US', { maximumFractionDigits: 2 });
+const fmt = (n: number): string => NUMBER.format(n);
 
 /** Smallest class index for a value under an exclusive upper bound per class. */
 function firstBelow(value: number, bound: (c: HardwareClass) => number | null): number {
