@@ -103,6 +103,7 @@ export default defineConfig({
             {
               label: 'Production sizing',
               items: [
+                { label: 'etcd machines', link: '/etcd-hardware/' },
                 { label: 'Disk and latency', link: '/etcd-disk/' },
                 { label: 'Network and timeouts', link: '/etcd-timeouts/' },
               ],

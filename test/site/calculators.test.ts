@@ -113,6 +113,16 @@ const DRIVES: Drive[] = [
       /Recommended--heartbeat-interval=130 --election-timeout=1300.*value: "1300".*below 1,300 ms \(10 × round trip\)/s,
     param: /tm\.rtt=120/,
   },
+  {
+    id: 'hardware',
+    inputs: [
+      ['Kubernetes nodes', '5000'],
+      ['Requests per second to etcd', '20000'],
+    ],
+    result:
+      /xLarge cluster, decided by nodes, request rate\..*m4\.4xlarge: 16 vCPUs.*5,000 nodes is more than the largest example workload/s,
+    param: /h\.n=5000/,
+  },
 ];
 
 async function fillLabel(calc: Locator, label: string, value: string): Promise<void> {
@@ -257,7 +267,16 @@ describe.skipIf(!executablePath)('calculators in Chromium', () => {
       expect(await k.getAttribute('aria-invalid')).toBeNull();
 
       // Every text input of every calculator refuses letters with a message, and no result shows NaN/Infinity.
-      for (const id of ['availability', 'writePath', 'apiserver', 'upgrade', 'maintenance', 'topology', 'timeouts']) {
+      for (const id of [
+        'availability',
+        'writePath',
+        'apiserver',
+        'upgrade',
+        'maintenance',
+        'topology',
+        'timeouts',
+        'hardware',
+      ]) {
         const c = await ready(page, id);
         const inputs = c.locator('input[type="text"][data-field]:visible');
         for (let i = 0; i < (await inputs.count()); i++) {
@@ -702,6 +721,40 @@ describe.skipIf(!executablePath)('calculators in Chromium', () => {
     }
   });
 
+  it('the hardware chapter: its class table comes from the model, and its calculator moves between classes at the bounds', async () => {
+    const { page, errors } = await open(`${site.url}etcd-hardware/`);
+    try {
+      const classes = page.locator('table[data-table="hardware-classes"] tbody tr');
+      expect(await classes.count()).toBe(4);
+      expect(await classes.first().innerText()).toMatch(/^Small\s+< 100\s+< 200\s+≤ 0\.1 GB\s+50$/);
+      expect(await classes.last().innerText()).toMatch(/^xLarge\s+> 1,500\s+> 10,000\s+> 1 GB\s+3,000$/);
+      const machines = page.locator('table[data-table="hardware-machines"] tbody tr');
+      expect(await machines.count()).toBe(8);
+      expect(await machines.first().innerText()).toMatch(/^Small\s+AWS m4\.large\s+2\s+8\s+3,600\s+56\.25$/);
+      expect(await machines.last().innerText()).toMatch(
+        /^xLarge\s+GCE n1-standard-16 \+ 500GB PD SSD\s+16\s+60\s+15,000\s+250$/,
+      );
+      const calc = await ready(page, 'hardware');
+      const nodes = calc.getByLabel('Kubernetes nodes', { exact: true });
+      const data = calc.getByLabel('Data size in GB', { exact: true });
+      const rps = calc.getByLabel('Requests per second to etcd', { exact: true });
+      await rps.fill('0');
+      await data.fill('0');
+      await nodes.fill('1000');
+      await expect.poll(() => resultOf(calc).innerText()).toMatch(/^Large cluster, decided by nodes\./);
+      await nodes.fill('1001');
+      await expect.poll(() => resultOf(calc).innerText()).toMatch(/^xLarge cluster, decided by nodes\./);
+      await data.fill('2.5');
+      await expect.poll(() => resultOf(calc).innerText()).toMatch(/default quota of 2 GiB/);
+      await data.fill('-1');
+      await expect.poll(() => calc.locator('#h-gb-err').textContent()).toMatch(/Data size cannot be negative/);
+      expect(await resultOf(calc).innerText()).toMatch(/No result yet/);
+      expect(errors).toEqual([]);
+    } finally {
+      await page.close();
+    }
+  });
+
   it('without JavaScript every calculator shows its default result, rendered at build time', async () => {
     const noJs = await browser.newContext({ javaScriptEnabled: false });
     try {
@@ -718,6 +771,7 @@ describe.skipIf(!executablePath)('calculators in Chromium', () => {
         overrides: /Accepted by kube-apiserver v1\.37: 2 overrides/,
         readPath: /Served by the watch cache, after an etcd current-revision read\./,
         timeouts: /Recommended\s*--heartbeat-interval=100 --election-timeout=1000/,
+        hardware: /Medium cluster, decided by nodes, request rate, data size\./,
       };
       for (const [id, re] of Object.entries(expected)) {
         const calc = page.locator(`[data-calc="${id}"]`);

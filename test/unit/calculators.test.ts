@@ -47,6 +47,7 @@ import {
 } from '../../src/lib/calculators/overrides.ts';
 import { readPathCalc, readPathView } from '../../src/lib/calculators/read-path.ts';
 import { timeoutsCalc, timeoutsView } from '../../src/lib/calculators/timeouts.ts';
+import { hardwareCalc, hardwareView } from '../../src/lib/calculators/hardware.ts';
 import {
   CALCULATOR_PREFIX,
   CALCULATOR_SCHEMAS,
@@ -90,6 +91,7 @@ const PAIRS: [LooseCalc, LooseView][] = [
   [loose(overridesCalc), overridesView],
   [loose(readPathCalc), readPathView],
   [loose(timeoutsCalc), timeoutsView],
+  [loose(hardwareCalc), hardwareView],
 ];
 const ALL: LooseCalc[] = PAIRS.map(([d]) => d);
 /**
@@ -462,7 +464,7 @@ describe('hints come from the URL schema', () => {
         .map((f) => `${d.id}.${f.key}`),
     );
     expect(ranged.map(([name]) => name).sort()).toEqual(numeric.sort());
-    expect(ranged.length).toBe(16);
+    expect(ranged.length).toBe(21);
   });
 
   it.each(ranged)(
@@ -716,6 +718,38 @@ describe('calculator definitions', () => {
     expect(textOf(topologyCalc.compute({ e: '5', c: '2' }).result)).toContain('not possible with E ≠ C');
   });
 
+  it('hardware: names the class, the deciding inputs and the example machines; 0 means unknown', () => {
+    const out = hardwareCalc.compute({ n: '100', c: '0', rps: '300', gb: '0.2', keys: '0' });
+    const t = textOf(out.result);
+    expect(t).toContain('Medium cluster, decided by nodes, request rate, data size.');
+    expect(t).toContain('m4.xlarge: 4 vCPUs, 16 GB memory, 6,000 max concurrent IOPS, 93.75 MB/s disk');
+    expect(t).toContain('n1-standard-4 + 150GB PD SSD: 4 vCPUs, 15 GB memory');
+    expect(t).toContain('100 nodes > the 50-node example of Small.');
+    expect(t).not.toContain('Clients not given');
+    expect(out.state).toEqual({ n: 100, c: 0, rps: 300, gb: 0.2, keys: 0 });
+    const empty = textOf(hardwareCalc.compute({ n: '0', c: '0', rps: '0', gb: '0', keys: '0' }).result);
+    expect(empty).toContain('Small cluster: no input given, so the smallest class.');
+  });
+
+  it('hardware: past the largest example it says so instead of extrapolating; bad text is refused per field', () => {
+    const t = textOf(hardwareCalc.compute({ n: '5000', c: '0', rps: '20000', gb: '3', keys: '0' }).result);
+    expect(t).toContain('xLarge cluster, decided by nodes, request rate, data size.');
+    expect(t).toContain('5,000 nodes is more than the largest example workload in the guide (3,000 nodes, xLarge)');
+    expect(t).toContain('xLarge is open-ended');
+    expect(t).toContain("more than etcd's default quota of 2 GiB");
+    expect(t).toContain('Sequential IOPS the disk needs500 (heavily loaded)');
+    expect(t).toContain('Network10GbE (large clusters)');
+    const bad = hardwareCalc.compute({ n: '-3', c: '1.5', rps: 'lots', gb: '0,5', keys: '1e13' });
+    expect(bad.state).toBeNull();
+    expect(bad.errors).toEqual({
+      n: expect.stringMatching(/^Kubernetes nodes cannot be negative/),
+      c: expect.stringMatching(/^etcd clients must be a whole number/),
+      rps: expect.stringMatching(/"lots" is not a number/),
+      gb: expect.stringMatching(/use a decimal point — write "0.5"/),
+      keys: expect.stringMatching(/^Keys must be at most 1000000000000/),
+    });
+  });
+
   it('availability: MTBF/MTTR gives p = MTTR / (MTBF + MTTR); both zero is refused', () => {
     const raw = { ...defaults(availabilityCalc), mode: 'mtbf', mtbf: '999', mttr: '1' };
     expect(textOf(availabilityCalc.compute(raw).result)).toContain('MTTR / (MTBF + MTTR)0.001');
@@ -802,9 +836,10 @@ describe('every numeric field of every calculator', () => {
         'topology',
         'readPath',
         'timeouts',
+        'hardware',
       ]),
     );
-    expect(NUMERIC.length).toBe(28);
+    expect(NUMERIC.length).toBe(33);
   });
 
   // A German browser writes ten thousand as "10.000" and one thousand as "1.000": such a number is

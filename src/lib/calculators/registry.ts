@@ -58,6 +58,10 @@ export const CALCULATORS: { readonly [Id in CalculatorId]: () => Promise<Calcula
     const m = await import('./overrides.ts');
     return { def: m.overridesCalc, view: m.overridesView };
   },
+  hardware: async () => {
+    const m = await import('./hardware.ts');
+    return { def: m.hardwareCalc, view: m.hardwareView };
+  },
   readPath: async () => {
     const m = await import('./read-path.ts');
     return { def: m.readPathCalc, view: m.readPathView };

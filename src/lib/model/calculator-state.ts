@@ -45,6 +45,14 @@ export const CALCULATOR_SCHEMAS = {
     k: { kind: 'whole', min: 0, max: MAX_FAILURES_PLUS_STOPPED, default: 1 },
   },
   topology: { e: members(3), c: members(3) },
+  // Bounds equal HARDWARE_INPUT_MAX in ./hardware.ts (a unit test compares them); 0 means unknown.
+  hardware: {
+    n: { kind: 'whole', min: 0, max: 1_000_000, default: 100 },
+    c: { kind: 'whole', min: 0, max: 10_000_000, default: 0 },
+    rps: { kind: 'decimal', min: 0, max: 100_000_000, default: 300 },
+    gb: { kind: 'decimal', min: 0, max: 1_000_000, default: 0.2 },
+    keys: { kind: 'whole', min: 0, max: 1e12, default: 0 },
+  },
   overrides: { v: { kind: 'text', maxLength: 2000, multiline: true, default: HELP_TEXT_EXAMPLE } },
   readPath: {
     verb: { kind: 'enum', values: ['GET', 'LIST'], default: 'LIST' },
@@ -82,6 +90,7 @@ export const CALCULATOR_PREFIX: Readonly<Record<CalculatorId, string>> = {
   upgrade: 'u.',
   maintenance: 'm.',
   topology: 't.',
+  hardware: 'h.',
   overrides: 'o.',
   readPath: 'p.',
   timeouts: 'tm.',

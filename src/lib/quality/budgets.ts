@@ -16,6 +16,7 @@ export const CHAPTER_ROUTES: readonly string[] = [
   'etcd-reads/',
   'control-plane/',
   'colocation/',
+  'etcd-hardware/',
   'etcd-disk/',
   'etcd-timeouts/',
 ];

@@ -1,0 +1,106 @@
+/** The hardware calculator: from a workload to the smallest class of etcd's hardware guide, and why. */
+import { classifyWorkload, type HardwareInput } from '../model/hardware.ts';
+import { decimal, facts, invalid, para, text, whole, type CalcDef, type CalcView, type Raw } from './calc.ts';
+import { fmtInt, fmtNum } from './format.ts';
+import { h } from './tree.ts';
+
+/** Title and labelled fields, used only by the build to render the form (the browser reads the DOM). */
+export const hardwareView: CalcView<'hardware'> = {
+  title: 'etcd machine size from the hardware guide',
+  fields: [
+    {
+      key: 'n',
+      label: 'Kubernetes nodes',
+      kind: 'text',
+      inputmode: 'numeric',
+      hint: (range) => `${range}; 0 if unknown.`,
+    },
+    {
+      key: 'c',
+      label: 'etcd clients',
+      kind: 'text',
+      inputmode: 'numeric',
+      hint: (range) => `${range}; 0 if unknown.`,
+    },
+    {
+      key: 'rps',
+      label: 'Requests per second to etcd',
+      kind: 'text',
+      inputmode: 'decimal',
+      hint: (range) => `${range}; 0 if unknown.`,
+    },
+    {
+      key: 'gb',
+      label: 'Data size in GB',
+      kind: 'text',
+      inputmode: 'decimal',
+      hint: (range) => `${range}; the database size, 0 if unknown.`,
+    },
+    {
+      key: 'keys',
+      label: 'Keys',
+      kind: 'text',
+      inputmode: 'numeric',
+      hint: (range) => `${range}; 0 if unknown.`,
+    },
+  ],
+};
+
+const INPUT_NAME: Readonly<Record<HardwareInput, string>> = {
+  nodes: 'nodes',
+  clients: 'clients',
+  requestsPerSecond: 'request rate',
+  dataGB: 'data size',
+  keys: 'keys',
+};
+
+export const hardwareCalc: CalcDef<'hardware'> = {
+  id: 'hardware',
+  prefix: 'h',
+  toRaw: (s) => ({ n: text(s.n), c: text(s.c), rps: text(s.rps), gb: text(s.gb), keys: text(s.keys) }),
+  compute(raw: Readonly<Raw>) {
+    const errors: Record<string, string> = {};
+    const n = whole(raw, 'hardware', 'n', 'Kubernetes nodes', errors);
+    const c = whole(raw, 'hardware', 'c', 'etcd clients', errors);
+    const rps = decimal(raw, 'hardware', 'rps', 'Requests per second', errors);
+    const gb = decimal(raw, 'hardware', 'gb', 'Data size', errors);
+    const keys = whole(raw, 'hardware', 'keys', 'Keys', errors);
+    if (n === null || c === null || rps === null || gb === null || keys === null) return invalid(errors);
+    const r = classifyWorkload({ nodes: n, clients: c, requestsPerSecond: rps, dataGB: gb, keys });
+    const k = r.hardwareClass;
+    const given = r.requirements.filter((q) => q.value > 0);
+    const lead =
+      given.length === 0
+        ? `${k.name} cluster: no input given, so the smallest class.`
+        : `${k.name} cluster, decided by ${r.decidedBy
+            .filter((i) => given.some((q) => q.input === i))
+            .map((i) => INPUT_NAME[i])
+            .join(', ')}.`;
+    return {
+      errors,
+      state: { n, c, rps, gb, keys },
+      result: [
+        para(lead, 'calc__lead'),
+        facts([
+          ...k.machines.map(
+            (m) =>
+              [
+                `${m.provider} example`,
+                `${m.type}: ${m.vcpus} vCPUs, ${fmtNum(m.memoryGB)} GB memory, ${fmtInt(m.maxConcurrentIops)} max concurrent IOPS, ${fmtNum(m.diskMBps)} MB/s disk`,
+              ] as const,
+          ),
+          [
+            'Sequential IOPS the disk needs',
+            `${r.sequentialIops} (${r.heavilyLoaded ? 'heavily loaded' : 'typical'}); cloud figures are concurrent IOPS, up to 10× higher`,
+          ],
+          ['Network', r.network === '10GbE' ? '10GbE (large clusters)' : '1GbE (common deployments)'],
+        ]),
+        given.length > 0
+          ? h('ul', {}, ...given.map((q) => h('li', {}, q.reason)))
+          : para('Enter at least one input; 0 means unknown.', 'calc__note'),
+        ...r.beyondGuide.map((t) => para(t, 'calc__warn')),
+        ...r.notes.map((t) => para(t, 'calc__note')),
+      ],
+    };
+  },
+};

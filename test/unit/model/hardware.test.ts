@@ -1,0 +1,205 @@
+import { execFileSync } from 'node:child_process';
+import { existsSync } from 'node:fs';
+import { describe, expect, it } from 'vitest';
+import {
+  classifyWorkload,
+  DEFAULT_QUOTA_BYTES,
+  HARDWARE_CLASSES,
+  HARDWARE_GUIDE,
+  HARDWARE_INPUT_MAX,
+  isHeavilyLoaded,
+  MAX_SUGGESTED_QUOTA_BYTES,
+  type HardwareWorkload,
+} from '../../../src/lib/model/hardware.ts';
+import { CALCULATOR_SCHEMAS } from '../../../src/lib/model/calculator-state.ts';
+import { parseCitationRef } from '../../../src/lib/citations/ref.ts';
+
+const none: HardwareWorkload = { nodes: 0, clients: 0, requestsPerSecond: 0, dataGB: 0, keys: 0 };
+const classOf = (over: Partial<HardwareWorkload>) => classifyWorkload({ ...none, ...over }).hardwareClass.id;
+
+describe('class bounds', () => {
+  it('nothing known is Small, decided by every input', () => {
+    const r = classifyWorkload(none);
+    expect(r.hardwareClass.id).toBe('small');
+    expect(r.decidedBy).toHaveLength(5);
+    expect(r.beyondGuide).toEqual([]);
+    expect(r.notes).toEqual([]);
+  });
+  it('clients: "fewer than" is exclusive at 100, 500 and 1,500', () => {
+    expect(classOf({ clients: 99 })).toBe('small');
+    expect(classOf({ clients: 100 })).toBe('medium');
+    expect(classOf({ clients: 499 })).toBe('medium');
+    expect(classOf({ clients: 500 })).toBe('large');
+    expect(classOf({ clients: 1499 })).toBe('large');
+    expect(classOf({ clients: 1500 })).toBe('xlarge');
+  });
+  it('requests per second: exclusive at 200, 1,000 and 10,000, fractions allowed', () => {
+    expect(classOf({ requestsPerSecond: 199.9 })).toBe('small');
+    expect(classOf({ requestsPerSecond: 200 })).toBe('medium');
+    expect(classOf({ requestsPerSecond: 999 })).toBe('medium');
+    expect(classOf({ requestsPerSecond: 1000 })).toBe('large');
+    expect(classOf({ requestsPerSecond: 9999.5 })).toBe('large');
+    expect(classOf({ requestsPerSecond: 10_000 })).toBe('xlarge');
+  });
+  it('data: "no more than" is inclusive at 0.1, 0.5 and 1 GB', () => {
+    expect(classOf({ dataGB: 0.1 })).toBe('small');
+    expect(classOf({ dataGB: 0.100001 })).toBe('medium');
+    expect(classOf({ dataGB: 0.5 })).toBe('medium');
+    expect(classOf({ dataGB: 0.51 })).toBe('large');
+    expect(classOf({ dataGB: 1 })).toBe('large');
+    expect(classOf({ dataGB: 1.01 })).toBe('xlarge');
+  });
+  it('nodes: up to each example workload (50, 250, 1,000), then xLarge', () => {
+    expect(classOf({ nodes: 50 })).toBe('small');
+    expect(classOf({ nodes: 51 })).toBe('medium');
+    expect(classOf({ nodes: 250 })).toBe('medium');
+    expect(classOf({ nodes: 251 })).toBe('large');
+    expect(classOf({ nodes: 1000 })).toBe('large');
+    expect(classOf({ nodes: 1001 })).toBe('xlarge');
+  });
+  it('keys: a million raises Small to Medium (16 GB), and never lowers a class', () => {
+    expect(classOf({ keys: 999_999 })).toBe('small');
+    expect(classOf({ keys: 1_000_000 })).toBe('medium');
+    expect(classOf({ keys: 5_000_000, dataGB: 0.8 })).toBe('large');
+  });
+  it('the largest requirement wins, and every input that needs it is named', () => {
+    const r = classifyWorkload({ ...none, nodes: 100, clients: 50, requestsPerSecond: 2000, dataGB: 0.7 });
+    expect(r.hardwareClass.id).toBe('large');
+    expect(r.decidedBy).toEqual(['requestsPerSecond', 'dataGB']);
+    expect(r.requirements.find((q) => q.input === 'nodes')?.classId).toBe('medium');
+    expect(r.requirements.find((q) => q.input === 'dataGB')?.reason).toBe('0.7 GB > 0.5 GB, the bound of Medium.');
+  });
+});
+
+describe('past the guide', () => {
+  it('more nodes than the 3,000-node example is said plainly, not extrapolated', () => {
+    const at = classifyWorkload({ ...none, nodes: 3000 });
+    expect(at.hardwareClass.id).toBe('xlarge');
+    expect(at.beyondGuide).toEqual([]);
+    const past = classifyWorkload({ ...none, nodes: 3001 });
+    expect(past.hardwareClass.id).toBe('xlarge');
+    expect(past.beyondGuide.join(' ')).toMatch(/3,001 nodes is more than the largest example workload.*3,000 nodes/);
+    expect(past.beyondGuide.join(' ')).toMatch(/does not extrapolate/);
+  });
+  it('load in xLarge says the class is open-ended', () => {
+    expect(classifyWorkload({ ...none, clients: 100_000 }).beyondGuide.join(' ')).toMatch(/xLarge is open-ended/);
+    expect(classifyWorkload({ ...none, clients: 1499 }).beyondGuide).toEqual([]);
+  });
+  it('exactly 1,500 clients or 10,000 requests/s notes the gap between Large and xLarge', () => {
+    expect(classifyWorkload({ ...none, clients: 1500 }).notes.join(' ')).toMatch(/in no class/);
+    expect(classifyWorkload({ ...none, requestsPerSecond: 10_000 }).notes.join(' ')).toMatch(/in no class/);
+    expect(classifyWorkload({ ...none, clients: 1501 }).notes.join(' ')).not.toMatch(/in no class/);
+  });
+  it('data past the default and the suggested quota is flagged, in bytes', () => {
+    const gbAtQuota = DEFAULT_QUOTA_BYTES / 1e9;
+    expect(classifyWorkload({ ...none, dataGB: gbAtQuota }).notes.join(' ')).not.toMatch(/quota/);
+    expect(classifyWorkload({ ...none, dataGB: 2.2 }).notes.join(' ')).toMatch(/default quota of 2 GiB/);
+    expect(classifyWorkload({ ...none, dataGB: 9 }).notes.join(' ')).toMatch(/8 GiB etcd suggests at most/);
+  });
+  it('data that cannot fit in the smaller example machine memory is flagged', () => {
+    expect(classifyWorkload({ ...none, dataGB: 59 }).notes.join(' ')).not.toMatch(/does not fit/);
+    expect(classifyWorkload({ ...none, dataGB: 60 }).notes.join(' ')).toMatch(/does not fit in the 60 GB/);
+  });
+});
+
+describe('heavily loaded, sequential IOPS and network', () => {
+  it('"thousands of clients or tens of thousands of requests" is read as ≥ 1,000 or ≥ 10,000', () => {
+    expect(isHeavilyLoaded(999, 9999)).toBe(false);
+    expect(isHeavilyLoaded(1000, 0)).toBe(true);
+    expect(isHeavilyLoaded(0, 10_000)).toBe(true);
+    expect(classifyWorkload({ ...none, clients: 999 }).sequentialIops).toBe(50);
+    expect(classifyWorkload({ ...none, clients: 1000 }).sequentialIops).toBe(500);
+  });
+  it('10GbE from Large up', () => {
+    expect(classifyWorkload({ ...none, dataGB: 0.5 }).network).toBe('1GbE');
+    expect(classifyWorkload({ ...none, dataGB: 0.6 }).network).toBe('10GbE');
+  });
+});
+
+describe('bad input', () => {
+  it.each([
+    [{ nodes: -1 }, /Kubernetes nodes must be a whole number from 0/],
+    [{ nodes: 1.5 }, /Kubernetes nodes must be a whole number/],
+    [{ clients: Number.NaN }, /etcd clients must be a whole number/],
+    [{ requestsPerSecond: Number.POSITIVE_INFINITY }, /Requests per second must be a finite number/],
+    [{ dataGB: -0.1 }, /Data size in GB must be a finite number from 0/],
+    [{ keys: HARDWARE_INPUT_MAX.keys + 1 }, /Keys must be a whole number from 0 to/],
+  ])('%j is refused with a message', (over, message) => {
+    expect(() => classifyWorkload({ ...none, ...over })).toThrow(RangeError);
+    expect(() => classifyWorkload({ ...none, ...over })).toThrow(message);
+  });
+});
+
+describe('the class table as data', () => {
+  it('is ordered smallest first, bounds rising and only xLarge unbounded', () => {
+    const ids = HARDWARE_CLASSES.map((c) => c.id);
+    expect(ids).toEqual(['small', 'medium', 'large', 'xlarge']);
+    for (let i = 1; i < HARDWARE_CLASSES.length; i++) {
+      const a = HARDWARE_CLASSES[i - 1]!;
+      const b = HARDWARE_CLASSES[i]!;
+      expect(b.exampleNodes).toBeGreaterThan(a.exampleNodes);
+      for (const m of [0, 1] as const) {
+        expect(b.machines[m].vcpus).toBeGreaterThan(a.machines[m].vcpus);
+        expect(b.machines[m].memoryGB).toBeGreaterThan(a.machines[m].memoryGB);
+      }
+      if (b.clientsBelow !== null) expect(b.clientsBelow).toBeGreaterThan(a.clientsBelow!);
+    }
+    expect(HARDWARE_CLASSES.filter((c) => c.clientsBelow === null).map((c) => c.id)).toEqual(['xlarge']);
+  });
+  it("every row's ref is a line range of the pinned guide", () => {
+    for (const c of HARDWARE_CLASSES) {
+      expect(c.ref.startsWith(`${HARDWARE_GUIDE}#L`)).toBe(true);
+      const ref = parseCitationRef(c.ref);
+      expect(ref.end).toBeGreaterThan(ref.start);
+    }
+  });
+  it('the URL schema bounds are the model bounds', () => {
+    const s = CALCULATOR_SCHEMAS.hardware;
+    expect([s.n.max, s.c.max, s.rps.max, s.gb.max, s.keys.max]).toEqual([
+      HARDWARE_INPUT_MAX.nodes,
+      HARDWARE_INPUT_MAX.clients,
+      HARDWARE_INPUT_MAX.requestsPerSecond,
+      HARDWARE_INPUT_MAX.dataGB,
+      HARDWARE_INPUT_MAX.keys,
+    ]);
+  });
+
+  // The rows against the guide's own table lines, when a mirror of etcd-io/website is at hand.
+  const mirror = process.env['CITATION_MIRRORS']?.match(/etcd-io\/website=([^,]+)/)?.[1];
+  const readable = mirror !== undefined && existsSync(mirror);
+  it.skipIf(!readable)('each machine is the row its ref names in the guide (needs an etcd-io/website mirror)', () => {
+    const { ref, path } = parseCitationRef(`${HARDWARE_GUIDE}#L1`);
+    const lines = execFileSync('git', ['-C', mirror!, 'show', `${ref}:${path}`], { encoding: 'utf8' }).split('\n');
+    for (const c of HARDWARE_CLASSES) {
+      const { start, end } = parseCitationRef(c.ref);
+      const text = lines.slice(start - 1, end).join('\n');
+      for (const m of c.machines) {
+        // The guide groups thousands only from 10,000 on ("3600", "16,000").
+        const iops =
+          m.maxConcurrentIops >= 10_000 ? m.maxConcurrentIops.toLocaleString('en-US') : String(m.maxConcurrentIops);
+        const row = `| ${m.provider} | ${m.type} | ${m.vcpus} | ${m.memoryGB} | ${iops} | ${m.diskMBps} |`;
+        expect(text).toContain(row);
+      }
+      expect(text).toContain(`${c.exampleNodes.toLocaleString('en-US')}`);
+    }
+  });
+});
+
+// The model's quota constants against etcd's own lines, when a mirror of etcd-io/etcd is at hand
+// (the chapter shows the same lines as <Value>s, which the build checks).
+describe('quota constants', () => {
+  const mirror = process.env['CITATION_MIRRORS']?.match(/etcd-io\/etcd=([^,]+)/)?.[1];
+  const readable = mirror !== undefined && existsSync(mirror);
+  it.skipIf(!readable)('equal DefaultQuotaBytes and MaxQuotaBytes at v3.7.0 (needs an etcd-io/etcd mirror)', () => {
+    const lines = execFileSync('git', ['-C', mirror!, 'show', 'v3.7.0:server/storage/quota.go'], {
+      encoding: 'utf8',
+    }).split('\n');
+    const gib = (line: string | undefined, name: string): number => {
+      const m = new RegExp(`${name} = int64\\((\\d+) \\* 1024 \\* 1024 \\* 1024\\)`).exec(line ?? '');
+      if (!m) throw new Error(`${name} is no longer on its cited line of quota.go: ${line ?? '(no line)'}`);
+      return Number(m[1]) * 1024 ** 3;
+    };
+    expect(gib(lines[29], 'DefaultQuotaBytes')).toBe(DEFAULT_QUOTA_BYTES);
+    expect(gib(lines[32], 'MaxQuotaBytes')).toBe(MAX_SUGGESTED_QUOTA_BYTES);
+  });
+});
