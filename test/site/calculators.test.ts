@@ -103,6 +103,17 @@ const DRIVES: Drive[] = [
     result: /Served by the watch cache\./,
     param: /p\.verb=GET/,
   },
+  {
+    id: 'dbSize',
+    inputs: [
+      ['Resources (name, objects, mean bytes, writes)', 'pods 100000 10000 100'],
+      ['Compaction interval (minutes)', '10'],
+    ],
+    // 100,000 × 10,256 B live + 100/s × 1,200 s × 10,256 B history, × 1.5: 3.15 GiB, over the 2 GiB quota;
+    // × (1 + 0.2 % × 365) × 1.25 = 6.8 GiB, so 7 GiB to set.
+    result: /On disk before a defragmentation \(× 1\.5\)3\.15 GiB.*already at or over the quota.*7 GiB/s,
+    param: /db\.ci=10/,
+  },
 ];
 
 async function fillLabel(calc: Locator, label: string, value: string): Promise<void> {
@@ -247,7 +258,7 @@ describe.skipIf(!executablePath)('calculators in Chromium', () => {
       expect(await k.getAttribute('aria-invalid')).toBeNull();
 
       // Every text input of every calculator refuses letters with a message, and no result shows NaN/Infinity.
-      for (const id of ['availability', 'writePath', 'apiserver', 'upgrade', 'maintenance', 'topology']) {
+      for (const id of ['availability', 'writePath', 'apiserver', 'upgrade', 'maintenance', 'topology', 'dbSize']) {
         const c = await ready(page, id);
         const inputs = c.locator('input[type="text"][data-field]:visible');
         for (let i = 0; i < (await inputs.count()); i++) {
@@ -684,6 +695,7 @@ describe.skipIf(!executablePath)('calculators in Chromium', () => {
         topology: /External\s*6 hosts/,
         overrides: /Accepted by kube-apiserver v1\.37: 2 overrides/,
         readPath: /Served by the watch cache, after an etcd current-revision read\./,
+        dbSize: /On disk before a defragmentation \(× 1\.5\)\s*121\.57 MiB/,
       };
       for (const [id, re] of Object.entries(expected)) {
         const calc = page.locator(`[data-calc="${id}"]`);

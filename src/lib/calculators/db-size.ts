@@ -55,7 +55,7 @@ export const dbSizeView: CalcView<'dbSize'> = {
       label: 'Growth per day (%)',
       kind: 'text',
       inputmode: 'decimal',
-      hint: (range) => `${range}, of today’s size, linear.`,
+      hint: (range) => `${range} % of today’s size a day, linear.`,
     },
     { key: 'q', label: 'Quota in force (GiB)', kind: 'text', inputmode: 'decimal', hint: (range) => `${range}.` },
     {
@@ -103,7 +103,16 @@ export const dbSizeCalc: CalcDef<'dbSize'> = {
     const q = decimal(raw, 'dbSize', 'q', 'Quota', errors);
     const hd = whole(raw, 'dbSize', 'hd', 'Days to plan for', errors);
     const hr = whole(raw, 'dbSize', 'hr', 'Headroom', errors);
-    if (rows === null || ci === null || ko === null || fr === null || g === null || q === null || hd === null || hr === null)
+    if (
+      rows === null ||
+      ci === null ||
+      ko === null ||
+      fr === null ||
+      g === null ||
+      q === null ||
+      hd === null ||
+      hr === null
+    )
       return invalid(errors);
     const e = estimateDbSize({
       rows,
@@ -130,7 +139,11 @@ export const dbSizeCalc: CalcDef<'dbSize'> = {
           [`On disk before a defragmentation (× ${fmtNum(fr)})`, fmtBytes(e.onDiskBytes)],
           [`Share of the ${fmtNum(q)} GiB quota`, `${fmtNum(e.quotaUsed * 100)} %`],
           [`Days until the quota at ${fmtNum(g)} % a day`, days(e.daysToQuota)],
-          [`Quota to set (${fmtInt(hd)} days, +${fmtInt(hr)} %)`, `${fmtInt(e.quotaToSetGiB)} GiB`],
+          [
+            `Quota to set (${fmtInt(hd)} days, +${fmtInt(hr)} %)`,
+            `${fmtInt(e.quotaToSetGiB)} GiB` +
+              (e.quotaToSetGiB <= q ? ` (the ${fmtNum(q)} GiB in force already covers it)` : ''),
+          ],
         ]),
         para(
           `The quota counts the file, free pages included: ${fmtBytes(e.onDiskBytes)} against ${fmtBytes(e.quotaBytes)}. ` +

@@ -74,7 +74,9 @@ export function parseResourceRows(text: string, unit: RateUnit): Parsed<Resource
     const at = `Line ${i + 1}`;
     const cols = line.split(/\s+/);
     if (cols.length !== 4)
-      return fail(`${at} has ${cols.length} columns; write four: name, objects, mean bytes, writes (e.g. "pods 3000 6000 2").`);
+      return fail(
+        `${at} has ${cols.length} columns; write four: name, objects, mean bytes, writes (e.g. "pods 3000 6000 2").`,
+      );
     const [name, objects, bytes, writes] = cols as [string, string, string, string];
     if (!NAME.test(name))
       return fail(`${at}: the name "${name}" may hold only letters, digits, ".", "-", "_" and "/" (at most 63).`);
@@ -84,10 +86,16 @@ export function parseResourceRows(text: string, unit: RateUnit): Parsed<Resource
     if (!b.ok) return b;
     const w = parseDecimal(writes, { min: 0, max: unit === 's' ? 1e6 : 1e11, label: `${at}, writes` });
     if (!w.ok) return w;
-    rows.push({ name, objects: n.value, meanBytes: b.value, writesPerSecond: unit === 's' ? w.value : w.value / 86_400 });
+    rows.push({
+      name,
+      objects: n.value,
+      meanBytes: b.value,
+      writesPerSecond: unit === 's' ? w.value : w.value / 86_400,
+    });
     if (rows.length > MAX_ROWS) return fail(`More than ${MAX_ROWS} resources: merge the small ones into one row.`);
   }
-  if (rows.length === 0) return fail('Enter at least one resource: "name objects mean-bytes writes", e.g. "pods 3000 6000 2".');
+  if (rows.length === 0)
+    return fail('Enter at least one resource: "name objects mean-bytes writes", e.g. "pods 3000 6000 2".');
   return { ok: true, value: rows };
 }
 
@@ -194,7 +202,11 @@ export function estimateDbSize(input: DbSizeInput): DbSizeEstimate {
   const quotaBytes = input.quotaGiB * GIB;
   const g = input.growthPercentPerDay / 100;
   const daysToQuota =
-    onDiskBytes >= quotaBytes ? 0 : g === 0 || onDiskBytes === 0 ? null : (quotaBytes - onDiskBytes) / (onDiskBytes * g);
+    onDiskBytes >= quotaBytes
+      ? 0
+      : g === 0 || onDiskBytes === 0
+        ? null
+        : (quotaBytes - onDiskBytes) / (onDiskBytes * g);
   const onDiskAtHorizonBytes = onDiskBytes * (1 + g * input.horizonDays);
   const quotaToSetGiB = Math.max(1, Math.ceil((onDiskAtHorizonBytes * (1 + input.headroomPercent / 100)) / GIB));
   return {
