@@ -695,7 +695,7 @@ describe.skipIf(!executablePath)('calculators in Chromium', () => {
         topology: /External\s*6 hosts/,
         overrides: /Accepted by kube-apiserver v1\.37: 2 overrides/,
         readPath: /Served by the watch cache, after an etcd current-revision read\./,
-        dbSize: /On disk before a defragmentation \(× 1\.5\)\s*121\.57 MiB/,
+        dbSize: /On disk before a defragmentation \(× 1\.5\)\s*118\.34 MiB/,
       };
       for (const [id, re] of Object.entries(expected)) {
         const calc = page.locator(`[data-calc="${id}"]`);

@@ -11,23 +11,23 @@ const run = (over: Record<string, string>) => dbSizeCalc.compute({ ...defaults()
 
 describe('database-size calculator', () => {
   it('shows the default rows’ sizes, worked out by hand from the formulas', () => {
-    // Live: Σ objects × (bytes + 256) = 53,701,920; history: Σ writes × 600 s × (bytes + 256) = 31,281,360,
-    // 21,060 revisions; × 1.5 on disk = 127,474,920 bytes (121.57 MiB), 5.94 % of 2 GiB;
-    // (2 GiB − on disk) ÷ (on disk × 0.2 %) = 7,923.1 days.
+    // Live: Σ objects × (bytes + 256) = 52,799,520; history: Σ writes × 600 s × (bytes + 256) = 29,927,760,
+    // 20,460 revisions; × 1.5 on disk = 124,090,920 bytes (118.34 MiB), 5.78 % of 2 GiB;
+    // (2 GiB − on disk) ÷ (on disk × 0.2 %) = 8,152.9 days.
     const out = run({});
     expect(out.errors).toEqual({});
     const t = textOf(out.result);
-    expect(t).toContain('Live data (latest revision of every key)51.21 MiB');
-    expect(t).toContain('History before a compaction (21,060 revisions, 2 × 5 min of writes)29.83 MiB');
-    expect(t).toContain('On disk before a defragmentation (× 1.5)121.57 MiB');
-    expect(t).toContain('Share of the 2 GiB quota5.94 %');
-    expect(t).toContain('Days until the quota at 0.2 % a day7,923 days');
+    expect(t).toContain('Live data (latest revision of every key)50.35 MiB');
+    expect(t).toContain('History before a compaction (20,460 revisions, 2 × 5 min of writes)28.54 MiB');
+    expect(t).toContain('On disk before a defragmentation (× 1.5)118.34 MiB');
+    expect(t).toContain('Share of the 2 GiB quota5.78 %');
+    expect(t).toContain('Days until the quota at 0.2 % a day8,152 days');
     expect(t).toContain('1 GiB (the 2 GiB in force already covers it)');
     expect(t).not.toMatch(/NaN|Infinity/);
   });
-  it('reads the writes column per day when asked', () => {
-    const perSecond = textOf(run({ rows: 'x 0 744 1', ru: 's' }).result);
-    const perDay = textOf(run({ rows: 'x 0 744 86400', ru: 'd' }).result);
+  it('reads writes per day written with /d', () => {
+    const perSecond = textOf(run({ rows: 'x 0 744 1' }).result);
+    const perDay = textOf(run({ rows: 'x 0 744 86400/d' }).result);
     // 1 write/s × 600 s × (744 + 256) bytes = 600,000 bytes either way.
     expect(perSecond).toContain('585.94 KiB');
     expect(perDay).toContain('585.94 KiB');
@@ -46,8 +46,8 @@ describe('database-size calculator', () => {
     expect(textOf(out.result)).toMatch(/^No result yet: fix the 3 marked inputs\./);
   });
   it('keeps the rows and every number in the state it returns', () => {
-    const out = run({ rows: 'a 1 2 3', ru: 'd', q: '4' });
-    expect(out.state).toMatchObject({ rows: 'a 1 2 3', ru: 'd', q: 4, ci: 5, ko: 256 });
+    const out = run({ rows: 'a 1 2 3/d', q: '4' });
+    expect(out.state).toMatchObject({ rows: 'a 1 2 3/d', q: 4, ci: 5, ko: 256 });
   });
 });
 

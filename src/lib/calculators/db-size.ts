@@ -4,7 +4,6 @@ import {
   SUGGESTED_MAX_QUOTA_GIB,
   estimateDbSize,
   parseResourceRows,
-  type RateUnit,
 } from '../model/db-size.ts';
 import { decimal, facts, invalid, para, take, text, whole, type CalcDef, type CalcView, type Raw } from './calc.ts';
 import { fmtBytes, fmtInt, fmtNum } from './format.ts';
@@ -18,16 +17,7 @@ export const dbSizeView: CalcView<'dbSize'> = {
       key: 'rows',
       label: 'Resources (name, objects, mean bytes, writes)',
       kind: 'textarea',
-      hint: 'One resource a line; lines starting with # are ignored. The rows given are example inputs.',
-    },
-    {
-      key: 'ru',
-      label: 'Writes are counted',
-      kind: 'select',
-      options: [
-        ['s', 'per second'],
-        ['d', 'per day'],
-      ],
+      hint: 'One resource a line: name, objects, mean bytes, writes per second (or per day as 500/d); lines starting with # are ignored. The rows given are example inputs, not measurements: replace them with yours.',
     },
     {
       key: 'ci',
@@ -83,7 +73,6 @@ export const dbSizeCalc: CalcDef<'dbSize'> = {
   prefix: 'db',
   toRaw: (s) => ({
     rows: s.rows,
-    ru: s.ru,
     ci: text(s.ci),
     ko: text(s.ko),
     fr: text(s.fr),
@@ -94,8 +83,7 @@ export const dbSizeCalc: CalcDef<'dbSize'> = {
   }),
   compute(raw: Readonly<Raw>) {
     const errors: Record<string, string> = {};
-    const ru: RateUnit = raw['ru'] === 'd' ? 'd' : 's';
-    const rows = take(parseResourceRows(raw['rows'] ?? '', ru), 'rows', errors);
+    const rows = take(parseResourceRows(raw['rows'] ?? ''), 'rows', errors);
     const ci = decimal(raw, 'dbSize', 'ci', 'Compaction interval', errors);
     const ko = whole(raw, 'dbSize', 'ko', 'Per-key overhead', errors);
     const fr = decimal(raw, 'dbSize', 'fr', 'Fragmentation factor', errors);
@@ -127,7 +115,7 @@ export const dbSizeCalc: CalcDef<'dbSize'> = {
     const byRow = [...e.rows].sort((a, b) => b.liveBytes + b.historyBytes - (a.liveBytes + a.historyBytes));
     return {
       errors,
-      state: { rows: raw['rows'] ?? '', ru, ci, ko, fr, g, q, hd, hr },
+      state: { rows: raw['rows'] ?? '', ci, ko, fr, g, q, hd, hr },
       result: [
         facts([
           ['Live data (latest revision of every key)', fmtBytes(e.liveBytes)],

@@ -52,20 +52,17 @@ export interface ResourceRow {
   writesPerSecond: number;
 }
 
-/** Unit of the writes column: per second or per day. */
-export type RateUnit = 's' | 'd';
-
 const NAME = /^[A-Za-z0-9][A-Za-z0-9._/-]{0,62}$/;
 
 /**
  * Reads resource rows from text: one resource a line, `name objects mean-bytes writes`, separated
- * by spaces or tabs; blank lines and lines starting with `#` are ignored.
+ * by spaces or tabs; blank lines and lines starting with `#` are ignored. Writes are per second, or
+ * per day with a `/d` suffix (`500/d`, divided by 86,400); `/s` may be written too.
  *
  * @param text - what the reader typed.
- * @param unit - `'s'` when the writes column is per second, `'d'` when per day (divided by 86,400).
  * @returns the rows (1 to {@link MAX_ROWS}), or a message naming the line and what to write.
  */
-export function parseResourceRows(text: string, unit: RateUnit): Parsed<ResourceRow[]> {
+export function parseResourceRows(text: string): Parsed<ResourceRow[]> {
   const rows: ResourceRow[] = [];
   const lines = text.split(/\r?\n/);
   for (let i = 0; i < lines.length; i++) {
@@ -84,13 +81,18 @@ export function parseResourceRows(text: string, unit: RateUnit): Parsed<Resource
     if (!n.ok) return n;
     const b = parseDecimal(bytes, { min: 0, max: 1e9, label: `${at}, mean bytes` });
     if (!b.ok) return b;
-    const w = parseDecimal(writes, { min: 0, max: unit === 's' ? 1e6 : 1e11, label: `${at}, writes` });
+    const perDay = /\/d$/i.test(writes);
+    const w = parseDecimal(writes.replace(/\/[sd]$/i, ''), {
+      min: 0,
+      max: perDay ? 1e11 : 1e6,
+      label: `${at}, writes${perDay ? ' per day' : ' per second'}`,
+    });
     if (!w.ok) return w;
     rows.push({
       name,
       objects: n.value,
       meanBytes: b.value,
-      writesPerSecond: unit === 's' ? w.value : w.value / 86_400,
+      writesPerSecond: perDay ? w.value / 86_400 : w.value,
     });
     if (rows.length > MAX_ROWS) return fail(`More than ${MAX_ROWS} resources: merge the small ones into one row.`);
   }

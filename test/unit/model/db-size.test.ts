@@ -22,7 +22,7 @@ const base: DbSizeInput = {
 
 describe('parseResourceRows', () => {
   it('reads name, objects, mean bytes and writes, skipping comments and blank lines', () => {
-    const r = parseResourceRows('# comment\n\npods 3000 6000 2\r\nleases\t120  400 12\n', 's');
+    const r = parseResourceRows('# comment\n\npods 3000 6000 2\r\nleases\t120  400 12\n');
     expect(r).toEqual({
       ok: true,
       value: [
@@ -31,41 +31,36 @@ describe('parseResourceRows', () => {
       ],
     });
   });
-  it('divides a per-day column by 86,400', () => {
-    const r = parseResourceRows('configmaps 10 100 86400', 'd');
-    expect(r.ok && r.value[0]!.writesPerSecond).toBe(1);
+  it('reads writes per day with a /d suffix (divided by 86,400) and allows /s', () => {
+    const r = parseResourceRows('configmaps 10 100 86400/d\nsecrets 1 1 3/s\nleases 1 1 2/D');
+    expect(r.ok && r.value.map((x) => x.writesPerSecond)).toEqual([1, 3, 2 / 86_400]);
+    const bad = parseResourceRows('pods 1 1 x/d');
+    expect(!bad.ok && bad.error).toMatch(/^Line 1, writes per day/);
   });
   it('accepts the example rows', () => {
-    const r = parseResourceRows(DB_SIZE_EXAMPLE_ROWS, 's');
-    expect(r.ok && r.value.map((x) => x.name)).toEqual([
-      'pods',
-      'leases',
-      'events',
-      'configmaps',
-      'secrets',
-      'endpointslices',
-    ]);
+    const r = parseResourceRows(DB_SIZE_EXAMPLE_ROWS);
+    expect(r.ok && r.value.map((x) => x.name)).toEqual(['pods', 'leases', 'events', 'configmaps', 'secrets']);
   });
   it('names the line and says what to write', () => {
-    expect(parseResourceRows('pods 3000 6000', 's')).toEqual({
+    expect(parseResourceRows('pods 3000 6000')).toEqual({
       ok: false,
       error: 'Line 1 has 3 columns; write four: name, objects, mean bytes, writes (e.g. "pods 3000 6000 2").',
     });
-    const frac = parseResourceRows('# x\npods 3000.5 6000 2', 's');
+    const frac = parseResourceRows('# x\npods 3000.5 6000 2');
     expect(!frac.ok && frac.error).toMatch(/^Line 2, objects must be a whole number/);
-    const neg = parseResourceRows('pods 1 -5 2', 's');
+    const neg = parseResourceRows('pods 1 -5 2');
     expect(!neg.ok && neg.error).toMatch(/^Line 1, mean bytes/);
-    const name = parseResourceRows('p;ds 1 5 2', 's');
+    const name = parseResourceRows('p;ds 1 5 2');
     expect(!name.ok && name.error).toMatch(/the name "p;ds" may hold only/);
-    const grouped = parseResourceRows('pods 10,000 5 2', 's');
+    const grouped = parseResourceRows('pods 10,000 5 2');
     expect(!grouped.ok && grouped.error).toMatch(/^Line 1, objects/);
   });
   it('refuses empty input and too many rows', () => {
-    expect(parseResourceRows('# only a comment\n', 's').ok).toBe(false);
+    expect(parseResourceRows('# only a comment\n').ok).toBe(false);
     const many = Array.from({ length: 41 }, (_, i) => `r${i} 1 1 1`).join('\n');
-    const r = parseResourceRows(many, 's');
+    const r = parseResourceRows(many);
     expect(!r.ok && r.error).toMatch(/More than 40 resources/);
-    expect(parseResourceRows(many.split('\n').slice(0, 40).join('\n'), 's').ok).toBe(true);
+    expect(parseResourceRows(many.split('\n').slice(0, 40).join('\n')).ok).toBe(true);
   });
 });
 
