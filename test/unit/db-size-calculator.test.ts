@@ -4,6 +4,7 @@ import { dbSizeCalc } from '../../src/lib/calculators/db-size.ts';
 import { textOf } from '../../src/lib/calculators/tree.ts';
 import { BOUND_DEFAULTS } from '../../src/lib/model/bound-defaults.ts';
 import { CALCULATOR_SCHEMAS } from '../../src/lib/model/calculator-state.ts';
+import { DEFAULT_MAX_REQUEST_BYTES, SUGGESTED_MAX_QUOTA_GIB } from '../../src/lib/model/db-size.ts';
 import { defaultState } from '../../src/lib/model/url-state.ts';
 
 const defaults = () => dbSizeCalc.toRaw(defaultState(CALCULATOR_SCHEMAS.dbSize));
@@ -23,6 +24,8 @@ describe('database-size calculator', () => {
     expect(t).toContain('Share of the 2 GiB quota5.78 %');
     expect(t).toContain('Days until the quota at 0.2 % a day8,152 days');
     expect(t).toContain('1 GiB (the 2 GiB in force already covers it)');
+    // A flag value has no thousands separators.
+    expect(t).toContain('1 GiB is --quota-backend-bytes=1073741824.');
     expect(t).not.toMatch(/NaN|Infinity/);
   });
   it('reads writes per day written with /d', () => {
@@ -60,5 +63,38 @@ describe('database-size defaults bound to upstream', () => {
   it.each(mine)('$field: the page shows the same ref and pattern as a <Value>', (b) => {
     expect(page).toContain(`<Value ref="${b.ref}" pattern="${b.pattern}"`);
     expect(Object.keys(CALCULATOR_SCHEMAS.dbSize)).toContain(b.field);
+  });
+});
+
+describe('database-size model constants agree with the upstream values the lock recorded', () => {
+  interface Entry {
+    key: string;
+    values?: Record<string, string>;
+  }
+  const lock = JSON.parse(readFileSync(new URL('../../citations.lock.json', import.meta.url), 'utf8')) as {
+    entries: Entry[];
+  };
+  const valueOf = (key: string, pattern: string): number => {
+    const v = lock.entries.find((e) => e.key === key)?.values?.[pattern];
+    if (v === undefined) throw new Error(`No value recorded for ${key} with ${pattern}: run npm run cite -- pin.`);
+    return Number(v);
+  };
+  it('suggested maximum quota: MaxQuotaBytes in GiB', () => {
+    expect(
+      valueOf(
+        'etcd-io/etcd@v3.7.0:server/storage/quota.go#L33',
+        'MaxQuotaBytes = int64\\((\\d+) \\* 1024 \\* 1024 \\* 1024\\)',
+      ),
+    ).toBe(SUGGESTED_MAX_QUOTA_GIB);
+  });
+  it('request limit: DefaultMaxRequestBytes in MiB', () => {
+    expect(
+      valueOf(
+        'etcd-io/etcd@v3.7.0:server/embed/config.go#L67',
+        'DefaultMaxRequestBytes\\s+= (\\d+(?:\\.\\d+)?) \\* 1024 \\* 1024',
+      ) *
+        1024 *
+        1024,
+    ).toBe(DEFAULT_MAX_REQUEST_BYTES);
   });
 });

@@ -135,7 +135,7 @@ export const dbSizeCalc: CalcDef<'dbSize'> = {
         ]),
         para(
           `The quota counts the file, free pages included: ${fmtBytes(e.onDiskBytes)} against ${fmtBytes(e.quotaBytes)}. ` +
-            `--quota-backend-bytes=${fmtInt(e.quotaToSetGiB * 1024 ** 3)} sets ${fmtInt(e.quotaToSetGiB)} GiB.`,
+            `${fmtInt(e.quotaToSetGiB)} GiB is --quota-backend-bytes=${String(e.quotaToSetGiB * 1024 ** 3)}.`,
           'calc__lead',
         ),
         h(
