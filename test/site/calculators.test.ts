@@ -112,7 +112,7 @@ const DRIVES: Drive[] = [
     // 100,000 × 10,256 B live + 100/s × 1,200 s × 10,256 B history, × 1.5: 3.15 GiB, over the 2 GiB quota;
     // × (1 + 0.2 % × 365) × 1.25 = 6.8 GiB, so 7 GiB to set.
     result: /On disk before a defragmentation \(× 1\.5\)3\.15 GiB.*already at or over the quota.*7 GiB/s,
-    param: /db\.ci=10/,
+    param: /b\.ci=10/,
   },
 ];
 

@@ -70,7 +70,7 @@ const days = (d: number | null): string =>
 
 export const dbSizeCalc: CalcDef<'dbSize'> = {
   id: 'dbSize',
-  prefix: 'db',
+  prefix: 'b',
   toRaw: (s) => ({
     rows: s.rows,
     ci: text(s.ci),

@@ -90,7 +90,7 @@ export const CALCULATOR_PREFIX: Readonly<Record<CalculatorId, string>> = {
   topology: 't.',
   overrides: 'o.',
   readPath: 'p.',
-  dbSize: 'db.',
+  dbSize: 'b.',
 };
 
 /** A calculator's custom element name, its id in kebab case: readPath → "calc-read-path". */
