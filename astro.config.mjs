@@ -105,6 +105,7 @@ export default defineConfig({
               items: [
                 { label: 'etcd machines', link: '/etcd-hardware/' },
                 { label: 'Disk and latency', link: '/etcd-disk/' },
+                { label: 'Database size and quota', link: '/etcd-database/' },
                 { label: 'Network and timeouts', link: '/etcd-timeouts/' },
               ],
             },

@@ -123,6 +123,17 @@ const DRIVES: Drive[] = [
       /xLarge cluster, decided by nodes, request rate\..*m4\.4xlarge: 16 vCPUs.*5,000 nodes is more than the largest example workload/s,
     param: /h\.n=5000/,
   },
+  {
+    id: 'dbSize',
+    inputs: [
+      ['Resources (name, objects, mean bytes, writes)', 'pods 100000 10000 100'],
+      ['Compaction interval (minutes)', '10'],
+    ],
+    // 100,000 × 10,256 B live + 100/s × 1,200 s × 10,256 B history, × 1.5: 3.15 GiB, over the 2 GiB quota;
+    // × (1 + 0.2 % × 365) × 1.25 = 6.8 GiB, so 7 GiB to set.
+    result: /On disk before a defragmentation \(× 1\.5\)3\.15 GiB.*already at or over the quota.*7 GiB/s,
+    param: /b\.ci=10/,
+  },
 ];
 
 async function fillLabel(calc: Locator, label: string, value: string): Promise<void> {
@@ -276,6 +287,7 @@ describe.skipIf(!executablePath)('calculators in Chromium', () => {
         'topology',
         'timeouts',
         'hardware',
+        'dbSize',
       ]) {
         const c = await ready(page, id);
         const inputs = c.locator('input[type="text"][data-field]:visible');
@@ -772,6 +784,7 @@ describe.skipIf(!executablePath)('calculators in Chromium', () => {
         readPath: /Served by the watch cache, after an etcd current-revision read\./,
         timeouts: /Recommended\s*--heartbeat-interval=100 --election-timeout=1000/,
         hardware: /Medium cluster, decided by nodes, request rate, data size\./,
+        dbSize: /On disk before a defragmentation \(× 1\.5\)\s*118\.34 MiB/,
       };
       for (const [id, re] of Object.entries(expected)) {
         const calc = page.locator(`[data-calc="${id}"]`);

@@ -48,6 +48,7 @@ import {
 import { readPathCalc, readPathView } from '../../src/lib/calculators/read-path.ts';
 import { timeoutsCalc, timeoutsView } from '../../src/lib/calculators/timeouts.ts';
 import { hardwareCalc, hardwareView } from '../../src/lib/calculators/hardware.ts';
+import { dbSizeCalc, dbSizeView } from '../../src/lib/calculators/db-size.ts';
 import {
   CALCULATOR_PREFIX,
   CALCULATOR_SCHEMAS,
@@ -92,6 +93,7 @@ const PAIRS: [LooseCalc, LooseView][] = [
   [loose(readPathCalc), readPathView],
   [loose(timeoutsCalc), timeoutsView],
   [loose(hardwareCalc), hardwareView],
+  [loose(dbSizeCalc), dbSizeView],
 ];
 const ALL: LooseCalc[] = PAIRS.map(([d]) => d);
 /**
@@ -464,7 +466,7 @@ describe('hints come from the URL schema', () => {
         .map((f) => `${d.id}.${f.key}`),
     );
     expect(ranged.map(([name]) => name).sort()).toEqual(numeric.sort());
-    expect(ranged.length).toBe(21);
+    expect(ranged.length).toBe(28);
   });
 
   it.each(ranged)(
@@ -837,9 +839,10 @@ describe('every numeric field of every calculator', () => {
         'readPath',
         'timeouts',
         'hardware',
+        'dbSize',
       ]),
     );
-    expect(NUMERIC.length).toBe(33);
+    expect(NUMERIC.length).toBe(40);
   });
 
   // A German browser writes ten thousand as "10.000" and one thousand as "1.000": such a number is

@@ -70,6 +70,10 @@ export const CALCULATORS: { readonly [Id in CalculatorId]: () => Promise<Calcula
     const m = await import('./timeouts.ts');
     return { def: m.timeoutsCalc, view: m.timeoutsView };
   },
+  dbSize: async () => {
+    const m = await import('./db-size.ts');
+    return { def: m.dbSizeCalc, view: m.dbSizeView };
+  },
 };
 
 /** A field ready to render: its hint resolved (bounds from the schema), and whether it starts hidden. */

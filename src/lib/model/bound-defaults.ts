@@ -26,6 +26,7 @@ export interface BoundDefault {
 
 /** Every bound default; the build checks each (see src/lib/citations/bound-defaults.ts). */
 export const BOUND_DEFAULTS: readonly BoundDefault[] = [
+  // etcd's defaults (content/docs/etcd-timeouts.mdx): heartbeat interval and election timeout, ms.
   {
     calculator: 'timeouts',
     field: 'h',
@@ -37,5 +38,25 @@ export const BOUND_DEFAULTS: readonly BoundDefault[] = [
     field: 'e',
     ref: 'etcd-io/etcd@v3.7.0:server/embed/config.go#L534',
     pattern: 'ElectionMs:\\s+(\\d+),',
+  },
+  // Database size (content/docs/etcd-database.mdx): kube-apiserver's compaction interval in minutes,
+  // etcd's per-put quota charge in bytes, and etcd's default backend quota in GiB.
+  {
+    calculator: 'dbSize',
+    field: 'ci',
+    ref: 'kubernetes/kubernetes@v1.37.0:staging/src/k8s.io/apiserver/pkg/storage/storagebackend/config.go#L38',
+    pattern: 'DefaultCompactInterval\\s+= (\\d+) \\* time\\.Minute',
+  },
+  {
+    calculator: 'dbSize',
+    field: 'ko',
+    ref: 'etcd-io/etcd@v3.7.0:server/storage/quota.go#L63',
+    pattern: 'kvOverhead = (\\d+)',
+  },
+  {
+    calculator: 'dbSize',
+    field: 'q',
+    ref: 'etcd-io/etcd@v3.7.0:server/storage/quota.go#L30',
+    pattern: 'DefaultQuotaBytes = int64\\((\\d+) \\* 1024 \\* 1024 \\* 1024\\)',
   },
 ];

@@ -6,6 +6,7 @@ import { decodeState, type Decoded, type StateSchema, type StateOf } from './url
 // Constants come from leaf modules, so the schemas shared by every calculator pull in no parser or sources.
 import { HELP_TEXT_EXAMPLE } from './overrides-example.ts';
 import { MAX_FAILURES_PLUS_STOPPED, MAX_MEMBERS } from './quorum.ts';
+import { DB_SIZE_EXAMPLE_ROWS } from './db-size-example.ts';
 
 const members = (d: number) => ({ kind: 'whole', min: 1, max: MAX_MEMBERS, default: d }) as const;
 const stopped = { kind: 'whole', min: 0, max: MAX_MEMBERS, default: 0 } as const;
@@ -77,6 +78,18 @@ export const CALCULATOR_SCHEMAS = {
     h: { kind: 'whole', min: 0, max: 1_000_000, default: 100 },
     e: { kind: 'whole', min: 0, max: 1_000_000, default: 1000 },
   },
+  dbSize: {
+    rows: { kind: 'text', maxLength: 2000, multiline: true, default: DB_SIZE_EXAMPLE_ROWS },
+    // Bound to upstream constants (bound-defaults.ts): kube-apiserver's compaction interval, etcd's
+    // per-key quota charge and its default quota.
+    ci: { kind: 'decimal', min: 1, max: 10_000, default: 5 },
+    ko: { kind: 'whole', min: 0, max: 100_000, default: 256 },
+    fr: { kind: 'decimal', min: 1, max: 20, default: 1.5 },
+    g: { kind: 'decimal', min: 0, max: 100, default: 0.2 },
+    q: { kind: 'decimal', min: 1, max: 1000, default: 2 },
+    hd: { kind: 'whole', min: 1, max: 3650, default: 365 },
+    hr: { kind: 'whole', min: 0, max: 1000, default: 25 },
+  },
 } as const satisfies Record<string, StateSchema>;
 
 export type CalculatorId = keyof typeof CALCULATOR_SCHEMAS;
@@ -94,6 +107,7 @@ export const CALCULATOR_PREFIX: Readonly<Record<CalculatorId, string>> = {
   overrides: 'o.',
   readPath: 'p.',
   timeouts: 'tm.',
+  dbSize: 'b.',
 };
 
 /** A calculator's custom element name, its id in kebab case: readPath → "calc-read-path". */

@@ -19,6 +19,7 @@ export const CHAPTER_ROUTES: readonly string[] = [
   'etcd-hardware/',
   'etcd-disk/',
   'etcd-timeouts/',
+  'etcd-database/',
 ];
 
 /** Whether a route (`''`, `etcd-sizing/`, …) is a chapter page. */
