@@ -46,6 +46,7 @@ import {
   type RowText,
 } from '../../src/lib/calculators/overrides.ts';
 import { readPathCalc, readPathView } from '../../src/lib/calculators/read-path.ts';
+import { limitsCalc, limitsView } from '../../src/lib/calculators/limits.ts';
 import {
   CALCULATOR_PREFIX,
   CALCULATOR_SCHEMAS,
@@ -88,6 +89,7 @@ const PAIRS: [LooseCalc, LooseView][] = [
   [loose(topologyCalc), topologyView],
   [loose(overridesCalc), overridesView],
   [loose(readPathCalc), readPathView],
+  [loose(limitsCalc), limitsView],
 ];
 const ALL: LooseCalc[] = PAIRS.map(([d]) => d);
 /**
@@ -460,7 +462,8 @@ describe('hints come from the URL schema', () => {
         .map((f) => `${d.id}.${f.key}`),
     );
     expect(ranged.map(([name]) => name).sort()).toEqual(numeric.sort());
-    expect(ranged.length).toBe(12);
+    // 12 before the tested-limits calculator, whose 16 counts all state their range.
+    expect(ranged.length).toBe(12 + 16);
   });
 
   it.each(ranged)(
@@ -762,9 +765,20 @@ describe('every numeric field of every calculator', () => {
 
   it('covers the numeric fields of every calculator that has them', () => {
     expect(new Set(NUMERIC.map(([, d]) => d.id))).toEqual(
-      new Set(['quorum', 'availability', 'writePath', 'apiserver', 'upgrade', 'maintenance', 'topology', 'readPath']),
+      new Set([
+        'quorum',
+        'availability',
+        'writePath',
+        'apiserver',
+        'upgrade',
+        'maintenance',
+        'topology',
+        'readPath',
+        'limits',
+      ]),
     );
-    expect(NUMERIC.length).toBe(24);
+    // 24 before the tested-limits calculator, whose 16 counts are all numeric.
+    expect(NUMERIC.length).toBe(24 + 16);
   });
 
   // A German browser writes ten thousand as "10.000" and one thousand as "1.000": such a number is

@@ -62,6 +62,10 @@ export const CALCULATORS: { readonly [Id in CalculatorId]: () => Promise<Calcula
     const m = await import('./read-path.ts');
     return { def: m.readPathCalc, view: m.readPathView };
   },
+  limits: async () => {
+    const m = await import('./limits.ts');
+    return { def: m.limitsCalc, view: m.limitsView };
+  },
 };
 
 /** A field ready to render: its hint resolved (bounds from the schema), and whether it starts hidden. */

@@ -10,6 +10,8 @@ import { MAX_FAILURES_PLUS_STOPPED, MAX_MEMBERS } from './quorum.ts';
 const members = (d: number) => ({ kind: 'whole', min: 1, max: MAX_MEMBERS, default: d }) as const;
 const stopped = { kind: 'whole', min: 0, max: MAX_MEMBERS, default: 0 } as const;
 const bool = (d: boolean) => ({ kind: 'bool', default: d }) as const;
+// A cluster's count for the tested-limits calculator; 1e9 matches MAX_COUNT in ./tested-limits.ts.
+const count = (d: number, min = 0) => ({ kind: 'whole', min, max: 1e9, default: d }) as const;
 
 /** Schemas by calculator. */
 export const CALCULATOR_SCHEMAS = {
@@ -62,6 +64,25 @@ export const CALCULATOR_SCHEMAS = {
     held: bool(true),
     sel: bool(false),
   },
+  limits: {
+    nodes: count(1_000, 1),
+    cores: { kind: 'whole', min: 1, max: 1024, default: 16 },
+    pods: count(25_000),
+    podsPerNode: count(60),
+    podsPerNamespace: count(2_000),
+    namespaces: count(300),
+    services: count(1_200),
+    servicesPerNamespace: count(300),
+    endpointsPerService: count(120),
+    deploymentsPerNamespace: count(400),
+    objectsPerType: count(25_000),
+    events: count(200_000),
+    objectSize: count(100),
+    typeSize: count(300),
+    tokens: count(500),
+    tokenQps: count(1_000),
+    scale: bool(true),
+  },
 } as const satisfies Record<string, StateSchema>;
 
 export type CalculatorId = keyof typeof CALCULATOR_SCHEMAS;
@@ -77,6 +98,7 @@ export const CALCULATOR_PREFIX: Readonly<Record<CalculatorId, string>> = {
   topology: 't.',
   overrides: 'o.',
   readPath: 'p.',
+  limits: 'l.',
 };
 
 /** A calculator's custom element name, its id in kebab case: readPath → "calc-read-path". */
