@@ -103,6 +103,16 @@ const DRIVES: Drive[] = [
     result: /Served by the watch cache\./,
     param: /p\.verb=GET/,
   },
+  {
+    id: 'limits',
+    // At 5,000 nodes the cluster-wide thresholds are their own values, scaled or not.
+    inputs: [
+      ['Nodes', '5000'],
+      ['Pods in the cluster', '160000'],
+    ],
+    result: /Binds first: Pods, ratio 1\.07, beyond the tested envelope\..*Pods160,000 of 150,000: ratio 1\.07/s,
+    param: /l\.p=160000/,
+  },
 ];
 
 async function fillLabel(calc: Locator, label: string, value: string): Promise<void> {
@@ -247,7 +257,7 @@ describe.skipIf(!executablePath)('calculators in Chromium', () => {
       expect(await k.getAttribute('aria-invalid')).toBeNull();
 
       // Every text input of every calculator refuses letters with a message, and no result shows NaN/Infinity.
-      for (const id of ['availability', 'writePath', 'apiserver', 'upgrade', 'maintenance', 'topology']) {
+      for (const id of ['availability', 'writePath', 'apiserver', 'upgrade', 'maintenance', 'topology', 'limits']) {
         const c = await ready(page, id);
         const inputs = c.locator('input[type="text"][data-field]:visible');
         for (let i = 0; i < (await inputs.count()); i++) {
@@ -684,6 +694,7 @@ describe.skipIf(!executablePath)('calculators in Chromium', () => {
         topology: /External\s*6 hosts/,
         overrides: /Accepted by kube-apiserver v1\.37: 2 overrides/,
         readPath: /Served by the watch cache, after an etcd current-revision read\./,
+        limits: /Binds first: Pods, ratio 0\.83, approaching\./,
       };
       for (const [id, re] of Object.entries(expected)) {
         const calc = page.locator(`[data-calc="${id}"]`);
