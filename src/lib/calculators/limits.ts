@@ -8,44 +8,50 @@ import {
   type LimitKey,
   type LimitStatus,
 } from '../model/tested-limits.ts';
+import type { CalculatorKey, CalculatorState } from '../model/calculator-state.ts';
 import { facts, invalid, para, text, whole, type CalcDef, type CalcView, type FieldDef, type Raw } from './calc.ts';
 import { fmtInt, fmtNum } from './format.ts';
 import { h } from './tree.ts';
 
-type Key = LimitKey | 'cores';
+/** The calculator's field keys (short, in the URL) and the model's names for them. */
+type Key = CalculatorKey<'limits'>;
+type Count = Exclude<Key, 'sc'>;
 
-/** Each threshold's field: label and the unit its hint names. Labels are the build's only. */
-const FIELDS: readonly (readonly [Key, string, string])[] = [
-  ['nodes', 'Nodes', ''],
-  ['cores', 'CPU cores of the node with the most pods', ''],
-  ['podsPerNode', 'Most pods on one node', ''],
-  ['pods', 'Pods in the cluster', ''],
-  ['podsPerNamespace', 'Most pods in one namespace', ''],
-  ['namespaces', 'Namespaces', ''],
-  ['services', 'Services in the cluster', ''],
-  ['servicesPerNamespace', 'Most Services in one namespace', ''],
-  ['endpointsPerService', 'Most endpoints behind one Service', ''],
-  ['deploymentsPerNamespace', 'Most Deployments in one namespace', ''],
-  ['objectsPerType', 'Most objects of one type, not Events', ''],
-  ['events', 'Events', ''],
-  ['objectSize', 'Largest object (KiB)', ' KiB'],
-  ['typeSize', 'Largest total size of one type (MiB)', ' MiB'],
-  ['tokens', 'Access tokens', ''],
-  ['tokenQps', 'Access-token verifications per second', ''],
+/**
+ * Each count's field: its key, the model's name for it, its label and the unit its hint names.
+ * Exported for the tests, which check that every threshold of the model has a field.
+ */
+export const LIMIT_FIELDS: readonly (readonly [Count, LimitKey | 'cores', string, string])[] = [
+  ['n', 'nodes', 'Nodes', ''],
+  ['c', 'cores', 'CPU cores of the node with the most pods', ''],
+  ['pn', 'podsPerNode', 'Most pods on one node', ''],
+  ['p', 'pods', 'Pods in the cluster', ''],
+  ['pns', 'podsPerNamespace', 'Most pods in one namespace', ''],
+  ['ns', 'namespaces', 'Namespaces', ''],
+  ['s', 'services', 'Services in the cluster', ''],
+  ['sns', 'servicesPerNamespace', 'Most Services in one namespace', ''],
+  ['ep', 'endpointsPerService', 'Most endpoints behind one Service', ''],
+  ['dns', 'deploymentsPerNamespace', 'Most Deployments in one namespace', ''],
+  ['o', 'objectsPerType', 'Most objects of one type, not Events', ''],
+  ['ev', 'events', 'Events', ''],
+  ['os', 'objectSize', 'Largest object (KiB)', ' KiB'],
+  ['ts', 'typeSize', 'Largest total size of one type (MiB)', ' MiB'],
+  ['tk', 'tokens', 'Access tokens', ''],
+  ['tq', 'tokenQps', 'Access-token verifications per second', ''],
 ];
 
 /** Title and labelled fields, used only by the build to render the form (the browser reads the DOM). */
 export const limitsView: CalcView<'limits'> = {
   title: 'How close a cluster is to the tested limits',
   fields: [
-    ...FIELDS.map(([key, label, unit]): FieldDef<Key> => ({
+    ...LIMIT_FIELDS.map(([key, , label, unit]): FieldDef<Key> => ({
       key,
       label,
       kind: 'text',
       inputmode: 'numeric',
       hint: (range) => `${range}${unit}.`,
     })),
-    { key: 'scale', label: 'Lower the cluster-wide thresholds in proportion to nodes ÷ 5,000', kind: 'checkbox' },
+    { key: 'sc', label: 'Lower the cluster-wide thresholds in proportion to nodes ÷ 5,000', kind: 'checkbox' },
   ],
 };
 
@@ -92,15 +98,19 @@ export const limitsCalc: CalcDef<'limits'> = {
   id: 'limits',
   prefix: 'l',
   toRaw: (s) => ({
-    ...(Object.fromEntries(FIELDS.map(([k]) => [k, text(s[k])])) as Record<Key, string>),
-    scale: s.scale ? '1' : '0',
+    ...(Object.fromEntries(LIMIT_FIELDS.map(([k]) => [k, text(s[k])])) as Record<Count, string>),
+    sc: s.sc ? '1' : '0',
   }),
   compute(raw: Readonly<Raw>) {
     const errors: Record<string, string> = {};
-    const got = FIELDS.map(([k, label]) => [k, whole(raw, 'limits', k, label, errors)] as const);
+    const state = { sc: raw['sc'] === '1' } as CalculatorState<'limits'>;
+    const counts = {} as Record<LimitKey | 'cores', number>;
+    for (const [k, name, label] of LIMIT_FIELDS) {
+      const v = whole(raw, 'limits', k, label, errors);
+      if (v !== null) state[k] = counts[name] = v;
+    }
     if (Object.keys(errors).length > 0) return invalid(errors);
-    const counts = Object.fromEntries(got) as Record<Key, number>;
-    const scale = raw['scale'] === '1';
+    const scale = state.sc;
     const report = checkTestedLimits(counts, scale);
     const b = report.binding;
     const lead =
@@ -136,7 +146,7 @@ export const limitsCalc: CalcDef<'limits'> = {
     ];
     return {
       errors,
-      state: { ...counts, scale },
+      state,
       result: notes.filter((x) => x !== null),
     };
   },
