@@ -136,7 +136,7 @@ export const limitsCalc: CalcDef<'limits'> = {
         h(
           'span',
           {},
-          'These are thresholds, not hard limits: past one, performance degrades and the SLOs no longer hold; the cluster does not fail at once. ',
+          'These are thresholds, not hard limits: past one, performance degrades and the SLOs are no longer promised; the cluster does not fail at once. ',
           scale && counts.nodes < LARGEST_TESTED_NODES
             ? `Pods, namespaces and Services are compared at ${fmtInt(counts.nodes)} ÷ ${fmtInt(LARGEST_TESTED_NODES)} of their 5,000-node value, as the thresholds say for smaller clusters.`
             : 'Cluster-wide thresholds are compared at their 5,000-node value.',
