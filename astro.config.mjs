@@ -107,6 +107,7 @@ export default defineConfig({
                 { label: 'Disk and latency', link: '/etcd-disk/' },
                 { label: 'Database size and quota', link: '/etcd-database/' },
                 { label: 'Network and timeouts', link: '/etcd-timeouts/' },
+                { label: 'Tested limits', link: '/tested-limits/' },
               ],
             },
           ],

@@ -134,6 +134,16 @@ const DRIVES: Drive[] = [
     result: /On disk before a defragmentation \(× 1\.5\)3\.15 GiB.*already at or over the quota.*7 GiB/s,
     param: /b\.ci=10/,
   },
+  {
+    id: 'limits',
+    // At 5,000 nodes the cluster-wide thresholds are their own values, scaled or not.
+    inputs: [
+      ['Nodes', '5000'],
+      ['Pods in the cluster', '160000'],
+    ],
+    result: /Binds first: Pods, ratio 1\.07, beyond the tested envelope\..*Pods160,000 of 150,000: ratio 1\.07/s,
+    param: /l\.p=160000/,
+  },
 ];
 
 async function fillLabel(calc: Locator, label: string, value: string): Promise<void> {
@@ -288,6 +298,7 @@ describe.skipIf(!executablePath)('calculators in Chromium', () => {
         'timeouts',
         'hardware',
         'dbSize',
+        'limits',
       ]) {
         const c = await ready(page, id);
         const inputs = c.locator('input[type="text"][data-field]:visible');
@@ -785,6 +796,7 @@ describe.skipIf(!executablePath)('calculators in Chromium', () => {
         timeouts: /Recommended\s*--heartbeat-interval=100 --election-timeout=1000/,
         hardware: /Medium cluster, decided by nodes, request rate, data size\./,
         dbSize: /On disk before a defragmentation \(× 1\.5\)\s*118\.34 MiB/,
+        limits: /Binds first: Pods, ratio 0\.83, approaching\./,
       };
       for (const [id, re] of Object.entries(expected)) {
         const calc = page.locator(`[data-calc="${id}"]`);

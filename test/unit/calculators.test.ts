@@ -49,6 +49,7 @@ import { readPathCalc, readPathView } from '../../src/lib/calculators/read-path.
 import { timeoutsCalc, timeoutsView } from '../../src/lib/calculators/timeouts.ts';
 import { hardwareCalc, hardwareView } from '../../src/lib/calculators/hardware.ts';
 import { dbSizeCalc, dbSizeView } from '../../src/lib/calculators/db-size.ts';
+import { limitsCalc, limitsView } from '../../src/lib/calculators/limits.ts';
 import {
   CALCULATOR_PREFIX,
   CALCULATOR_SCHEMAS,
@@ -94,6 +95,7 @@ const PAIRS: [LooseCalc, LooseView][] = [
   [loose(timeoutsCalc), timeoutsView],
   [loose(hardwareCalc), hardwareView],
   [loose(dbSizeCalc), dbSizeView],
+  [loose(limitsCalc), limitsView],
 ];
 const ALL: LooseCalc[] = PAIRS.map(([d]) => d);
 /**
@@ -466,7 +468,7 @@ describe('hints come from the URL schema', () => {
         .map((f) => `${d.id}.${f.key}`),
     );
     expect(ranged.map(([name]) => name).sort()).toEqual(numeric.sort());
-    expect(ranged.length).toBe(28);
+    expect(ranged.length).toBe(44);
   });
 
   it.each(ranged)(
@@ -840,9 +842,10 @@ describe('every numeric field of every calculator', () => {
         'timeouts',
         'hardware',
         'dbSize',
+        'limits',
       ]),
     );
-    expect(NUMERIC.length).toBe(40);
+    expect(NUMERIC.length).toBe(56);
   });
 
   // A German browser writes ten thousand as "10.000" and one thousand as "1.000": such a number is

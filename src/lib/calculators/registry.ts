@@ -74,6 +74,10 @@ export const CALCULATORS: { readonly [Id in CalculatorId]: () => Promise<Calcula
     const m = await import('./db-size.ts');
     return { def: m.dbSizeCalc, view: m.dbSizeView };
   },
+  limits: async () => {
+    const m = await import('./limits.ts');
+    return { def: m.limitsCalc, view: m.limitsView };
+  },
 };
 
 /** A field ready to render: its hint resolved (bounds from the schema), and whether it starts hidden. */

@@ -11,6 +11,8 @@ import { DB_SIZE_EXAMPLE_ROWS } from './db-size-example.ts';
 const members = (d: number) => ({ kind: 'whole', min: 1, max: MAX_MEMBERS, default: d }) as const;
 const stopped = { kind: 'whole', min: 0, max: MAX_MEMBERS, default: 0 } as const;
 const bool = (d: boolean) => ({ kind: 'bool', default: d }) as const;
+// A cluster's count for the tested-limits calculator; 1e9 matches MAX_COUNT in ./tested-limits.ts.
+const count = (d: number, min = 0) => ({ kind: 'whole', min, max: 1e9, default: d }) as const;
 
 /** Schemas by calculator. */
 export const CALCULATOR_SCHEMAS = {
@@ -90,6 +92,27 @@ export const CALCULATOR_SCHEMAS = {
     hd: { kind: 'whole', min: 1, max: 3650, default: 365 },
     hr: { kind: 'whole', min: 0, max: 1000, default: 25 },
   },
+  // Short keys, since every calculator page loads every schema; src/lib/calculators/limits.ts maps
+  // them to the model's names.
+  limits: {
+    n: count(1_000, 1),
+    c: { kind: 'whole', min: 1, max: 1024, default: 16 },
+    p: count(25_000),
+    pn: count(60),
+    pns: count(2_000),
+    ns: count(300),
+    s: count(1_200),
+    sns: count(300),
+    ep: count(120),
+    dns: count(400),
+    o: count(25_000),
+    ev: count(200_000),
+    os: count(100),
+    ts: count(300),
+    tk: count(500),
+    tq: count(1_000),
+    sc: bool(true),
+  },
 } as const satisfies Record<string, StateSchema>;
 
 export type CalculatorId = keyof typeof CALCULATOR_SCHEMAS;
@@ -108,6 +131,7 @@ export const CALCULATOR_PREFIX: Readonly<Record<CalculatorId, string>> = {
   readPath: 'p.',
   timeouts: 'tm.',
   dbSize: 'b.',
+  limits: 'l.',
 };
 
 /** A calculator's custom element name, its id in kebab case: readPath → "calc-read-path". */

@@ -20,6 +20,7 @@ export const CHAPTER_ROUTES: readonly string[] = [
   'etcd-disk/',
   'etcd-timeouts/',
   'etcd-database/',
+  'tested-limits/',
 ];
 
 /** Whether a route (`''`, `etcd-sizing/`, …) is a chapter page. */
