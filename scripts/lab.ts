@@ -13,7 +13,7 @@ import { parseNumberList, parsePositive } from '../src/lib/lab/args.ts';
 import { Cleanup } from '../src/tooling/lab/cleanup.ts';
 import { findEtcd, inspectEtcd } from '../src/tooling/lab/etcd-binary.ts';
 import { labDataRoot } from '../src/tooling/lab/environment.ts';
-import { runProbe } from '../src/tooling/lab/probe.ts';
+import { parseEndpoints, runProbe } from '../src/tooling/lab/probe.ts';
 import { runLab } from '../src/tooling/lab/run.ts';
 import { ROOT } from '../src/tooling/paths.ts';
 
@@ -94,6 +94,11 @@ async function main(): Promise<void> {
   try {
     if (command === 'probe') {
       if (!v.endpoints) return fail('probe needs --endpoints https://host:2379,…');
+      try {
+        parseEndpoints(v.endpoints);
+      } catch (e) {
+        return fail((e as Error).message);
+      }
       const result = await runProbe({
         endpoints: v.endpoints,
         cacert: v.cacert,

@@ -198,7 +198,7 @@ export async function startCluster(o: ClusterOptions): Promise<Cluster> {
         const child = m.process!;
         if (child.exitCode !== null || child.signalCode !== null) {
           throw new Error(
-            `etcd member ${m.name} exited (code ${child.exitCode ?? child.signalCode}) while starting: ${explainEtcdExit(m.log)}\n${m.log.slice(-8).join('\n')}`,
+            `etcd member ${m.name} exited (code ${child.exitCode ?? child.signalCode}) while starting: ${explainEtcdExit(m.log)}\nIts last log lines:\n${m.log.slice(-3).join('\n')}`,
           );
         }
         try {

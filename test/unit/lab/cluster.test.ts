@@ -3,8 +3,17 @@
  * direction with generous margins, the probe over TLS, bad input, and cleanup. Skips visibly
  * without etcd; under CI=true a missing etcd fails.
  */
-import { execFileSync, spawn } from 'node:child_process';
-import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync, chmodSync } from 'node:fs';
+import { spawn } from 'node:child_process';
+import {
+  existsSync,
+  mkdtempSync,
+  readdirSync,
+  readFileSync,
+  readlinkSync,
+  rmSync,
+  writeFileSync,
+  chmodSync,
+} from 'node:fs';
 import { createServer as createHttpServer } from 'node:http';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
@@ -46,6 +55,28 @@ function processesMentioning(text: string): number[] {
     }
   }
   return pids;
+}
+
+/** Local addresses (hex `IP:PORT` as /proc/net/tcp writes them) that process `pid` listens on. */
+function listeningAddresses(pid: number): string[] {
+  const inodes = new Set<string>();
+  for (const fd of readdirSync(`/proc/${pid}/fd`)) {
+    try {
+      const m = /^socket:\[(\d+)\]$/.exec(readlinkSync(`/proc/${pid}/fd/${fd}`));
+      if (m) inodes.add(m[1]!);
+    } catch {
+      // closed meanwhile
+    }
+  }
+  const out: string[] = [];
+  for (const table of ['/proc/net/tcp', '/proc/net/tcp6']) {
+    for (const line of readFileSync(table, 'utf8').split('\n').slice(1)) {
+      const f = line.trim().split(/\s+/);
+      // f[1] local address, f[3] state (0A = LISTEN), f[9] inode
+      if (f[3] === '0A' && inodes.has(f[9]!)) out.push(f[1]!);
+    }
+  }
+  return out;
 }
 
 /** Runs the lab CLI; resolves with exit code and output. Bounded by `timeoutMs`. */
@@ -153,7 +184,8 @@ describe.skipIf(!etcdPath)('bad input', () => {
   });
 
   it('reports a port in use and removes what it started', async () => {
-    const blocker = createServer();
+    // Drops every connection, so the health checks that reach it end and close() can finish.
+    const blocker = createServer((socket) => socket.destroy());
     await new Promise<void>((r) => blocker.listen(0, '127.0.0.1', () => r()));
     const used = (blocker.address() as import('node:net').AddressInfo).port;
     const [peer] = await freePorts(1);
@@ -205,7 +237,7 @@ describe.skipIf(!etcdPath)('bad input', () => {
     expect(r.code).toBe(1);
     expect(r.out).toMatch(/connection refused/);
     const bad = await cli(['probe', '--endpoints', 'localhost']);
-    expect(bad.code).toBe(2);
+    expect(bad.code).toBe(2); // a usage error
     expect(bad.out).toMatch(/not a URL/);
   }, 30_000);
 
@@ -276,6 +308,15 @@ describe.skipIf(!etcdPath || !hasOpenssl())('probe of a TLS cluster', () => {
 
   const endpoints = (): string => cluster.members.map((m) => m.clientUrl).join(',');
 
+  it('listens on loopback only', () => {
+    for (const m of cluster.members) {
+      const addresses = listeningAddresses(m.process!.pid!);
+      expect(addresses.length).toBeGreaterThanOrEqual(2); // client and peer
+      // 127.0.0.1 is 0100007F in /proc/net/tcp's little-endian hex.
+      for (const a of addresses) expect(a.split(':')[0]).toBe('0100007F');
+    }
+  });
+
   it('reads status, members, leader, quota and metrics without writing', async () => {
     const r = await runProbe({
       endpoints: endpoints(),
@@ -343,5 +384,3 @@ describe.skipIf(!etcdPath || !hasOpenssl())('probe of a TLS cluster', () => {
     ).rejects.toThrow(/TLS handshake .* failed.*--cacert/);
   }, 20_000);
 });
-
-void execFileSync;

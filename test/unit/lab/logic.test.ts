@@ -1,4 +1,10 @@
+import { readdirSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { claimRatios } from '../../../src/lib/lab/compare.ts';
+import { parseLabResult } from '../../../src/lib/lab/result.ts';
+import { labSummary, probeSummary } from '../../../src/lib/lab/summary.ts';
+import { ROOT } from '../../../src/tooling/paths.ts';
 import { parseNumberList, parsePositive } from '../../../src/lib/lab/args.ts';
 import { bucketQuantile, parseMetrics } from '../../../src/lib/lab/prometheus.ts';
 import { recommend } from '../../../src/lib/lab/recommend.ts';
@@ -115,5 +121,31 @@ describe('command-line numbers', () => {
     expect(parsePositive('2.5', '--duration', 120)).toBe(2.5);
     expect(() => parsePositive('0', '--duration', 120)).toThrow(/--duration must be/);
     expect(() => parsePositive('1.5', '--clients', 10, true)).toThrow(/whole/);
+  });
+});
+
+describe('committed results', () => {
+  const dir = join(ROOT, 'content', 'lab-results');
+  const files = readdirSync(dir).filter((f) => f.endsWith('.json'));
+  it('exist', () => expect(files.length).toBeGreaterThan(0));
+  it.each(files)('%s parses, and its summary names the etcd version and the claims', (file) => {
+    const r = parseLabResult(JSON.parse(readFileSync(join(dir, file), 'utf8')), file);
+    const summary = r.kind === 'lab' ? labSummary(r) : probeSummary(r);
+    expect(summary).toContain(r.environment.etcdVersion);
+    if (r.kind === 'lab') {
+      const claims = claimRatios(r);
+      expect(claims.map((c) => c.id)).toEqual([
+        'writes-5-over-1',
+        'serializable-over-linearizable',
+        'leader-loss-window',
+      ]);
+      for (const c of r.clusters)
+        for (const f of [c.scenarios.followerStop, c.scenarios.leaderStop]) if (f) expect(f.missing).toBe(0);
+    }
+  });
+  it('refuses a result of another shape with the field named', () => {
+    expect(() => parseLabResult({ schemaVersion: 1, kind: 'lab' }, 'x.json')).toThrow(
+      /x\.json is not a lab result.*startedAt/,
+    );
   });
 });
