@@ -11,7 +11,7 @@ import { Agent, fetch } from 'undici';
 import type { PairRtt } from '../../lib/lab/result.ts';
 import type { Cleanup } from './cleanup.ts';
 import { startDelayProxy, type DelayProxy } from './delay-proxy.ts';
-import { freePorts, LOOPBACK } from './ports.ts';
+import { assertPortFree, freePorts, LOOPBACK } from './ports.ts';
 
 export interface ClusterOptions {
   etcdBin: string;
@@ -108,6 +108,8 @@ export async function startCluster(o: ClusterOptions): Promise<Cluster> {
       else acc[acc.length - 1]!.peer = p;
       return acc;
     }, []);
+  // Given ports are checked first, for a clear message before any process starts.
+  if (o.ports) for (const p of o.ports) for (const port of [p.client, p.peer]) await assertPortFree(port);
   mkdirSync(o.dir, { recursive: true });
   const scheme = o.tls ? 'https' : 'http';
   const tlsAgent = o.tls
