@@ -38,7 +38,8 @@ function fileStamp(iso: string): string {
 async function write(result: LabResult, outDir: string): Promise<string> {
   parseLabResult(result, 'the result about to be written'); // never write a malformed file
   mkdirSync(outDir, { recursive: true });
-  const file = join(outDir, `${result.kind}-${result.environment.hostLabel}-${fileStamp(result.startedAt)}.json`);
+  const label = result.environment.hostLabel.replace(/[^A-Za-z0-9._-]+/g, '-');
+  const file = join(outDir, `${result.kind}-${label}-${fileStamp(result.startedAt)}.json`);
   const options = (await prettier.resolveConfig(file)) ?? {};
   writeFileSync(file, await prettier.format(JSON.stringify(result), { ...options, parser: 'json' }));
   return file;

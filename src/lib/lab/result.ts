@@ -90,6 +90,14 @@ export const failureResultSchema = z.object({
   missing: z.number().int().nonnegative(),
   writeErrors: z.number().int().nonnegative(),
   firstError: z.string().nullable(),
+  /**
+   * Writes acknowledged in each `intervalMs` slice of the load, from its start (slice i covers
+   * [i × intervalMs, (i + 1) × intervalMs)); `stoppedAtMs` falls in slice ⌊stoppedAtMs ÷ intervalMs⌋.
+   * Added after schema version 1 was first published: absent in the earliest results.
+   */
+  acknowledgedPerInterval: z
+    .object({ intervalMs: z.number().positive(), counts: z.array(z.number().int().nonnegative()) })
+    .optional(),
 });
 export type FailureResult = z.infer<typeof failureResultSchema>;
 

@@ -36,3 +36,17 @@ export function ratio(a: number | null | undefined, b: number | null | undefined
   if (a == null || b == null || b === 0 || !Number.isFinite(a) || !Number.isFinite(b)) return null;
   return Math.round((a / b) * 100) / 100;
 }
+
+/**
+ * Counts of events per `intervalMs` slice from 0 to the last event.
+ * @param timesMs - event times, ms from the start, ≥ 0.
+ * @returns counts, slice i covering [i × intervalMs, (i + 1) × intervalMs); empty without events.
+ * @throws RangeError for an interval that is not positive.
+ */
+export function countPerInterval(timesMs: readonly number[], intervalMs: number): number[] {
+  if (!(intervalMs > 0)) throw new RangeError(`interval must be > 0 ms, got ${intervalMs}`);
+  if (timesMs.length === 0) return [];
+  const counts = new Array<number>(Math.floor(Math.max(...timesMs) / intervalMs) + 1).fill(0);
+  for (const t of timesMs) counts[Math.floor(Math.max(0, t) / intervalMs)]!++;
+  return counts;
+}

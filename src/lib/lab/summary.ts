@@ -62,7 +62,7 @@ export function labSummary(r: LabResult): string {
     for (const f of [s.followerStop, s.leaderStop]) {
       if (!f) continue;
       out.push(
-        `- ${f.role} ${f.stoppedMember} killed: writes failed for ${fmt(f.writeFailureWindowMs, 0)} ms` +
+        `- ${f.role} ${f.stoppedMember} killed: no write acknowledged for ${fmt(f.writeFailureWindowMs, 0)} ms` +
           (f.electionMs !== null ? `, new leader ${f.leaderAfter} after ${f.electionMs} ms` : '') +
           `; ${f.writesAcknowledged} acknowledged, ${f.writesReadBack} read back, ${f.missing} missing.`,
       );

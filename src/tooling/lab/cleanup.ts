@@ -9,9 +9,14 @@ type Undo = () => Promise<void> | void;
 export class Cleanup {
   private readonly steps: { label: string; undo: Undo }[] = [];
   private running: Promise<string[]> | null = null;
+  private interrupted = false;
 
-  /** Registers an undo step; returns a function that runs and removes it early. */
+  /**
+   * Registers an undo step; returns a function that runs and removes it early.
+   * @throws Error after a signal, so that nothing new is started while the lab shuts down.
+   */
   add(label: string, undo: Undo): () => Promise<void> {
+    if (this.interrupted) throw new Error(`interrupted: not starting ${label}`);
     const step = { label, undo };
     this.steps.push(step);
     return async () => {
@@ -46,6 +51,7 @@ export class Cleanup {
    */
   onSignals(log: (message: string) => void = console.error): () => void {
     const handler = (signal: NodeJS.Signals): void => {
+      this.interrupted = true;
       log(`lab: ${signal} received, stopping every process and removing the lab's directories…`);
       void this.run().then((failures) => {
         for (const f of failures) log(`lab: cleanup: ${f}`);

@@ -3,7 +3,7 @@
  * load, and a majority killed with writes still being sent.
  */
 import type { Etcd3 } from 'etcd3';
-import { failureWindow } from '../../lib/lab/stats.ts';
+import { countPerInterval, failureWindow } from '../../lib/lab/stats.ts';
 import type { FailureResult, MajorityLossResult } from '../../lib/lab/result.ts';
 import { clientFor, errorText, grpcCode } from './client.ts';
 import type { Cluster, Member } from './cluster.ts';
@@ -53,6 +53,8 @@ export interface FailureOptions {
 }
 
 const VALUE_BYTES = 64;
+/** Slice of the acknowledgement timeline, ms. */
+const ACK_INTERVAL_MS = 100;
 
 const roundOrNull = (x: number | null): number | null => (x === null ? null : Math.round(x));
 
@@ -142,6 +144,7 @@ export async function stopDuringWrites(o: FailureOptions): Promise<FailureResult
       missing: acked.size - readBack,
       writeErrors: errors,
       firstError,
+      acknowledgedPerInterval: { intervalMs: ACK_INTERVAL_MS, counts: countPerInterval(ackTimes, ACK_INTERVAL_MS) },
     };
   } finally {
     conns.forEach((c) => c.close());

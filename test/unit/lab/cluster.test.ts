@@ -150,6 +150,11 @@ describe.skipIf(!etcdPath)('lab on a real 3-member cluster', () => {
     // Writes pause for about an election timeout: more than a heartbeat, bounded well below the load.
     expect(l.writeFailureWindowMs!).toBeGreaterThan(100);
     expect(l.writeFailureWindowMs!).toBeLessThan(10_000);
+    // The timeline holds every acknowledgement, and the slices just after the kill hold none.
+    const timeline = l.acknowledgedPerInterval!;
+    expect(timeline.counts.reduce((a, b) => a + b, 0)).toBe(l.writesAcknowledged);
+    const stopSlice = Math.floor(l.stoppedAtMs / timeline.intervalMs);
+    expect(timeline.counts.slice(stopSlice + 2, stopSlice + 3)).toEqual([0]);
     const f = result.clusters[0]!.scenarios.followerStop!;
     expect(f.missing).toBe(0);
     expect(f.writesAcknowledged).toBeGreaterThan(0);

@@ -8,7 +8,7 @@ import { ROOT } from '../../../src/tooling/paths.ts';
 import { parseNumberList, parsePositive } from '../../../src/lib/lab/args.ts';
 import { bucketQuantile, parseMetrics } from '../../../src/lib/lab/prometheus.ts';
 import { recommend } from '../../../src/lib/lab/recommend.ts';
-import { failureWindow, median, ratio } from '../../../src/lib/lab/stats.ts';
+import { countPerInterval, failureWindow, median, ratio } from '../../../src/lib/lab/stats.ts';
 import { timeoutsForRtt } from '../../../src/lib/lab/timeouts.ts';
 
 describe('failure window', () => {
@@ -23,6 +23,14 @@ describe('failure window', () => {
     expect(failureWindow([1500, 1600], 1000)).toBe(500);
     expect(failureWindow([100, 200], 1000)).toBeNull();
     expect(failureWindow([], 1000)).toBeNull();
+  });
+});
+
+describe('acknowledgements per interval', () => {
+  it('counts events per slice up to the last one', () => {
+    expect(countPerInterval([0, 50, 99.9, 100, 350], 100)).toEqual([3, 1, 0, 1]);
+    expect(countPerInterval([], 100)).toEqual([]);
+    expect(() => countPerInterval([1], 0)).toThrow(RangeError);
   });
 });
 
