@@ -3,7 +3,7 @@
  * them; `npm run lab -- probe --endpoints …` measures an existing cluster (read-only by default).
  * Both write one JSON result (src/lib/lab/result.ts) and print a Markdown summary.
  */
-import { mkdirSync, writeFileSync } from 'node:fs';
+import { mkdirSync, rmdirSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { parseArgs } from 'node:util';
 import * as prettier from 'prettier';
@@ -125,7 +125,16 @@ async function main(): Promise<void> {
         return fail((e as Error).message);
       }
       const etcd = await inspectEtcd(findEtcd());
-      const dataDir = join(labDataRoot(ROOT), `run-${process.pid}-${Date.now()}`);
+      const root = labDataRoot(ROOT);
+      const dataDir = join(root, `run-${process.pid}-${Date.now()}`);
+      // Runs last: removes the shared parent when no other run is using it.
+      cleanup.add(`lab root ${root}`, () => {
+        try {
+          rmdirSync(root);
+        } catch {
+          // not empty (another run) or never made
+        }
+      });
       console.error(`lab: etcd ${etcd.version} (${etcd.path}); data directories under ${dataDir}`);
       const result = await runLab({
         etcd,

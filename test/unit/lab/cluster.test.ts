@@ -105,11 +105,14 @@ describe.skipIf(!etcdPath)('lab on a real 3-member cluster', () => {
   let etcd: EtcdBinary;
   let result: LabResult;
   let dataDir: string;
+  let parent: string;
   const cleanup = new Cleanup();
+  afterAll(() => rmSync(parent, { recursive: true, force: true }));
 
   beforeAll(async () => {
     etcd = await inspectEtcd(etcdPath!);
-    dataDir = join(mkdtempSync(join(tmpdir(), 'lab-test-')), 'run');
+    parent = mkdtempSync(join(tmpdir(), 'lab-test-'));
+    dataDir = join(parent, 'run');
     result = await runLab({
       etcd,
       memberCounts: [3],
@@ -182,6 +185,7 @@ describe.skipIf(!etcdPath)('bad input', () => {
     chmodSync(fake, 0o755);
     await expect(inspectEtcd(fake)).rejects.toThrow(/is not an etcd binary.*hello from something else/);
     await expect(inspectEtcd(join(dir, 'missing'))).rejects.toThrow(/does not exist/);
+    await expect(inspectEtcd('/bin/true')).rejects.toThrow(/is not an etcd binary/);
     const r = await cli(['--members', '1'], { ETCD_BIN: fake });
     expect(r.code).toBe(1);
     expect(r.out).toMatch(/is not an etcd binary/);
@@ -195,7 +199,8 @@ describe.skipIf(!etcdPath)('bad input', () => {
     const used = (blocker.address() as import('node:net').AddressInfo).port;
     const [peer] = await freePorts(1);
     const cleanup = new Cleanup();
-    const dir = join(mkdtempSync(join(tmpdir(), 'lab-port-')), 'c');
+    const parent = mkdtempSync(join(tmpdir(), 'lab-port-'));
+    const dir = join(parent, 'c');
     await expect(
       startCluster({
         etcdBin: etcdPath!,
@@ -211,6 +216,7 @@ describe.skipIf(!etcdPath)('bad input', () => {
     expect(existsSync(dir)).toBe(false);
     expect(processesMentioning(dir)).toEqual([]);
     await new Promise((r) => blocker.close(r));
+    rmSync(parent, { recursive: true, force: true });
   }, 30_000);
 
   it('names an unreachable endpoint and a non-etcd port, with a non-zero exit', async () => {
@@ -247,19 +253,10 @@ describe.skipIf(!etcdPath)('bad input', () => {
   }, 30_000);
 
   it('cleans up on SIGINT in the middle of a run', async () => {
+    const out = mkdtempSync(join(tmpdir(), 'lab-out-'));
     const child = spawn(
       join(ROOT, 'node_modules/.bin/node'),
-      [
-        join(ROOT, 'scripts/lab.ts'),
-        '--members',
-        '3',
-        '--rtt',
-        '0',
-        '--duration',
-        '5',
-        '--out',
-        mkdtempSync(join(tmpdir(), 'lab-out-')),
-      ],
+      [join(ROOT, 'scripts/lab.ts'), '--members', '3', '--rtt', '0', '--duration', '5', '--out', out],
       {
         stdio: ['ignore', 'ignore', 'pipe'],
       },
@@ -282,6 +279,8 @@ describe.skipIf(!etcdPath)('bad input', () => {
     expect(await exited).toBe(130);
     expect(existsSync(dir)).toBe(false);
     expect(processesMentioning(dir)).toEqual([]);
+    expect(readdirSync(out)).toEqual([]); // an interrupted run writes no result
+    rmSync(out, { recursive: true, force: true });
   }, 40_000);
 });
 
