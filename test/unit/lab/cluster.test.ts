@@ -344,6 +344,9 @@ describe.skipIf(!etcdPath || !hasOpenssl())('probe of a TLS cluster', () => {
     expect(p.quotaBytes).toBeGreaterThan(0);
     expect(p.metrics.map((m) => m.name)).toContain('etcd_disk_wal_fsync_duration_seconds');
     expect(p.recommendation.recommendedMembers).toBe(3);
+    // The timeouts come from a measured RTT (the peer round-trip metric or the read difference).
+    expect(p.rttEstimateMs).not.toBeNull();
+    expect(p.recommendation.rttMs).toBe(p.rttEstimateMs);
     expect(probeSummary(r)).toContain('## Recommendation');
     expect(r.environment.etcdVersion).toBe(p.members[0]!.version);
   }, 20_000);
