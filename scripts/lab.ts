@@ -1,0 +1,171 @@
+/**
+ * The evidence lab. `npm run lab [-- options]` starts real etcd clusters on loopback and measures
+ * them; `npm run lab -- probe --endpoints …` measures an existing cluster (read-only by default).
+ * Both write one JSON result (src/lib/lab/result.ts) and print a Markdown summary.
+ */
+import { mkdirSync, rmdirSync, writeFileSync } from 'node:fs';
+import { join, resolve } from 'node:path';
+import { parseArgs } from 'node:util';
+import * as prettier from 'prettier';
+import { parseLabResult, type LabResult } from '../src/lib/lab/result.ts';
+import { labSummary, probeSummary } from '../src/lib/lab/summary.ts';
+import { parseNumberList, parsePositive } from '../src/lib/lab/args.ts';
+import { Cleanup } from '../src/tooling/lab/cleanup.ts';
+import { findEtcd, inspectEtcd } from '../src/tooling/lab/etcd-binary.ts';
+import { labDataRoot } from '../src/tooling/lab/environment.ts';
+import { parseEndpoints, runProbe } from '../src/tooling/lab/probe.ts';
+import { runLab } from '../src/tooling/lab/run.ts';
+import { ROOT } from '../src/tooling/paths.ts';
+
+const USAGE = `usage:
+  npm run lab [-- --members 1,3,5] [--rtt 0,2,10] [--duration 5] [--clients 8] [--value-bytes 4096]
+               [--label NAME] [--out DIR] [--no-failures]
+  npm run lab -- probe --endpoints https://a:2379,… [--cacert F --cert F --key F] [--metrics-url URL]
+               [--allow-writes] [--duration 3] [--clients 4] [--label NAME] [--out DIR]
+Durations are seconds per load. Results go to content/lab-results/ unless --out is given.`;
+
+function fail(message: string, code = 2): never {
+  console.error(`lab: ${message}`);
+  if (code === 2) console.error(USAGE);
+  process.exit(code);
+}
+
+function fileStamp(iso: string): string {
+  return iso.replace(/[:]/g, '').replace(/\.\d+Z$/, 'Z');
+}
+
+/** Writes the result as the repository's Prettier formats JSON, so a committed result passes `npm run lint`. */
+async function write(result: LabResult, outDir: string): Promise<string> {
+  parseLabResult(result, 'the result about to be written'); // never write a malformed file
+  mkdirSync(outDir, { recursive: true });
+  const label = result.environment.hostLabel.replace(/[^A-Za-z0-9._-]+/g, '-');
+  const file = join(outDir, `${result.kind}-${label}-${fileStamp(result.startedAt)}.json`);
+  const options = (await prettier.resolveConfig(file)) ?? {};
+  writeFileSync(file, await prettier.format(JSON.stringify(result), { ...options, parser: 'json' }));
+  return file;
+}
+
+async function main(): Promise<void> {
+  let parsed;
+  try {
+    parsed = parseArgs({
+      allowPositionals: true,
+      options: {
+        help: { type: 'boolean', short: 'h' },
+        members: { type: 'string', default: '1,3,5' },
+        rtt: { type: 'string', default: '0,2,10' },
+        duration: { type: 'string' },
+        clients: { type: 'string' },
+        'value-bytes': { type: 'string', default: '4096' },
+        label: { type: 'string' },
+        out: { type: 'string' },
+        'no-failures': { type: 'boolean', default: false },
+        endpoints: { type: 'string' },
+        cacert: { type: 'string' },
+        cert: { type: 'string' },
+        key: { type: 'string' },
+        'metrics-url': { type: 'string' },
+        'allow-writes': { type: 'boolean', default: false },
+      },
+    });
+  } catch (e) {
+    return fail((e as Error).message);
+  }
+  const v = parsed.values;
+  if (v.help) {
+    console.log(USAGE);
+    return;
+  }
+  const [command = 'run', ...extra] = parsed.positionals;
+  if (extra.length > 0 || !['run', 'probe'].includes(command))
+    return fail(`unknown command ${JSON.stringify(parsed.positionals.join(' '))}: use no command (the lab) or probe.`);
+  const outDir = resolve(v.out ?? join(ROOT, 'content', 'lab-results'));
+  let durationS: number, clients: number, valueBytes: number;
+  try {
+    durationS = parsePositive(v.duration ?? (command === 'probe' ? '3' : '5'), '--duration', 120);
+    clients = parsePositive(v.clients ?? (command === 'probe' ? '4' : '8'), '--clients', 256, true);
+    valueBytes = parsePositive(v['value-bytes'], '--value-bytes', 1_000_000, true);
+  } catch (e) {
+    return fail((e as Error).message);
+  }
+
+  const cleanup = new Cleanup();
+  const offSignals = cleanup.onSignals();
+  const t0 = performance.now();
+  try {
+    if (command === 'probe') {
+      if (!v.endpoints) return fail('probe needs --endpoints https://host:2379,…');
+      try {
+        parseEndpoints(v.endpoints);
+      } catch (e) {
+        return fail((e as Error).message);
+      }
+      const result = await runProbe({
+        endpoints: v.endpoints,
+        cacert: v.cacert,
+        cert: v.cert,
+        key: v.key,
+        metricsUrl: v['metrics-url'],
+        allowWrites: v['allow-writes'],
+        durationMs: durationS * 1000,
+        clients,
+        valueBytes,
+        hostLabel: v.label,
+        cleanup,
+        log: (l) => console.error(l),
+      });
+      console.log(probeSummary(result));
+      console.error(`lab: result written to ${await write(result, outDir)}`);
+    } else {
+      let memberCounts: number[], rttMs: number[];
+      try {
+        memberCounts = parseNumberList(v.members, '--members', { min: 1, max: 7, whole: true });
+        rttMs = parseNumberList(v.rtt, '--rtt', { min: 0, max: 500, whole: false });
+      } catch (e) {
+        return fail((e as Error).message);
+      }
+      const etcd = await inspectEtcd(findEtcd());
+      const root = labDataRoot(ROOT);
+      const dataDir = join(root, `run-${process.pid}-${Date.now()}`);
+      // Runs last: removes the shared parent when no other run is using it.
+      cleanup.add(`lab root ${root}`, () => {
+        try {
+          rmdirSync(root);
+        } catch {
+          // not empty (another run) or never made
+        }
+      });
+      console.error(`lab: etcd ${etcd.version} (${etcd.path}); data directories under ${dataDir}`);
+      const result = await runLab({
+        etcd,
+        memberCounts,
+        rttMs,
+        durationMs: durationS * 1000,
+        clients,
+        valueBytes,
+        dataDir,
+        cleanup,
+        hostLabel: v.label,
+        noFailures: v['no-failures'],
+        log: (l) => console.error(l),
+      });
+      console.log(labSummary(result));
+      console.error(`lab: result written to ${await write(result, outDir)}`);
+      const errors = result.clusters.flatMap((c) => c.errors.map((e) => `${c.id} ${e.step}: ${e.message}`));
+      if (errors.length > 0) {
+        process.exitCode = 1;
+        console.error(`lab: ${errors.length} step(s) failed:\n  ${errors.join('\n  ')}`);
+      }
+    }
+    console.error(`lab: finished in ${((performance.now() - t0) / 1000).toFixed(0)} s`);
+  } catch (e) {
+    console.error(`lab: ${(e as Error).message}`);
+    process.exitCode = 1;
+  } finally {
+    const failures = await cleanup.run();
+    for (const f of failures) console.error(`lab: cleanup: ${f}`);
+    offSignals();
+  }
+}
+
+await main();

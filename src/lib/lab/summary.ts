@@ -1,0 +1,142 @@
+/** Markdown summaries of lab and probe results, for a terminal or a design review. */
+import { claimRatios } from './compare.ts';
+import type { LabResult, LatencyStats, LoadResult } from './result.ts';
+
+const fmt = (x: number | null | undefined, digits = 1): string =>
+  x === null || x === undefined ? '–' : x.toFixed(digits);
+const lat = (l: LatencyStats | undefined): string =>
+  l ? `${fmt(l.p50Ms, 2)} / ${fmt(l.p90Ms, 2)} / ${fmt(l.p99Ms, 2)} / ${fmt(l.maxMs, 1)}` : '–';
+const bytes = (b: number | null): string =>
+  b === null ? '–' : b >= 1024 ** 3 ? `${(b / 1024 ** 3).toFixed(2)} GiB` : `${(b / 1024 ** 2).toFixed(1)} MiB`;
+
+function loadRow(name: string, l: LoadResult | null): string {
+  if (!l) return `| ${name} | – | – | – | – |`;
+  return `| ${name} | ${l.clients} | ${fmt(l.throughputPerSec, 0)} | ${lat(l.latency)} | ${l.errors} |`;
+}
+
+function environmentLines(r: LabResult): string[] {
+  const e = r.environment;
+  return [
+    `- etcd **${e.etcdVersion}**${e.etcdGoVersion ? ` (${e.etcdGoVersion})` : ''}; client ${e.clientLibrary.name} ${e.clientLibrary.version} on Node ${e.nodeVersion}`,
+    `- ${e.hostLabel}: ${e.cpuCount} × ${e.cpuModel}, kernel ${e.kernel}`,
+    ...(e.dataDir ? [`- data on ${e.dataDir.filesystem} (${e.dataDir.device})`] : []),
+    `- ${r.startedAt} → ${r.endedAt}`,
+  ];
+}
+
+/**
+ * The lab run as Markdown: environment, the claims as ratios, then one table per cluster.
+ * @param r - a result of kind `lab`.
+ */
+export function labSummary(r: LabResult): string {
+  const out: string[] = ['# etcd evidence lab', '', ...environmentLines(r), ''];
+  out.push(
+    'All members share one machine (CPU, disk, loopback network): compare ratios within this run, not absolute numbers with production.',
+    '',
+  );
+  if (r.fsync)
+    out.push(
+      `Disk: ${r.fsync.writes} × ${r.fsync.blockBytes} B append + fdatasync: p50 ${fmt(r.fsync.latency.p50Ms, 2)} ms, p99 ${fmt(r.fsync.latency.p99Ms, 2)} ms, max ${fmt(r.fsync.latency.maxMs, 2)} ms.`,
+      '',
+    );
+  out.push('## Claims', '', '| Claim | Measured | Basis |', '| --- | --- | --- |');
+  for (const c of claimRatios(r))
+    out.push(`| ${c.claim} | ${c.value === null ? '–' : `${c.value} ${c.unit}`} | ${c.basis} |`);
+  out.push('');
+  for (const c of r.clusters) {
+    const s = c.scenarios;
+    out.push(`## ${c.members} member(s), ${c.rttRequestedMs} ms RTT`, '');
+    if (c.rtt.length > 0) {
+      const measured = c.rtt.map((p) => p.measuredMs);
+      out.push(`RTT added, measured: ${fmt(Math.min(...measured), 2)}–${fmt(Math.max(...measured), 2)} ms.`, '');
+    }
+    out.push(
+      '| Load | Clients | Ops/s | Latency p50 / p90 / p99 / max (ms) | Errors |',
+      '| --- | --- | --- | --- | --- |',
+      loadRow(`write (${s.write?.valueBytes ?? '?'} B values)`, s.write),
+      loadRow('linearizable read', s.linearizableRead),
+      loadRow('serializable read', s.serializableRead),
+      loadRow(`mixed (${Math.round((s.mixed?.readFraction ?? 0) * 100)} % reads)`, s.mixed),
+      '',
+    );
+    for (const f of [s.followerStop, s.leaderStop]) {
+      if (!f) continue;
+      out.push(
+        `- ${f.role} ${f.stoppedMember} killed: no write acknowledged for ${fmt(f.writeFailureWindowMs, 0)} ms` +
+          (f.electionMs !== null ? `, new leader ${f.leaderAfter} after ${f.electionMs} ms` : '') +
+          `; ${f.writesAcknowledged} acknowledged, ${f.writesReadBack} read back, ${f.missing} missing.`,
+      );
+    }
+    if (s.majorityLoss) {
+      const m = s.majorityLoss;
+      out.push(
+        `- majority lost (${m.stoppedMembers.join(', ')} stopped): ${m.writesRefused} of ${m.writesAttempted} writes refused` +
+          (m.errorText
+            ? ` after ${fmt(m.refusedAfterMs, 0)} ms with \`${m.errorText}\`${m.errorCode ? ` (${m.errorCode})` : ''}`
+            : '') +
+          '.',
+      );
+    }
+    for (const k of c.skipped) out.push(`- ${k.scenario} not run: ${k.reason}.`);
+    for (const e of c.errors) out.push(`- **${e.step} failed**: ${e.message}`);
+    out.push('');
+  }
+  return out.join('\n');
+}
+
+/**
+ * A probe as Markdown for a design review: the cluster, the reads, the disk metrics and the
+ * recommendation with its reasons.
+ * @throws Error when `r` is not a probe result.
+ */
+export function probeSummary(r: LabResult): string {
+  const p = r.probe;
+  if (!p) throw new Error('probeSummary needs a result of kind probe');
+  const out: string[] = [
+    '# etcd cluster probe',
+    '',
+    ...environmentLines(r).slice(0, 1),
+    `- probed from ${r.environment.hostLabel} at ${r.startedAt}`,
+    '',
+  ];
+  out.push(
+    `Endpoints: ${p.endpoints.join(', ')} (${p.tls ? 'TLS' : 'plain'}). Leader: ${p.leader ?? 'none seen'}. Quota: ${bytes(p.quotaBytes)}.`,
+    '',
+    '| Member | Leader | Learner | Version | DB size | In use | Status |',
+    '| --- | --- | --- | --- | --- | --- | --- |',
+  );
+  for (const m of p.members)
+    out.push(
+      `| ${m.name} | ${m.isLeader ? 'yes' : ''} | ${m.isLearner ? 'yes' : ''} | ${m.version ?? '–'} | ${bytes(m.dbSizeBytes)} | ${bytes(m.dbSizeInUseBytes)} | ${m.statusError ?? 'ok'} |`,
+    );
+  out.push(
+    '',
+    '| Load | Clients | Ops/s | Latency p50 / p90 / p99 / max (ms) | Errors |',
+    '| --- | --- | --- | --- | --- |',
+    loadRow('linearizable read', p.linearizableRead),
+    loadRow('serializable read', p.serializableRead),
+    ...(p.write ? [loadRow(`write (${p.write.valueBytes} B, lab prefix, deleted)`, p.write)] : []),
+    '',
+  );
+  if (p.metrics.length > 0) {
+    out.push('| Metric (all scraped members) | Count | p50 (ms) | p99 (ms) |', '| --- | --- | --- | --- |');
+    for (const m of p.metrics) out.push(`| ${m.name} | ${m.count} | ${fmt(m.p50Ms, 1)} | ${fmt(m.p99Ms, 1)} |`);
+    out.push('', 'Percentiles from Prometheus buckets are bucket upper bounds.', '');
+  } else {
+    out.push(`Metrics: not read${p.metricsError ? ` (${p.metricsError})` : ''}.`, '');
+  }
+  const rec = p.recommendation;
+  out.push(
+    '## Recommendation',
+    '',
+    `- Members: ${rec.currentMembers} voting now; recommended ${rec.recommendedMembers} (tolerates ${rec.toleratedFailures} failure(s)).`,
+    `- Timeouts: --heartbeat-interval=${rec.heartbeatMs} --election-timeout=${rec.electionTimeoutMs}.`,
+    ...rec.notes.map((n) => `- ${n}`),
+    '',
+    p.writesAllowed
+      ? `Writes: ${p.keysWrittenAndDeleted} keys written under the lab prefix and deleted.`
+      : 'Read-only: nothing was written (use --allow-writes for the write test).',
+    '',
+  );
+  return out.join('\n');
+}
