@@ -1,0 +1,290 @@
+/**
+ * The JSON result of one evidence-lab run (`npm run lab`) or one probe of a reader's cluster
+ * (`npm run lab -- probe`): one file per run under `content/lab-results/`.
+ *
+ * Units are in the field names (`Ms` milliseconds, `Bytes` bytes, `PerSec` per second); times of
+ * day are ISO 8601 UTC strings. A scenario that was not run, or that does not apply (no failure
+ * injection on a 1-member cluster), is `null`, and its reason is in `skipped`; a scenario whose step
+ * failed keeps `null` and the failure is listed in `errors`. The shape is versioned by
+ * `schemaVersion`: a change that breaks readers bumps it.
+ */
+import { z } from 'zod';
+
+/** Version of this shape; readers should refuse other versions. */
+export const LAB_RESULT_SCHEMA_VERSION = 1;
+
+/**
+ * Latency percentiles of one scenario, in milliseconds, from an HDR histogram of every
+ * completed operation (errors excluded). `count` is the number of recorded operations.
+ */
+export const latencyStatsSchema = z.object({
+  count: z.number().int().nonnegative(),
+  p50Ms: z.number().nonnegative(),
+  p90Ms: z.number().nonnegative(),
+  p99Ms: z.number().nonnegative(),
+  maxMs: z.number().nonnegative(),
+  meanMs: z.number().nonnegative(),
+});
+export type LatencyStats = z.infer<typeof latencyStatsSchema>;
+
+/**
+ * One bounded load: `clients` concurrent callers, each issuing its next request when the previous
+ * one completes (closed loop), for `durationMs`. `ops` counts acknowledged operations, `errors`
+ * failed ones; `throughputPerSec` = ops ÷ measured duration.
+ */
+export const loadResultSchema = z.object({
+  clients: z.number().int().positive(),
+  /** Size of each written value (writes and the values read back by reads). */
+  valueBytes: z.number().int().nonnegative(),
+  /** Keys the load spreads over (reads pick one at random, writes cycle through them). */
+  keys: z.number().int().positive(),
+  durationMs: z.number().nonnegative(),
+  ops: z.number().int().nonnegative(),
+  errors: z.number().int().nonnegative(),
+  throughputPerSec: z.number().nonnegative(),
+  latency: latencyStatsSchema,
+  /** First error message seen, if any, to tell what failed. */
+  firstError: z.string().nullable(),
+});
+export type LoadResult = z.infer<typeof loadResultSchema>;
+
+/** A mixed load: reads and writes interleaved by one client pool; `readFraction` 0–1. */
+export const mixedResultSchema = loadResultSchema.extend({
+  readFraction: z.number().min(0).max(1),
+  /** Whether the mixed load's reads were serializable (false: linearizable). */
+  serializableReads: z.boolean(),
+  readLatency: latencyStatsSchema,
+  writeLatency: latencyStatsSchema,
+});
+export type MixedResult = z.infer<typeof mixedResultSchema>;
+
+/**
+ * One member stopped in the middle of a write load (by SIGKILL, a crash: a SIGTERM would let a
+ * leader hand over its role first). Writers send only to the members that stay up.
+ */
+export const failureResultSchema = z.object({
+  /** Name of the stopped member (`m1` …). */
+  stoppedMember: z.string(),
+  role: z.enum(['leader', 'follower']),
+  signal: z.literal('SIGKILL'),
+  /** Size of each value written during the stop (small, so every write can be read back in one range). */
+  valueBytes: z.number().int().nonnegative(),
+  /** When the member was stopped, ms after the load started. */
+  stoppedAtMs: z.number().nonnegative(),
+  /**
+   * The longest stretch with no acknowledged write that contains the stop: from the last
+   * acknowledgement before it to the first after it. Null when no write was acknowledged after
+   * the stop within the bound.
+   */
+  writeFailureWindowMs: z.number().nonnegative().nullable(),
+  /** From the stop until a surviving member reports a new leader; null for a follower stop (no election). */
+  electionMs: z.number().nonnegative().nullable(),
+  /** Leader name before and after the stop (after: null if none was seen within the bound). */
+  leaderBefore: z.string(),
+  leaderAfter: z.string().nullable(),
+  writesAttempted: z.number().int().nonnegative(),
+  writesAcknowledged: z.number().int().nonnegative(),
+  /** Acknowledged writes whose key and value were read back (linearizably) after the run. */
+  writesReadBack: z.number().int().nonnegative(),
+  /** Acknowledged writes not read back: must be 0. */
+  missing: z.number().int().nonnegative(),
+  writeErrors: z.number().int().nonnegative(),
+  firstError: z.string().nullable(),
+});
+export type FailureResult = z.infer<typeof failureResultSchema>;
+
+/** A majority of members stopped: writes to the survivors must be refused. */
+export const majorityLossResultSchema = z.object({
+  stoppedMembers: z.array(z.string()),
+  runningMembers: z.array(z.string()),
+  writesAttempted: z.number().int().nonnegative(),
+  writesRefused: z.number().int().nonnegative(),
+  writesAcknowledged: z.number().int().nonnegative(),
+  /** Deadline the client gave each write, ms. */
+  clientDeadlineMs: z.number().positive(),
+  /** How long the client waited before the refusal, ms (median over the attempts). */
+  refusedAfterMs: z.number().nonnegative().nullable(),
+  /** The error text the client library reported, as it reported it. */
+  errorText: z.string().nullable(),
+  /** The gRPC status code name (`DEADLINE_EXCEEDED`, `UNAVAILABLE` …) when the error carried one. */
+  errorCode: z.string().nullable(),
+});
+export type MajorityLossResult = z.infer<typeof majorityLossResultSchema>;
+
+/** Round-trip time added between two members by the loopback delay proxies. */
+export const pairRttSchema = z.object({
+  a: z.string(),
+  b: z.string(),
+  requestedMs: z.number().nonnegative(),
+  /** Median RTT through the proxy minus median RTT direct, measured with small HTTP requests. */
+  measuredMs: z.number(),
+});
+export type PairRtt = z.infer<typeof pairRttSchema>;
+
+/** Disk latency the way etcd's WAL uses it: small appends, each followed by fdatasync. */
+export const fsyncResultSchema = z.object({
+  /** Directory the test file was written in (the data directories' parent). */
+  dir: z.string(),
+  writes: z.number().int().positive(),
+  blockBytes: z.number().int().positive(),
+  latency: latencyStatsSchema,
+});
+export type FsyncResult = z.infer<typeof fsyncResultSchema>;
+
+/** Where the run happened. */
+export const environmentSchema = z.object({
+  /** A label for the machine, given with --label or the hostname. */
+  hostLabel: z.string(),
+  etcdBinary: z.string().nullable(),
+  /** As `etcd --version` (or the probed server) reports it, e.g. `3.4.23`. */
+  etcdVersion: z.string(),
+  etcdGoVersion: z.string().nullable(),
+  nodeVersion: z.string(),
+  clientLibrary: z.object({ name: z.string(), version: z.string() }),
+  histogramLibrary: z.object({ name: z.string(), version: z.string() }),
+  cpuModel: z.string(),
+  cpuCount: z.number().int().positive(),
+  kernel: z.string(),
+  platform: z.string(),
+  /** The data directories' disk: filesystem type and device, from /proc/mounts. Null in a probe. */
+  dataDir: z
+    .object({ path: z.string(), filesystem: z.string(), device: z.string() })
+    .nullable(),
+});
+export type Environment = z.infer<typeof environmentSchema>;
+
+/** One cluster the lab started and measured. */
+export const clusterRunSchema = z.object({
+  /** Stable id within the run, e.g. `m3-rtt10`. */
+  id: z.string(),
+  members: z.number().int().positive(),
+  memberNames: z.array(z.string()),
+  rttRequestedMs: z.number().nonnegative(),
+  /** One entry per pair of members; empty for one member. */
+  rtt: z.array(pairRttSchema),
+  /** etcd's --heartbeat-interval and --election-timeout the members ran with, ms. */
+  heartbeatMs: z.number().positive(),
+  electionTimeoutMs: z.number().positive(),
+  scenarios: z.object({
+    write: loadResultSchema.nullable(),
+    linearizableRead: loadResultSchema.nullable(),
+    serializableRead: loadResultSchema.nullable(),
+    mixed: mixedResultSchema.nullable(),
+    followerStop: failureResultSchema.nullable(),
+    leaderStop: failureResultSchema.nullable(),
+    majorityLoss: majorityLossResultSchema.nullable(),
+  }),
+  /** Scenarios not run and why, e.g. `{ scenario: 'leaderStop', reason: 'one member' }`. */
+  skipped: z.array(z.object({ scenario: z.string(), reason: z.string() })),
+  /** Steps that failed, with the message; the run goes on with the next step. */
+  errors: z.array(z.object({ step: z.string(), message: z.string() })),
+});
+export type ClusterRun = z.infer<typeof clusterRunSchema>;
+
+/** A member as a probe saw it. */
+export const probedMemberSchema = z.object({
+  name: z.string(),
+  id: z.string(),
+  clientUrls: z.array(z.string()),
+  peerUrls: z.array(z.string()),
+  isLearner: z.boolean(),
+  isLeader: z.boolean(),
+  /** From the member's own status; null when it did not answer. */
+  version: z.string().nullable(),
+  dbSizeBytes: z.number().nonnegative().nullable(),
+  dbSizeInUseBytes: z.number().nonnegative().nullable(),
+  raftTerm: z.number().nonnegative().nullable(),
+  statusError: z.string().nullable(),
+});
+export type ProbedMember = z.infer<typeof probedMemberSchema>;
+
+/** Percentiles estimated from a Prometheus histogram on /metrics, in ms (bucket upper bounds). */
+export const metricHistogramSchema = z.object({
+  name: z.string(),
+  count: z.number().nonnegative(),
+  p50Ms: z.number().nonnegative().nullable(),
+  p99Ms: z.number().nonnegative().nullable(),
+});
+export type MetricHistogram = z.infer<typeof metricHistogramSchema>;
+
+/** The guide's recommendation for a cluster, with the rule behind each figure. */
+export const recommendationSchema = z.object({
+  currentMembers: z.number().int().nonnegative(),
+  recommendedMembers: z.number().int().positive(),
+  toleratedFailures: z.number().int().nonnegative(),
+  /** Used ÷ quota, 0–1; null when the quota is unknown. */
+  quotaUsedFraction: z.number().nonnegative().nullable(),
+  /** RTT the timeouts were derived from, ms. */
+  rttMs: z.number().nonnegative().nullable(),
+  heartbeatMs: z.number().positive(),
+  electionTimeoutMs: z.number().positive(),
+  notes: z.array(z.string()),
+});
+export type Recommendation = z.infer<typeof recommendationSchema>;
+
+/** What a probe of an existing cluster measured. */
+export const probeResultSchema = z.object({
+  endpoints: z.array(z.string()),
+  tls: z.boolean(),
+  members: z.array(probedMemberSchema),
+  leader: z.string().nullable(),
+  /** From etcd_server_quota_backend_bytes on /metrics; null when not reachable. */
+  quotaBytes: z.number().positive().nullable(),
+  linearizableRead: loadResultSchema.nullable(),
+  serializableRead: loadResultSchema.nullable(),
+  /** Only with --allow-writes, under the lab prefix, deleted afterwards. */
+  write: loadResultSchema.nullable(),
+  writesAllowed: z.boolean(),
+  /** Keys the probe wrote and then deleted (0 without --allow-writes). */
+  keysWrittenAndDeleted: z.number().int().nonnegative(),
+  metricsUrl: z.string().nullable(),
+  metricsError: z.string().nullable(),
+  /** etcd_disk_wal_fsync_duration_seconds and etcd_disk_backend_commit_duration_seconds. */
+  metrics: z.array(metricHistogramSchema),
+  /** Member-to-member RTT estimate used for the timeouts, ms, or null. */
+  rttEstimateMs: z.number().nonnegative().nullable(),
+  recommendation: recommendationSchema,
+});
+export type ProbeResult = z.infer<typeof probeResultSchema>;
+
+/** One run: the lab (`clusters`, `fsync`) or a probe (`probe`). */
+export const labResultSchema = z.object({
+  schemaVersion: z.literal(LAB_RESULT_SCHEMA_VERSION),
+  kind: z.enum(['lab', 'probe']),
+  startedAt: z.iso.datetime(),
+  endedAt: z.iso.datetime(),
+  environment: environmentSchema,
+  /** The command line's settings, as given. */
+  settings: z.object({
+    durationMs: z.number().positive(),
+    clients: z.number().int().positive(),
+    valueBytes: z.number().int().nonnegative(),
+    memberCounts: z.array(z.number().int().positive()),
+    rttMs: z.array(z.number().nonnegative()),
+  }),
+  fsync: fsyncResultSchema.nullable(),
+  clusters: z.array(clusterRunSchema),
+  probe: probeResultSchema.nullable(),
+});
+export type LabResult = z.infer<typeof labResultSchema>;
+
+/**
+ * Parses and checks a result read from JSON.
+ *
+ * @param data - the parsed JSON value.
+ * @param source - file name for the message.
+ * @throws Error naming the first wrong fields and the file, when `data` is not a result of this version.
+ */
+export function parseLabResult(data: unknown, source = 'result'): LabResult {
+  const parsed = labResultSchema.safeParse(data);
+  if (!parsed.success) {
+    const issues = parsed.error.issues
+      .slice(0, 5)
+      .map((i) => `${i.path.join('.') || '(root)'}: ${i.message}`)
+      .join('; ');
+    throw new Error(
+      `${source} is not a lab result of schema version ${LAB_RESULT_SCHEMA_VERSION}: ${issues}. Re-run npm run lab to write a current one.`,
+    );
+  }
+  return parsed.data;
+}
