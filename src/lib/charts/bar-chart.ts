@@ -158,18 +158,6 @@ export function barChart(spec: BarChartSpec): TreeElement {
     out.push(
       h('line', { class: 'bar-chart__reference', x1: String(M.left), x2: String(M.left + plotW), y1: ry, y2: ry }),
     );
-    out.push(
-      h(
-        'text',
-        {
-          class: 'bar-chart__reference-label',
-          x: String(M.left + plotW),
-          y: r1(y(spec.reference.value) - 4),
-          'text-anchor': 'end',
-        },
-        spec.reference.label,
-      ),
-    );
   }
   out.push(
     h('line', {
@@ -193,15 +181,19 @@ export function barChart(spec: BarChartSpec): TreeElement {
       spec.yLabel,
     ),
   );
-  // Legend along the top, one swatch per series.
+  // Legend along the top: one swatch per series, then the reference line's (its label would cross the bars).
   let lx = M.left;
   spec.series.forEach((name, si) => {
     out.push(
       h('rect', { class: `bar-chart__bar bar-chart__bar--s${si}`, x: String(lx), y: '8', width: '12', height: '12' }),
     );
     out.push(h('text', { class: 'bar-chart__legend', x: String(lx + 17), y: '18' }, name));
-    lx += 17 + name.length * 7.5 + 18;
+    lx += 17 + name.length * 7 + 16;
   });
+  if (spec.reference) {
+    out.push(h('line', { class: 'bar-chart__reference', x1: String(lx), x2: String(lx + 16), y1: '14', y2: '14' }));
+    out.push(h('text', { class: 'bar-chart__legend', x: String(lx + 21), y: '18' }, spec.reference.label));
+  }
 
   return h(
     'svg',

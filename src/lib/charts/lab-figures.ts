@@ -36,6 +36,11 @@ function axes(result: LabResult): { members: number[]; rtts: number[] } {
 const find = (result: LabResult, members: number, rtt: number): ClusterRun | undefined =>
   result.clusters.find((c) => c.members === members && c.rttRequestedMs === rtt);
 
+/** "3 · 2 ms": members · added RTT, for table rows and chart groups (one member has no peers, so no RTT). */
+export function shortLabel(c: Pick<ClusterRun, 'members' | 'rttRequestedMs'>): string {
+  return c.members === 1 ? '1' : `${c.members} · ${fmt(c.rttRequestedMs)} ms`;
+}
+
 /** "3 members, 2 ms RTT" (no RTT for one member: it has no peers). */
 export function clusterLabel(c: Pick<ClusterRun, 'members' | 'rttRequestedMs'>): string {
   const m = `${c.members} member${c.members === 1 ? '' : 's'}`;
@@ -68,7 +73,7 @@ export function writesFigure(result: LabResult): LabFigure | null {
       };
     }),
   }));
-  const table = [['Cluster', 'Writes/s', 'p50', 'p99', `÷ 1 member`]];
+  const table = [['Members · RTT', 'Writes/s', 'p50', 'p99', '÷ 1 member']];
   const findings: string[] = [];
   for (const r of seriesRtts) {
     for (const m of members) {
@@ -77,7 +82,7 @@ export function writesFigure(result: LabResult): LabFigure | null {
       if (!w) continue;
       const vsOne = single && m > 1 ? ratio(w.throughputPerSec, single.throughputPerSec) : '';
       table.push([
-        clusterLabel({ members: m, rttRequestedMs: r }),
+        shortLabel({ members: m, rttRequestedMs: r }),
         fmt(w.throughputPerSec),
         ms(w.latency.p50Ms),
         ms(w.latency.p99Ms),
@@ -129,25 +134,34 @@ export function readsFigure(result: LabResult): LabFigure | null {
     const lin = c.scenarios.linearizableRead!;
     const ser = c.scenarios.serializableRead!;
     table.push([
-      clusterLabel(c),
+      shortLabel(c),
       ms(lin.latency.p50Ms),
       ms(ser.latency.p50Ms),
       ms(lin.latency.p99Ms),
       ms(ser.latency.p99Ms),
       ser.latency.p50Ms > 0 ? ratio(lin.latency.p50Ms, ser.latency.p50Ms) : 'n/a',
     ]);
-    if (c.members > 1 && ser.latency.p50Ms > 0)
-      findings.push(
-        `${clusterLabel(c)}: a linearizable read's median is ${ratio(lin.latency.p50Ms, ser.latency.p50Ms)} a serializable one's.`,
-      );
     return {
-      label: c.members === 1 ? '1' : `${c.members} · ${fmt(c.rttRequestedMs)} ms`,
+      label: shortLabel(c),
       bars: [
         { series: 0, value: lin.latency.p50Ms, label: fmt(lin.latency.p50Ms, 1) },
         { series: 1, value: ser.latency.p50Ms, label: fmt(ser.latency.p50Ms, 1) },
       ],
     };
   });
+  // One sentence per added RTT, over the clusters with peers (a single member confirms with no one).
+  for (const rtt of [...new Set(runs.map((c) => c.rttRequestedMs))].sort((a, b) => a - b)) {
+    const parts = runs
+      .filter((c) => c.members > 1 && c.rttRequestedMs === rtt && c.scenarios.serializableRead!.latency.p50Ms > 0)
+      .map(
+        (c) =>
+          `${ratio(c.scenarios.linearizableRead!.latency.p50Ms, c.scenarios.serializableRead!.latency.p50Ms)} (${c.members} members)`,
+      );
+    if (parts.length)
+      findings.push(
+        `At ${fmt(rtt)} ms added RTT a linearizable read's median was ${parts.join(' and ')} a serializable one's.`,
+      );
+  }
   return {
     chart: {
       id: 'lab-reads',
@@ -172,7 +186,7 @@ export function leaderLossFigure(result: LabResult): LabFigure | null {
   const runs = result.clusters.filter((c) => c.scenarios.followerStop || c.scenarios.leaderStop);
   if (runs.length === 0) return null;
   const timeouts = [...new Set(runs.map((c) => c.electionTimeoutMs))];
-  const table = [['Cluster', 'Stopped', 'Writes failed for', 'Election', 'Acknowledged', 'Read back', 'Missing']];
+  const table = [['Members · RTT', 'Stopped', 'Writes failed for', 'Election', 'Acknowledged', 'Read back', 'Missing']];
   const findings: string[] = [];
   const groups: BarGroup[] = runs.map((c) => {
     for (const [name, s] of [
@@ -181,7 +195,7 @@ export function leaderLossFigure(result: LabResult): LabFigure | null {
     ] as const) {
       if (!s) continue;
       table.push([
-        clusterLabel(c),
+        shortLabel(c),
         name,
         ms(s.writeFailureWindowMs),
         ms(s.electionMs),
@@ -191,20 +205,47 @@ export function leaderLossFigure(result: LabResult): LabFigure | null {
       ]);
     }
     const l = c.scenarios.leaderStop;
-    if (l?.writeFailureWindowMs != null)
-      findings.push(
-        `${clusterLabel(c)}: writes failed for ${ms(l.writeFailureWindowMs)} after the leader stopped, ${ratio(l.writeFailureWindowMs, c.electionTimeoutMs)} the ${fmt(c.electionTimeoutMs)} ms election timeout; ${l.missing === 0 ? 'every acknowledged write was read back' : `${l.missing} acknowledged writes were missing`}.`,
-      );
     const bar = (series: number, v: number | null | undefined) => ({
       series,
       value: v ?? null,
       label: v === null || v === undefined ? 'n/a' : fmt(v),
     });
     return {
-      label: `${c.members} · ${fmt(c.rttRequestedMs)} ms`,
+      label: shortLabel(c),
       bars: [bar(0, c.scenarios.followerStop?.writeFailureWindowMs), bar(1, l?.writeFailureWindowMs)],
     };
   });
+  const stops = runs.flatMap((c) => [c.scenarios.followerStop, c.scenarios.leaderStop]).filter((x) => x !== null);
+  const span = (role: 'leader' | 'follower', f: (s: (typeof stops)[number], c: ClusterRun) => number | null) => {
+    const v = runs.flatMap((c) => {
+      const s = role === 'leader' ? c.scenarios.leaderStop : c.scenarios.followerStop;
+      const x = s ? f(s, c) : null;
+      return x === null ? [] : [x];
+    });
+    return v.length ? { lo: Math.min(...v), hi: Math.max(...v) } : null;
+  };
+  const range = (r: { lo: number; hi: number }, digits = 0) =>
+    r.lo === r.hi ? fmt(r.lo, digits) : `${fmt(r.lo, digits)}–${fmt(r.hi, digits)}`;
+  const leader = span('leader', (s) => s.writeFailureWindowMs);
+  const leaderRatio = span('leader', (s, c) =>
+    s.writeFailureWindowMs === null ? null : s.writeFailureWindowMs / c.electionTimeoutMs,
+  );
+  const follower = span('follower', (s) => s.writeFailureWindowMs);
+  if (leader && leaderRatio)
+    findings.push(
+      `Writes failed for ${range(leader)} ms after the leader was killed: ${range(leaderRatio, 2)} × the election timeout${timeouts.length === 1 ? ` of ${fmt(timeouts[0]!)} ms` : ''}.`,
+    );
+  if (follower)
+    findings.push(
+      `After a follower was killed, the longest gap between acknowledged writes was ${range(follower)} ms.`,
+    );
+  const acked = stops.reduce((n, s) => n + s.writesAcknowledged, 0);
+  const missing = stops.reduce((n, s) => n + s.missing, 0);
+  findings.push(
+    missing === 0
+      ? `All ${fmt(acked)} acknowledged writes were read back afterwards.`
+      : `${fmt(missing)} of ${fmt(acked)} acknowledged writes were not read back afterwards.`,
+  );
   return {
     chart: {
       id: 'lab-leader-loss',

@@ -72,9 +72,9 @@ export const failureResultSchema = z.object({
   /** When the member was stopped, ms after the load started. */
   stoppedAtMs: z.number().nonnegative(),
   /**
-   * The longest stretch with no acknowledged write that contains the stop: from the last
-   * acknowledgement before it to the first after it. Null when no write was acknowledged after
-   * the stop within the bound.
+   * The longest stretch with no acknowledged write after the stop: the longest gap between
+   * consecutive acknowledgements that ends after it (the first gap starts at the last
+   * acknowledgement before it). Null when no write was acknowledged after the stop within the bound.
    */
   writeFailureWindowMs: z.number().nonnegative().nullable(),
   /** From the stop until a surviving member reports a new leader; null for a follower stop (no election). */
@@ -147,9 +147,7 @@ export const environmentSchema = z.object({
   kernel: z.string(),
   platform: z.string(),
   /** The data directories' disk: filesystem type and device, from /proc/mounts. Null in a probe. */
-  dataDir: z
-    .object({ path: z.string(), filesystem: z.string(), device: z.string() })
-    .nullable(),
+  dataDir: z.object({ path: z.string(), filesystem: z.string(), device: z.string() }).nullable(),
 });
 export type Environment = z.infer<typeof environmentSchema>;
 
