@@ -35,7 +35,9 @@ export default function sizingGuide(): AstroIntegration {
   return {
     name: 'sizing-guide',
     hooks: {
-      'astro:config:setup': async ({ command, config, logger, updateConfig }) => {
+      'astro:config:setup': async ({ command, config, logger, updateConfig, injectRoute }) => {
+        // The raw JSON of each committed lab result, linked from the charts drawn from it.
+        injectRoute({ pattern: '/lab-results/[name].json', entrypoint: './src/integration/lab-results-route.ts' });
         const root = fileURLToPath(config.root);
         const guide = await GuideStep.create({
           root,

@@ -1,0 +1,209 @@
+import { describe, expect, test } from 'vitest';
+import { barChart, niceTicks } from '../../../src/lib/charts/bar-chart.ts';
+import { labFigure, leaderLossFigure, readsFigure, writesFigure } from '../../../src/lib/charts/lab-figures.ts';
+import { textOf, toHtml, type TreeElement } from '../../../src/lib/calculators/tree.ts';
+import { parseLabResult, type ClusterRun, type LabResult, type LoadResult } from '../../../src/lib/lab/result.ts';
+
+const stats = (p50: number) => ({
+  count: 100,
+  p50Ms: p50,
+  p90Ms: p50 * 1.5,
+  p99Ms: p50 * 3,
+  maxMs: p50 * 5,
+  meanMs: p50,
+});
+const load = (throughput: number, p50: number): LoadResult => ({
+  clients: 8,
+  valueBytes: 2048,
+  keys: 1000,
+  durationMs: 5000,
+  ops: Math.round(throughput * 5),
+  errors: 0,
+  throughputPerSec: throughput,
+  latency: stats(p50),
+  firstError: null,
+});
+const stop = (role: 'leader' | 'follower', window: number) => ({
+  stoppedMember: 'm1',
+  role,
+  signal: 'SIGKILL' as const,
+  valueBytes: 64,
+  stoppedAtMs: 1000,
+  writeFailureWindowMs: window,
+  electionMs: role === 'leader' ? window - 10 : null,
+  leaderBefore: 'm1',
+  leaderAfter: role === 'leader' ? 'm2' : 'm1',
+  writesAttempted: 500,
+  writesAcknowledged: 480,
+  writesReadBack: 480,
+  missing: 0,
+  writeErrors: 20,
+  firstError: null,
+});
+
+/** A cluster whose write throughput falls and read latency rises with members and RTT. */
+function cluster(members: number, rtt: number): ClusterRun {
+  const names = Array.from({ length: members }, (_, i) => `m${i + 1}`);
+  return {
+    id: `m${members}-rtt${rtt}`,
+    members,
+    memberNames: names,
+    rttRequestedMs: rtt,
+    rtt: [],
+    heartbeatMs: 100,
+    electionTimeoutMs: 1000,
+    scenarios: {
+      write: load(4000 / members / (1 + rtt), 1 + rtt),
+      linearizableRead: load(6000, 0.5 + rtt),
+      serializableRead: load(9000, 0.4),
+      mixed: null,
+      followerStop: members > 1 ? stop('follower', 40 + rtt) : null,
+      leaderStop: members > 1 ? stop('leader', 1100 + rtt * 10) : null,
+      majorityLoss: null,
+    },
+    skipped: [],
+    errors: [],
+  };
+}
+
+function result(clusters: ClusterRun[]): LabResult {
+  return parseLabResult({
+    schemaVersion: 1,
+    kind: 'lab',
+    startedAt: '2026-12-01T10:00:00.000Z',
+    endedAt: '2026-12-01T10:08:00.000Z',
+    environment: {
+      hostLabel: 'lab-host',
+      etcdBinary: '/usr/bin/etcd',
+      etcdVersion: '3.4.23',
+      etcdGoVersion: 'go1.19',
+      nodeVersion: 'v24.0.0',
+      clientLibrary: { name: 'etcd3', version: '1.1.2' },
+      histogramLibrary: { name: 'hdr-histogram-js', version: '3.0.1' },
+      cpuModel: 'Test CPU',
+      cpuCount: 2,
+      kernel: 'Linux 6.1',
+      platform: 'linux',
+      dataDir: { path: '/var/tmp/lab', filesystem: 'ext4', device: '/dev/sda1' },
+    },
+    settings: { durationMs: 5000, clients: 8, valueBytes: 2048, memberCounts: [1, 3, 5], rttMs: [0, 2] },
+    fsync: null,
+    clusters,
+    probe: null,
+  });
+}
+
+const full = (): LabResult => result([cluster(1, 0), cluster(3, 0), cluster(5, 0), cluster(3, 2), cluster(5, 2)]);
+
+describe('niceTicks', () => {
+  test.each([
+    [0, [0, 0.2, 0.4, 0.6, 0.8, 1]],
+    [7, [0, 2, 4, 6, 8]],
+    [1234, [0, 500, 1000, 1500]],
+    [0.37, [0, 0.1, 0.2, 0.3, 0.4]],
+  ])('covers %s from 0 in a few round steps', (max, ticks) => {
+    expect(niceTicks(max)).toEqual(ticks);
+  });
+  test('the last tick is never below max, and there are 3 to 7 ticks', () => {
+    for (const max of [1, 3, 9.5, 11, 99, 101, 4999, 12345.6]) {
+      const t = niceTicks(max);
+      expect(t.at(-1)).toBeGreaterThanOrEqual(max);
+      expect(t.length).toBeGreaterThanOrEqual(3);
+      expect(t.length).toBeLessThanOrEqual(7);
+    }
+  });
+  test('rejects a negative or infinite max', () => {
+    expect(() => niceTicks(-1)).toThrow(RangeError);
+    expect(() => niceTicks(Infinity)).toThrow(/finite number/);
+  });
+});
+
+describe('barChart', () => {
+  const spec = {
+    id: 't',
+    title: 'T',
+    desc: 'D',
+    yLabel: 'y',
+    series: ['a', 'b'],
+    groups: [
+      {
+        label: 'g1',
+        bars: [
+          { series: 0, value: 10, label: '10' },
+          { series: 1, value: 5, label: '5' },
+        ],
+      },
+      { label: 'g2', bars: [{ series: 0, value: null, label: 'n/a' }] },
+    ],
+    reference: { value: 8, label: 'ref' },
+  };
+  const rects = (svg: TreeElement): TreeElement[] =>
+    svg.children.filter((c): c is TreeElement => typeof c !== 'string' && c.tag === 'rect' && 'data-value' in c.attrs);
+
+  test('bar heights are proportional to values on a shared axis from 0', () => {
+    const svg = barChart(spec);
+    const [a, b] = rects(svg);
+    expect(Number(a!.attrs['height'])).toBeCloseTo(2 * Number(b!.attrs['height']), 0);
+    expect(textOf(svg)).toContain('n/a');
+    expect(toHtml(svg)).toMatch(
+      /^<svg class="bar-chart" viewBox="0 0 560 300" role="img" aria-labelledby="t-title t-desc"/,
+    );
+    expect(toHtml(svg)).toContain('class="bar-chart__reference"');
+  });
+  test('a negative value or an unknown series is an error naming the bar', () => {
+    const bad = { ...spec, groups: [{ label: 'g', bars: [{ series: 0, value: -1, label: '' }] }] };
+    expect(() => barChart(bad)).toThrow(/bar "g" has value -1/);
+    const unknown = { ...spec, groups: [{ label: 'g', bars: [{ series: 2, value: 1, label: '' }] }] };
+    expect(() => barChart(unknown)).toThrow(/names series 2, which is not in the legend/);
+  });
+});
+
+describe('lab figures', () => {
+  test('writes: one group per member count, one series per RTT, ratios against one member', () => {
+    const r = full();
+    const f = writesFigure(r)!;
+    expect(f.chart.series).toEqual(['0 ms RTT', '2 ms RTT']);
+    expect(f.chart.groups.map((g) => g.label)).toEqual(['1 member', '3 members', '5 members']);
+    expect(f.chart.groups[0]!.bars).toHaveLength(1);
+    const one = r.clusters[0]!.scenarios.write!.throughputPerSec;
+    const five = r.clusters[2]!.scenarios.write!.throughputPerSec;
+    expect(f.findings[0]).toBe(`5 members, 0 ms RTT ÷ 1 member: ${(five / one).toFixed(2)} × the write throughput.`);
+    expect(f.table[0]).toEqual(['Members · RTT', 'Writes/s', 'p50', 'p99', '÷ 1 member']);
+    expect(f.table).toHaveLength(1 + 5);
+  });
+
+  test('reads: linearizable beside serializable per cluster, with the p50 ratio', () => {
+    const f = readsFigure(full())!;
+    expect(f.chart.series).toEqual(['linearizable', 'serializable']);
+    expect(f.chart.groups).toHaveLength(5);
+    const lin = ((0.5 + 2) / 0.4).toFixed(2);
+    expect(f.findings).toContain(
+      `At 2 ms added RTT a linearizable read's median was ${lin} × (3 members) and ${lin} × (5 members) a serializable one's.`,
+    );
+    expect(f.table[1]![0]).toBe('1');
+  });
+
+  test('leader loss: follower and leader stops per cluster, the election timeout as reference, missing writes counted', () => {
+    const f = leaderLossFigure(full())!;
+    expect(f.chart.reference).toEqual({ value: 1000, label: 'election timeout 1,000 ms' });
+    expect(f.chart.groups.map((g) => g.bars.map((b) => b.value))).toEqual([
+      [40, 1100],
+      [40, 1100],
+      [42, 1120],
+      [42, 1120],
+    ]);
+    expect(f.findings).toEqual([
+      'Writes failed for 1,100–1,120 ms after the leader was killed: 1.10–1.12 × the election timeout of 1,000 ms.',
+      'After a follower was killed, the longest gap between acknowledged writes was 40–42 ms.',
+      `All ${(480 * 8).toLocaleString('en-US')} acknowledged writes were read back afterwards.`,
+    ]);
+  });
+
+  test('a run without the scenario gives no figure rather than an empty one', () => {
+    const onlyOne = result([cluster(1, 0)]);
+    expect(leaderLossFigure(onlyOne)).toBeNull();
+    expect(writesFigure(onlyOne)!.findings).toEqual([]);
+    const noReads = result([{ ...cluster(3, 0), scenarios: { ...cluster(3, 0).scenarios, linearizableRead: null } }]);
+    expect(labFigure('reads', noReads)).toBeNull();
+  });
+});
