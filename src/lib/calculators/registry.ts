@@ -62,6 +62,10 @@ export const CALCULATORS: { readonly [Id in CalculatorId]: () => Promise<Calcula
     const m = await import('./read-path.ts');
     return { def: m.readPathCalc, view: m.readPathView };
   },
+  apf: async () => {
+    const m = await import('./apf.ts');
+    return { def: m.apfCalc, view: m.apfView };
+  },
 };
 
 /** A field ready to render: its hint resolved (bounds from the schema), and whether it starts hidden. */

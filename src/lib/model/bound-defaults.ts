@@ -25,4 +25,17 @@ export interface BoundDefault {
 }
 
 /** Every bound default; the build checks each (see src/lib/citations/bound-defaults.ts). */
-export const BOUND_DEFAULTS: readonly BoundDefault[] = [];
+export const BOUND_DEFAULTS: readonly BoundDefault[] = [
+  {
+    calculator: 'apf',
+    field: 'mri',
+    ref: 'kubernetes/kubernetes@v1.37.0:staging/src/k8s.io/apiserver/pkg/server/config.go#L451',
+    pattern: 'MaxRequestsInFlight: +(\\d+),',
+  },
+  {
+    calculator: 'apf',
+    field: 'mmri',
+    ref: 'kubernetes/kubernetes@v1.37.0:staging/src/k8s.io/apiserver/pkg/server/config.go#L452',
+    pattern: 'MaxMutatingRequestsInFlight: +(\\d+),',
+  },
+];
