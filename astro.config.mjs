@@ -100,6 +100,10 @@ export default defineConfig({
             },
             { label: 'Control-plane nodes', link: '/control-plane/' },
             { label: 'Colocation', link: '/colocation/' },
+            {
+              label: 'Production sizing',
+              items: [{ label: 'API-server capacity', link: '/apiserver-capacity/' }],
+            },
           ],
         },
         {

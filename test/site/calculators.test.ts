@@ -95,6 +95,17 @@ const DRIVES: Drive[] = [
     param: /o\.v=/,
   },
   {
+    id: 'apf',
+    inputs: [
+      ['API-server replicas', '2'],
+      ['--max-requests-inflight', '800'],
+      ['select:Priority level to inspect', 'workload-low'],
+    ],
+    result:
+      /Seats per replica \(800 \+ 200\)\s*1,000.*ceil\(1,000 × 100 \/ 245\) = 409 seats per replica, 818 across 2/s,
+    param: /f\.mri=800/,
+  },
+  {
     id: 'readPath',
     inputs: [
       ['select:Request', 'GET'],
@@ -247,7 +258,7 @@ describe.skipIf(!executablePath)('calculators in Chromium', () => {
       expect(await k.getAttribute('aria-invalid')).toBeNull();
 
       // Every text input of every calculator refuses letters with a message, and no result shows NaN/Infinity.
-      for (const id of ['availability', 'writePath', 'apiserver', 'upgrade', 'maintenance', 'topology']) {
+      for (const id of ['availability', 'writePath', 'apiserver', 'upgrade', 'maintenance', 'topology', 'apf']) {
         const c = await ready(page, id);
         const inputs = c.locator('input[type="text"][data-field]:visible');
         for (let i = 0; i < (await inputs.count()); i++) {
@@ -684,6 +695,7 @@ describe.skipIf(!executablePath)('calculators in Chromium', () => {
         topology: /External\s*6 hosts/,
         overrides: /Accepted by kube-apiserver v1\.37: 2 overrides/,
         readPath: /Served by the watch cache, after an etcd current-revision read\./,
+        apf: /Seats per replica \(400 \+ 200\)\s*600/,
       };
       for (const [id, re] of Object.entries(expected)) {
         const calc = page.locator(`[data-calc="${id}"]`);

@@ -46,7 +46,7 @@ export const apfView: CalcView<'apf'> = {
 function levelTable(levels: readonly LevelSeats[], replicas: number): Tree {
   const num = { style: 'text-align:right' };
   const head = ['Level', 'Shares', 'Nominal seats', 'Lendable', 'Limit range', 'Widest LIST', `× ${fmtInt(replicas)}`];
-  return h(
+  const table = h(
     'table',
     { class: 'calc__table' },
     h(
@@ -72,6 +72,12 @@ function levelTable(levels: readonly LevelSeats[], replicas: number): Tree {
         );
       }),
     ),
+  );
+  // Focusable and named, so that a reader can scroll it by keyboard when it is wider than the screen.
+  return h(
+    'div',
+    { class: 'calc__table-wrap', tabindex: '0', role: 'region', 'aria-label': 'Seats per priority level' },
+    table,
   );
 }
 

@@ -16,6 +16,7 @@ export const CHAPTER_ROUTES: readonly string[] = [
   'etcd-reads/',
   'control-plane/',
   'colocation/',
+  'apiserver-capacity/',
 ];
 
 /** Whether a route (`''`, `etcd-sizing/`, …) is a chapter page. */
