@@ -45,14 +45,20 @@ export const apfView: CalcView<'apf'> = {
 /** The per-level table: one row per bootstrap level. */
 function levelTable(levels: readonly LevelSeats[], replicas: number): Tree {
   const num = { style: 'text-align:right' };
-  const head = ['Level', 'Shares', 'Nominal seats', 'Lendable', 'Limit range', 'Widest LIST', `× ${fmtInt(replicas)}`];
+  const head = ['Level', 'Shares', 'Nominal', 'Lendable', 'Range', 'LIST max', `× ${fmtInt(replicas)}`];
   const table = h(
     'table',
     { class: 'calc__table' },
     h(
       'thead',
       {},
-      h('tr', {}, ...head.map((c, i) => h('th', i === 0 ? { scope: 'col' } : { ...num, scope: 'col' }, c))),
+      h(
+        'tr',
+        {},
+        ...head.map((c, i) =>
+          h('th', i === 0 ? { scope: 'col', style: 'text-align:left' } : { ...num, scope: 'col' }, c),
+        ),
+      ),
     ),
     h(
       'tbody',
@@ -62,9 +68,9 @@ function levelTable(levels: readonly LevelSeats[], replicas: number): Tree {
         return h(
           'tr',
           {},
-          h('th', { scope: 'row' }, l.level.name),
+          h('th', { scope: 'row', style: 'text-align:left' }, l.level.name),
           h('td', num, String(l.level.nominalConcurrencyShares)),
-          h('td', num, exempt ? '0 (not limited)' : fmtInt(l.nominal)),
+          h('td', num, exempt ? '0' : fmtInt(l.nominal)),
           h('td', num, fmtInt(l.lendable)),
           h('td', num, exempt ? '–' : `${fmtInt(l.min)}–${fmtInt(l.max)}`),
           h('td', num, exempt ? '–' : fmtInt(widestRequest(l).list)),
@@ -130,7 +136,7 @@ export const apfCalc: CalcDef<'apf'> = {
           'calc__note',
         ),
         para(
-          'Limit range: the periodic adjustment moves a level between nominal − lendable and nominal + what it may borrow; no bootstrap level caps borrowing, so each may borrow up to the whole limit.',
+          `Range: the periodic adjustment moves a level between nominal − lendable and nominal + what it may borrow; no bootstrap level caps borrowing, so each may borrow up to the whole limit. LIST max: the most seats one LIST takes there. × ${fmtInt(r)}: nominal seats across the replicas. exempt is never limited.`,
           'calc__note',
         ),
       ].filter((t): t is Tree => t !== null),
