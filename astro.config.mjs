@@ -108,6 +108,7 @@ export default defineConfig({
                 { label: 'Database size and quota', link: '/etcd-database/' },
                 { label: 'Network and timeouts', link: '/etcd-timeouts/' },
                 { label: 'Tested limits', link: '/tested-limits/' },
+                { label: 'API-server capacity', link: '/apiserver-capacity/' },
               ],
             },
           ],

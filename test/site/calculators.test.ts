@@ -95,6 +95,17 @@ const DRIVES: Drive[] = [
     param: /o\.v=/,
   },
   {
+    id: 'apf',
+    inputs: [
+      ['API-server replicas', '2'],
+      ['--max-requests-inflight', '800'],
+      ['select:Priority level to inspect', 'workload-low'],
+    ],
+    result:
+      /Seats per replica \(800 \+ 200\)\s*1,000.*ceil\(1,000 × 100 \/ 245\) = 409 seats per replica, 818 across 2/s,
+    param: /f\.mri=800/,
+  },
+  {
     id: 'readPath',
     inputs: [
       ['select:Request', 'GET'],
@@ -299,6 +310,7 @@ describe.skipIf(!executablePath)('calculators in Chromium', () => {
         'hardware',
         'dbSize',
         'limits',
+        'apf',
       ]) {
         const c = await ready(page, id);
         const inputs = c.locator('input[type="text"][data-field]:visible');
@@ -797,6 +809,7 @@ describe.skipIf(!executablePath)('calculators in Chromium', () => {
         hardware: /Medium cluster, decided by nodes, request rate, data size\./,
         dbSize: /On disk before a defragmentation \(× 1\.5\)\s*118\.34 MiB/,
         limits: /Binds first: Pods, ratio 0\.83, approaching\./,
+        apf: /Seats per replica \(400 \+ 200\)\s*600/,
       };
       for (const [id, re] of Object.entries(expected)) {
         const calc = page.locator(`[data-calc="${id}"]`);

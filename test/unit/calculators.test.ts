@@ -50,6 +50,7 @@ import { timeoutsCalc, timeoutsView } from '../../src/lib/calculators/timeouts.t
 import { hardwareCalc, hardwareView } from '../../src/lib/calculators/hardware.ts';
 import { dbSizeCalc, dbSizeView } from '../../src/lib/calculators/db-size.ts';
 import { limitsCalc, limitsView } from '../../src/lib/calculators/limits.ts';
+import { apfCalc, apfView } from '../../src/lib/calculators/apf.ts';
 import {
   CALCULATOR_PREFIX,
   CALCULATOR_SCHEMAS,
@@ -96,6 +97,7 @@ const PAIRS: [LooseCalc, LooseView][] = [
   [loose(hardwareCalc), hardwareView],
   [loose(dbSizeCalc), dbSizeView],
   [loose(limitsCalc), limitsView],
+  [loose(apfCalc), apfView],
 ];
 const ALL: LooseCalc[] = PAIRS.map(([d]) => d);
 /**
@@ -468,7 +470,7 @@ describe('hints come from the URL schema', () => {
         .map((f) => `${d.id}.${f.key}`),
     );
     expect(ranged.map(([name]) => name).sort()).toEqual(numeric.sort());
-    expect(ranged.length).toBe(44);
+    expect(ranged.length).toBe(47);
   });
 
   it.each(ranged)(
@@ -603,6 +605,31 @@ describe('calculator definitions', () => {
       'Expected time without quorum per year2.7 × 10⁻⁴¹⁶ min',
     );
     expect(fmtProb(0.9999999)).toBe('1 − 1.0 × 10⁻⁷');
+  });
+
+  it('apf: shows the defaults\u2019 seats per replica and across replicas, and explains the level picked', () => {
+    const base = { r: '3', mri: '400', mmri: '200', pl: '' };
+    const out = apfCalc.compute(base);
+    const t = textOf(out.result);
+    expect(t).toMatch(/Seats per replica \(400 \+ 200\)600/);
+    expect(t).toMatch(/Seats across 3 replicas, spread evenly1,800/);
+    expect(t).toMatch(/602 \(245 shares/);
+    expect(t).toMatch(/workload-low100245221/);
+    const low = textOf(apfCalc.compute({ ...base, pl: 'workload-low' }).result);
+    expect(low).toMatch(/ceil\(600 × 100 \/ 245\) = 245 seats per replica, 735 across 3/);
+    expect(low).toMatch(/One LIST takes at most 37 seats/);
+    expect(textOf(apfCalc.compute({ ...base, pl: 'exempt' }).result)).toMatch(/never queued or rejected/);
+    expect(textOf(apfCalc.compute({ ...base, pl: 'catch-all' }).result)).toMatch(/HTTP 429 at once/);
+    // An unknown level is not an error: nothing is inspected and the link drops it.
+    expect(apfCalc.compute({ ...base, pl: '<b>' }).state).toEqual({ r: 3, mri: 400, mmri: 200, pl: '' });
+  });
+
+  it('apf: refuses two zero flags with kube-apiserver\u2019s reason, and bad numbers with the field\u2019s message', () => {
+    const zero = apfCalc.compute({ r: '1', mri: '0', mmri: '0', pl: '' });
+    expect(zero.state).toBeNull();
+    expect(zero.errors['mmri']).toMatch(/add up to 0: kube-apiserver refuses to start/);
+    const bad = apfCalc.compute({ r: '0', mri: '-1', mmri: '2.5', pl: '' });
+    expect(Object.keys(bad.errors).sort()).toEqual(['mmri', 'mri', 'r']);
   });
 
   it('read path: a bad limit is marked, but a GET (which ignores limit) still gets its answer and no link state', () => {
@@ -843,9 +870,10 @@ describe('every numeric field of every calculator', () => {
         'hardware',
         'dbSize',
         'limits',
+        'apf',
       ]),
     );
-    expect(NUMERIC.length).toBe(56);
+    expect(NUMERIC.length).toBe(59);
   });
 
   // A German browser writes ten thousand as "10.000" and one thousand as "1.000": such a number is

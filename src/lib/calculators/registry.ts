@@ -78,6 +78,10 @@ export const CALCULATORS: { readonly [Id in CalculatorId]: () => Promise<Calcula
     const m = await import('./limits.ts');
     return { def: m.limitsCalc, view: m.limitsView };
   },
+  apf: async () => {
+    const m = await import('./apf.ts');
+    return { def: m.apfCalc, view: m.apfView };
+  },
 };
 
 /** A field ready to render: its hint resolved (bounds from the schema), and whether it starts hidden. */

@@ -59,4 +59,17 @@ export const BOUND_DEFAULTS: readonly BoundDefault[] = [
     ref: 'etcd-io/etcd@v3.7.0:server/storage/quota.go#L30',
     pattern: 'DefaultQuotaBytes = int64\\((\\d+) \\* 1024 \\* 1024 \\* 1024\\)',
   },
+  // API Priority and Fairness (content/docs/apiserver-capacity.mdx): kube-apiserver's inflight limits.
+  {
+    calculator: 'apf',
+    field: 'mri',
+    ref: 'kubernetes/kubernetes@v1.37.0:staging/src/k8s.io/apiserver/pkg/server/config.go#L451',
+    pattern: 'MaxRequestsInFlight: +(\\d+),',
+  },
+  {
+    calculator: 'apf',
+    field: 'mmri',
+    ref: 'kubernetes/kubernetes@v1.37.0:staging/src/k8s.io/apiserver/pkg/server/config.go#L452',
+    pattern: 'MaxMutatingRequestsInFlight: +(\\d+),',
+  },
 ];

@@ -113,6 +113,27 @@ export const CALCULATOR_SCHEMAS = {
     tq: count(1_000),
     sc: bool(true),
   },
+  apf: {
+    r: { kind: 'whole', min: 1, max: 1000, default: 3 },
+    // Defaults bound to kube-apiserver's (src/lib/model/bound-defaults.ts).
+    mri: { kind: 'whole', min: 0, max: 1_000_000, default: 400 },
+    mmri: { kind: 'whole', min: 0, max: 1_000_000, default: 200 },
+    pl: {
+      kind: 'enum',
+      values: [
+        '',
+        'exempt',
+        'catch-all',
+        'system',
+        'node-high',
+        'leader-election',
+        'workload-high',
+        'workload-low',
+        'global-default',
+      ],
+      default: '',
+    },
+  },
 } as const satisfies Record<string, StateSchema>;
 
 export type CalculatorId = keyof typeof CALCULATOR_SCHEMAS;
@@ -132,6 +153,7 @@ export const CALCULATOR_PREFIX: Readonly<Record<CalculatorId, string>> = {
   timeouts: 'tm.',
   dbSize: 'b.',
   limits: 'l.',
+  apf: 'f.',
 };
 
 /** A calculator's custom element name, its id in kebab case: readPath → "calc-read-path". */

@@ -21,6 +21,7 @@ export const CHAPTER_ROUTES: readonly string[] = [
   'etcd-timeouts/',
   'etcd-database/',
   'tested-limits/',
+  'apiserver-capacity/',
 ];
 
 /** Whether a route (`''`, `etcd-sizing/`, …) is a chapter page. */

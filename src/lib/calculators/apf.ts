@@ -1,0 +1,145 @@
+/** The API Priority and Fairness calculator: seats per replica and per priority level from the inflight flags. */
+import { apfSeats, widestRequest, type LevelSeats } from '../model/apf.ts';
+import { facts, invalid, para, text, whole, type CalcDef, type CalcView, type Raw } from './calc.ts';
+import { fmtInt } from './format.ts';
+import { h, type Tree } from './tree.ts';
+
+/** Title and labelled fields, used only by the build to render the form (the browser reads the DOM). */
+export const apfView: CalcView<'apf'> = {
+  title: 'API Priority and Fairness seats',
+  fields: [
+    { key: 'r', label: 'API-server replicas', kind: 'text', inputmode: 'numeric', hint: (range) => `${range}.` },
+    {
+      key: 'mri',
+      label: '--max-requests-inflight',
+      kind: 'text',
+      inputmode: 'numeric',
+      hint: (range) => `${range}; default 400.`,
+    },
+    {
+      key: 'mmri',
+      label: '--max-mutating-requests-inflight',
+      kind: 'text',
+      inputmode: 'numeric',
+      hint: (range) => `${range}; default 200.`,
+    },
+    {
+      key: 'pl',
+      label: 'Priority level to inspect',
+      kind: 'select',
+      options: [
+        ['', 'None'],
+        ['exempt', 'exempt'],
+        ['catch-all', 'catch-all'],
+        ['system', 'system'],
+        ['node-high', 'node-high'],
+        ['leader-election', 'leader-election'],
+        ['workload-high', 'workload-high'],
+        ['workload-low', 'workload-low'],
+        ['global-default', 'global-default'],
+      ],
+    },
+  ],
+};
+
+/** The per-level table: one row per bootstrap level. */
+function levelTable(levels: readonly LevelSeats[], replicas: number): Tree {
+  const num = { style: 'text-align:right' };
+  const head = ['Level', 'Shares', 'Nominal', 'Lendable', 'Range', 'LIST max', `× ${fmtInt(replicas)}`];
+  const table = h(
+    'table',
+    { class: 'calc__table' },
+    h(
+      'thead',
+      {},
+      h(
+        'tr',
+        {},
+        ...head.map((c, i) =>
+          h('th', i === 0 ? { scope: 'col', style: 'text-align:left' } : { ...num, scope: 'col' }, c),
+        ),
+      ),
+    ),
+    h(
+      'tbody',
+      {},
+      ...levels.map((l) => {
+        const exempt = l.level.type === 'exempt';
+        return h(
+          'tr',
+          {},
+          h('th', { scope: 'row', style: 'text-align:left' }, l.level.name),
+          h('td', num, String(l.level.nominalConcurrencyShares)),
+          h('td', num, exempt ? '0' : fmtInt(l.nominal)),
+          h('td', num, fmtInt(l.lendable)),
+          h('td', num, exempt ? '–' : `${fmtInt(l.min)}–${fmtInt(l.max)}`),
+          h('td', num, exempt ? '–' : fmtInt(widestRequest(l).list)),
+          h('td', num, exempt ? '–' : fmtInt(l.nominal * replicas)),
+        );
+      }),
+    ),
+  );
+  // Focusable and named, so that a reader can scroll it by keyboard when it is wider than the screen.
+  return h(
+    'div',
+    { class: 'calc__table-wrap', tabindex: '0', role: 'region', 'aria-label': 'Seats per priority level' },
+    table,
+  );
+}
+
+/** What one level's figures mean, in a sentence or two. */
+function levelDetail(l: LevelSeats, limit: number, shareSum: number, replicas: number): string {
+  const name = l.level.name;
+  if (l.level.type === 'exempt')
+    return `${name} (${l.level.who}): never queued or rejected, and with 0 shares it takes no nominal seats. Its requests still use seats: each adjustment subtracts what they recently used from the seats the limited levels share out.`;
+  const nominal = `${name} (${l.level.who}): ceil(${fmtInt(limit)} × ${l.level.nominalConcurrencyShares} / ${shareSum}) = ${fmtInt(l.nominal)} seats per replica, ${fmtInt(l.nominal * replicas)} across ${fmtInt(replicas)}.`;
+  const lend = ` It lends up to ${fmtInt(l.lendable)} (${l.level.lendablePercent} %), so it keeps at least ${fmtInt(l.min)}, and may borrow up to ${fmtInt(l.max - l.nominal)} more.`;
+  const q = l.level.queuing;
+  if (!q)
+    return `${nominal}${lend} It does not queue: once its seats are taken, further requests get HTTP 429 at once. A LIST may take up to ${fmtInt(widestRequest(l).list)} seats.`;
+  const w = widestRequest(l);
+  return `${nominal}${lend} ${q.queues} queues, hand size ${q.handSize}, ${q.queueLengthLimit} per queue: up to ${fmtInt(l.maxWaiting)} requests wait, ${fmtInt(q.handSize * q.queueLengthLimit)} at most from one flow. One LIST takes at most ${fmtInt(w.list)} seats here, a write's watch-event work at most ${fmtInt(w.mutating)}.`;
+}
+
+export const apfCalc: CalcDef<'apf'> = {
+  id: 'apf',
+  prefix: 'f',
+  toRaw: (state) => ({ r: text(state.r), mri: text(state.mri), mmri: text(state.mmri), pl: text(state.pl) }),
+  compute(raw: Readonly<Raw>) {
+    const errors: Record<string, string> = {};
+    const r = whole(raw, 'apf', 'r', 'API-server replicas', errors);
+    const mri = whole(raw, 'apf', 'mri', '--max-requests-inflight', errors);
+    const mmri = whole(raw, 'apf', 'mmri', '--max-mutating-requests-inflight', errors);
+    if (r === null || mri === null || mmri === null) return invalid(errors);
+    if (mri + mmri === 0) {
+      errors['mmri'] =
+        'The two flags add up to 0: kube-apiserver refuses to start with API Priority and Fairness. Give either a positive value.';
+      return invalid(errors);
+    }
+    const s = apfSeats(r, mri, mmri);
+    const pick = s.levels.find((l) => l.level.name === raw['pl']);
+    const pl = pick ? pick.level.name : '';
+    return {
+      errors,
+      state: { r, mri, mmri, pl },
+      result: [
+        facts([
+          [`Seats per replica (${fmtInt(mri)} + ${fmtInt(mmri)})`, fmtInt(s.perReplica)],
+          [`Seats across ${fmtInt(r)} replicas, spread evenly`, fmtInt(s.acrossReplicas)],
+          ['Nominal seats of the levels', `${fmtInt(s.nominalSum)} (${s.shareSum} shares; each level rounded up)`],
+          ['Requests that may wait in queues, per replica', fmtInt(s.maxWaitingPerReplica)],
+        ]),
+        levelTable(s.levels, r),
+        pick ? para(levelDetail(pick, s.perReplica, s.shareSum, r), 'calc__lead') : null,
+        para(
+          'Each replica enforces its own limit on what reaches it: the total holds only when the load balancer spreads requests evenly, and one busy replica queues or rejects while others idle.',
+          'calc__note',
+        ),
+        para(
+          `Range: the periodic adjustment moves a level between nominal − lendable and nominal + what it may borrow; no bootstrap level caps borrowing, so each may borrow up to the whole limit. LIST max: the most seats one LIST takes there. × ${fmtInt(r)}: nominal seats across the replicas. exempt is never limited.`,
+          'calc__note',
+        ),
+      ].filter((t): t is Tree => t !== null),
+    };
+  },
+};
