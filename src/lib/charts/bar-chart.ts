@@ -31,6 +31,10 @@ export interface BarChartSpec {
   groups: BarGroup[];
   /** A horizontal line across the plot, e.g. the election timeout. */
   reference?: { value: number; label: string };
+  /** A dense chart (a timeline): no value above each bar, and groups with an empty label get no label. */
+  dense?: boolean;
+  /** Vertical lines at a position on the x axis, in groups from the left edge (2.5: halfway into the third group). */
+  markers?: { at: number; label: string }[];
 }
 
 /** The chart's drawing size in SVG units; the CSS scales it to the column width. */
@@ -116,7 +120,7 @@ export function barChart(spec: BarChartSpec): TreeElement {
   const groupW = plotW / Math.max(1, spec.groups.length);
   spec.groups.forEach((g, gi) => {
     const n = Math.max(1, g.bars.length);
-    const barW = Math.min(56, (groupW * 0.76) / n);
+    const barW = spec.dense ? groupW * 0.8 : Math.min(56, (groupW * 0.76) / n);
     const x0 = M.left + gi * groupW + (groupW - barW * n) / 2;
     g.bars.forEach((b, bi) => {
       const x = x0 + bi * barW;
@@ -136,10 +140,12 @@ export function barChart(spec: BarChartSpec): TreeElement {
           'data-value': String(b.value),
         }),
       );
-      out.push(
-        h('text', { class: 'bar-chart__value', x: cx, y: r1(y(b.value) - 4), 'text-anchor': 'middle' }, b.label),
-      );
+      if (!spec.dense)
+        out.push(
+          h('text', { class: 'bar-chart__value', x: cx, y: r1(y(b.value) - 4), 'text-anchor': 'middle' }, b.label),
+        );
     });
+    if (spec.dense && g.label === '') return;
     out.push(
       h(
         'text',
@@ -153,6 +159,18 @@ export function barChart(spec: BarChartSpec): TreeElement {
       ),
     );
   });
+  for (const [i, m] of (spec.markers ?? []).entries()) {
+    const mx = r1(M.left + m.at * groupW);
+    out.push(h('line', { class: 'bar-chart__marker', x1: mx, x2: mx, y1: String(M.top), y2: String(bottom) }));
+    // Labels alternate in height so that two markers close together stay readable.
+    out.push(
+      h(
+        'text',
+        { class: 'bar-chart__marker-label', x: r1(Number(mx) + 4), y: String(M.top + 12 + (i % 2) * 14) },
+        m.label,
+      ),
+    );
+  }
   if (spec.reference) {
     const ry = r1(y(spec.reference.value));
     out.push(

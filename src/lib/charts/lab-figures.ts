@@ -9,7 +9,7 @@ import type { ClusterRun, LabResult, LoadResult } from '../lab/result.ts';
 import type { BarChartSpec, BarGroup } from './bar-chart.ts';
 
 /** The figures the chapters show, by id. */
-export const LAB_FIGURES = ['writes', 'reads', 'leader-loss'] as const;
+export const LAB_FIGURES = ['writes', 'reads', 'leader-loss', 'leader-timeline'] as const;
 export type LabFigureId = (typeof LAB_FIGURES)[number];
 
 /** A figure: its chart, its numbers as a table (header row first) and one sentence per ratio. */
@@ -263,7 +263,57 @@ export function leaderLossFigure(result: LabResult): LabFigure | null {
   };
 }
 
+/**
+ * Acknowledged writes per time slice around the leader's kill, for the cluster with the most
+ * members at the lowest added RTT that recorded a timeline: the gap is the write outage.
+ *
+ * @returns null when no leader stop recorded its timeline (results written before it was added).
+ */
+export function leaderTimelineFigure(result: LabResult): LabFigure | null {
+  const runs = result.clusters
+    .filter((c) => c.scenarios.leaderStop?.acknowledgedPerInterval)
+    .sort((a, b) => a.rttRequestedMs - b.rttRequestedMs || a.members - b.members);
+  const c = runs[0];
+  if (!c) return null;
+  const stop = c.scenarios.leaderStop!;
+  const { intervalMs, counts } = stop.acknowledgedPerInterval!;
+  const at = stop.stoppedAtMs / intervalMs;
+  const seconds = (slice: number): string => `${fmt(((slice - at) * intervalMs) / 1000, 1)} s`;
+  // Slices from the kill until the first acknowledgement after it.
+  const first = Math.floor(at);
+  const resume = counts.findIndex((n, i) => i > first && n > 0);
+  const markers = [{ at, label: 'leader killed' }];
+  if (stop.electionMs !== null) markers.push({ at: at + stop.electionMs / intervalMs, label: 'new leader' });
+  const findings = [
+    `${clusterLabel(c)}: no write was acknowledged for ${ms(stop.writeFailureWindowMs)} after the leader was killed; a new leader was reported after ${ms(stop.electionMs)} (election timeout ${fmt(c.electionTimeoutMs)} ms).`,
+  ];
+  return {
+    chart: {
+      id: 'lab-leader-timeline',
+      title: 'Acknowledged writes around the leader kill',
+      desc: `Acknowledged writes per ${fmt(intervalMs)} ms, ${clusterLabel(c)}, from ${seconds(0)} to ${seconds(counts.length)} around the kill. ${findings.join(' ')}`,
+      yLabel: `writes per ${fmt(intervalMs)} ms`,
+      series: [`acknowledged writes, ${shortLabel(c)}`],
+      // Labels on whole seconds from the kill; slices are labelled by their start.
+      groups: counts.map((n, i) => ({
+        label: Math.abs(((i - at) * intervalMs) % 1000) < intervalMs / 2 ? seconds(i) : '',
+        bars: [{ series: 0, value: n, label: fmt(n) }],
+      })),
+      dense: true,
+      markers,
+    },
+    table: [
+      ['From the kill', 'Acknowledged writes'],
+      ...counts.flatMap((n, i) => (i >= first - 2 && (resume < 0 || i <= resume + 2) ? [[seconds(i), fmt(n)]] : [])),
+    ],
+    findings,
+  };
+}
+
 /** Builds a figure by id; null when the run holds nothing for it. */
 export function labFigure(id: LabFigureId, result: LabResult): LabFigure | null {
-  return id === 'writes' ? writesFigure(result) : id === 'reads' ? readsFigure(result) : leaderLossFigure(result);
+  if (id === 'writes') return writesFigure(result);
+  if (id === 'reads') return readsFigure(result);
+  if (id === 'leader-loss') return leaderLossFigure(result);
+  return leaderTimelineFigure(result);
 }

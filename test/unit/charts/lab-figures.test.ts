@@ -1,6 +1,12 @@
 import { describe, expect, test } from 'vitest';
 import { barChart, niceTicks } from '../../../src/lib/charts/bar-chart.ts';
-import { labFigure, leaderLossFigure, readsFigure, writesFigure } from '../../../src/lib/charts/lab-figures.ts';
+import {
+  labFigure,
+  leaderLossFigure,
+  leaderTimelineFigure,
+  readsFigure,
+  writesFigure,
+} from '../../../src/lib/charts/lab-figures.ts';
 import { textOf, toHtml, type TreeElement } from '../../../src/lib/calculators/tree.ts';
 import { parseLabResult, type ClusterRun, type LabResult, type LoadResult } from '../../../src/lib/lab/result.ts';
 
@@ -197,6 +203,44 @@ describe('lab figures', () => {
       'After a follower was killed, the longest gap between acknowledged writes was 40–42 ms.',
       `All ${(480 * 8).toLocaleString('en-US')} acknowledged writes were read back afterwards.`,
     ]);
+  });
+
+  test('leader timeline: writes per slice with the kill and the new leader marked, the gap in the table', () => {
+    const counts = [5, 6, 7, 4, 0, 0, 0, 0, 0, 3, 8, 9];
+    const c = cluster(3, 0);
+    c.scenarios.leaderStop = {
+      ...stop('leader', 500),
+      stoppedAtMs: 400,
+      electionMs: 450,
+      acknowledgedPerInterval: { intervalMs: 100, counts },
+    };
+    const f = leaderTimelineFigure(result([cluster(1, 0), c, cluster(5, 0)]))!;
+    expect(f.chart.groups.map((g) => g.bars[0]!.value)).toEqual(counts);
+    expect(f.chart.markers).toEqual([
+      { at: 4, label: 'leader killed' },
+      { at: 8.5, label: 'new leader' },
+    ]);
+    // Whole seconds from the kill only: slice 4 starts at the kill.
+    expect(f.chart.groups.map((g) => g.label).filter(Boolean)).toEqual(['0.0 s']);
+    expect(f.table.slice(1).map((r) => r[0])).toEqual([
+      '-0.2 s',
+      '-0.1 s',
+      '0.0 s',
+      '0.1 s',
+      '0.2 s',
+      '0.3 s',
+      '0.4 s',
+      '0.5 s',
+      '0.6 s',
+      '0.7 s',
+    ]);
+    expect(f.findings[0]).toBe(
+      '3 members, 0 ms RTT: no write was acknowledged for 500 ms after the leader was killed; a new leader was reported after 450 ms (election timeout 1,000 ms).',
+    );
+    const svg = toHtml(barChart(f.chart));
+    expect(svg).toContain('class="bar-chart__marker"');
+    expect(svg).not.toContain('class="bar-chart__value"');
+    expect(leaderTimelineFigure(full())).toBeNull();
   });
 
   test('a run without the scenario gives no figure rather than an empty one', () => {
