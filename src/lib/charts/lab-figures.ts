@@ -9,12 +9,12 @@ import type { ClusterRun, LabResult, LoadResult } from '../lab/result.ts';
 import type { BarChartSpec, BarGroup } from './bar-chart.ts';
 
 /** The figures the chapters show, by id. */
-export const LAB_FIGURES = ['writes', 'reads', 'leader-loss', 'leader-timeline'] as const;
+export const LAB_FIGURES = ['writes', 'reads', 'leader-loss', 'leader-timeline', 'majority-loss', 'disk'] as const;
 export type LabFigureId = (typeof LAB_FIGURES)[number];
 
-/** A figure: its chart, its numbers as a table (header row first) and one sentence per ratio. */
+/** A figure: its chart (none for a table of a few numbers), its numbers as a table (header row first) and one sentence per ratio. */
 export interface LabFigure {
-  chart: BarChartSpec;
+  chart: BarChartSpec | null;
   table: string[][];
   /** The claim each ratio tests, stated with the measured ratio ("5 members ÷ 1 member: 0.41 × the writes/s"). */
   findings: string[];
@@ -310,10 +310,67 @@ export function leaderTimelineFigure(result: LabResult): LabFigure | null {
   };
 }
 
+/**
+ * What a client saw when a majority of members was stopped: writes refused, after how long and
+ * with which error, per cluster.
+ *
+ * @returns null when no cluster ran the scenario.
+ */
+export function majorityLossFigure(result: LabResult): LabFigure | null {
+  const runs = result.clusters.filter((c) => c.scenarios.majorityLoss);
+  if (runs.length === 0) return null;
+  const table = [
+    ['Members · RTT', 'Stopped', 'Writes refused', 'Acknowledged', 'Refused after (median)', 'Error the client saw'],
+  ];
+  for (const c of runs) {
+    const m = c.scenarios.majorityLoss!;
+    table.push([
+      shortLabel(c),
+      `${m.stoppedMembers.length} of ${c.members}`,
+      `${fmt(m.writesRefused)} of ${fmt(m.writesAttempted)}`,
+      fmt(m.writesAcknowledged),
+      ms(m.refusedAfterMs),
+      m.errorText ?? 'none',
+    ]);
+  }
+  const acked = runs.reduce((n, c) => n + c.scenarios.majorityLoss!.writesAcknowledged, 0);
+  const errors = [...new Set(runs.map((c) => c.scenarios.majorityLoss!.errorText).filter((e) => e !== null))];
+  const findings = [
+    acked === 0
+      ? `With a majority stopped, no write was acknowledged in any of the ${runs.length} clusters.`
+      : `With a majority stopped, ${fmt(acked)} writes were still acknowledged: a contradiction of the quorum rule to investigate.`,
+    ...(errors.length ? [`The client saw: ${errors.map((e) => `“${e}”`).join('; ')}.`] : []),
+  ];
+  return { chart: null, table, findings };
+}
+
+/**
+ * The data disk's latency the way etcd's WAL uses it: small writes, each followed by fdatasync.
+ *
+ * @returns null when the run did not measure the disk.
+ */
+export function diskFigure(result: LabResult): LabFigure | null {
+  const f = result.fsync;
+  if (!f) return null;
+  const l = f.latency;
+  return {
+    chart: null,
+    table: [
+      ['Writes', 'Block', 'p50', 'p90', 'p99', 'max'],
+      [fmt(f.writes), `${fmt(f.blockBytes)} B`, ms(l.p50Ms), ms(l.p90Ms), ms(l.p99Ms), ms(l.maxMs)],
+    ],
+    findings: [
+      `fdatasync on the lab's data disk: p50 ${ms(l.p50Ms)}, p99 ${ms(l.p99Ms)} (${fmt(f.writes)} writes of ${fmt(f.blockBytes)} B).`,
+    ],
+  };
+}
+
 /** Builds a figure by id; null when the run holds nothing for it. */
 export function labFigure(id: LabFigureId, result: LabResult): LabFigure | null {
   if (id === 'writes') return writesFigure(result);
   if (id === 'reads') return readsFigure(result);
   if (id === 'leader-loss') return leaderLossFigure(result);
-  return leaderTimelineFigure(result);
+  if (id === 'leader-timeline') return leaderTimelineFigure(result);
+  if (id === 'majority-loss') return majorityLossFigure(result);
+  return diskFigure(result);
 }

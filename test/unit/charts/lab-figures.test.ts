@@ -168,9 +168,9 @@ describe('lab figures', () => {
   test('writes: one group per member count, one series per RTT, ratios against one member', () => {
     const r = full();
     const f = writesFigure(r)!;
-    expect(f.chart.series).toEqual(['0 ms RTT', '2 ms RTT']);
-    expect(f.chart.groups.map((g) => g.label)).toEqual(['1 member', '3 members', '5 members']);
-    expect(f.chart.groups[0]!.bars).toHaveLength(1);
+    expect(f.chart!.series).toEqual(['0 ms RTT', '2 ms RTT']);
+    expect(f.chart!.groups.map((g) => g.label)).toEqual(['1 member', '3 members', '5 members']);
+    expect(f.chart!.groups[0]!.bars).toHaveLength(1);
     const one = r.clusters[0]!.scenarios.write!.throughputPerSec;
     const five = r.clusters[2]!.scenarios.write!.throughputPerSec;
     expect(f.findings[0]).toBe(`5 members, 0 ms RTT ÷ 1 member: ${(five / one).toFixed(2)} × the write throughput.`);
@@ -180,8 +180,8 @@ describe('lab figures', () => {
 
   test('reads: linearizable beside serializable per cluster, with the p50 ratio', () => {
     const f = readsFigure(full())!;
-    expect(f.chart.series).toEqual(['linearizable', 'serializable']);
-    expect(f.chart.groups).toHaveLength(5);
+    expect(f.chart!.series).toEqual(['linearizable', 'serializable']);
+    expect(f.chart!.groups).toHaveLength(5);
     const lin = ((0.5 + 2) / 0.4).toFixed(2);
     expect(f.findings).toContain(
       `At 2 ms added RTT a linearizable read's median was ${lin} × (3 members) and ${lin} × (5 members) a serializable one's.`,
@@ -191,8 +191,8 @@ describe('lab figures', () => {
 
   test('leader loss: follower and leader stops per cluster, the election timeout as reference, missing writes counted', () => {
     const f = leaderLossFigure(full())!;
-    expect(f.chart.reference).toEqual({ value: 1000, label: 'election timeout 1,000 ms' });
-    expect(f.chart.groups.map((g) => g.bars.map((b) => b.value))).toEqual([
+    expect(f.chart!.reference).toEqual({ value: 1000, label: 'election timeout 1,000 ms' });
+    expect(f.chart!.groups.map((g) => g.bars.map((b) => b.value))).toEqual([
       [40, 1100],
       [40, 1100],
       [42, 1120],
@@ -215,13 +215,13 @@ describe('lab figures', () => {
       acknowledgedPerInterval: { intervalMs: 100, counts },
     };
     const f = leaderTimelineFigure(result([cluster(1, 0), c, cluster(5, 0)]))!;
-    expect(f.chart.groups.map((g) => g.bars[0]!.value)).toEqual(counts);
-    expect(f.chart.markers).toEqual([
+    expect(f.chart!.groups.map((g) => g.bars[0]!.value)).toEqual(counts);
+    expect(f.chart!.markers).toEqual([
       { at: 4, label: 'leader killed' },
       { at: 8.5, label: 'new leader' },
     ]);
     // Whole seconds from the kill only: slice 4 starts at the kill.
-    expect(f.chart.groups.map((g) => g.label).filter(Boolean)).toEqual(['0.0 s']);
+    expect(f.chart!.groups.map((g) => g.label).filter(Boolean)).toEqual(['0.0 s']);
     expect(f.table.slice(1).map((r) => r[0])).toEqual([
       '-0.2 s',
       '-0.1 s',
@@ -237,10 +237,44 @@ describe('lab figures', () => {
     expect(f.findings[0]).toBe(
       '3 members, 0 ms RTT: no write was acknowledged for 500 ms after the leader was killed; a new leader was reported after 450 ms (election timeout 1,000 ms).',
     );
-    const svg = toHtml(barChart(f.chart));
+    const svg = toHtml(barChart(f.chart!));
     expect(svg).toContain('class="bar-chart__marker"');
     expect(svg).not.toContain('class="bar-chart__value"');
     expect(leaderTimelineFigure(full())).toBeNull();
+  });
+
+  test('majority loss and the disk are tables with their findings, and no chart', () => {
+    const c = cluster(3, 0);
+    c.scenarios.majorityLoss = {
+      stoppedMembers: ['m1', 'm2'],
+      runningMembers: ['m3'],
+      writesAttempted: 3,
+      writesRefused: 3,
+      writesAcknowledged: 0,
+      clientDeadlineMs: 10_000,
+      refusedAfterMs: 7010,
+      errorText: '14 UNAVAILABLE: etcdserver: request timed out',
+      errorCode: 'UNAVAILABLE',
+    };
+    const m = labFigure('majority-loss', result([c]))!;
+    expect(m.chart).toBeNull();
+    expect(m.table[1]).toEqual([
+      '3 · 0 ms',
+      '2 of 3',
+      '3 of 3',
+      '0',
+      '7,010 ms',
+      '14 UNAVAILABLE: etcdserver: request timed out',
+    ]);
+    expect(m.findings).toEqual([
+      'With a majority stopped, no write was acknowledged in any of the 1 clusters.',
+      'The client saw: “14 UNAVAILABLE: etcdserver: request timed out”.',
+    ]);
+    const r = { ...result([c]), fsync: { dir: '/d', writes: 500, blockBytes: 4096, latency: stats(2) } };
+    expect(labFigure('disk', r)!.findings).toEqual([
+      "fdatasync on the lab's data disk: p50 2.00 ms, p99 6.00 ms (500 writes of 4,096 B).",
+    ]);
+    expect(labFigure('disk', result([c]))).toBeNull();
   });
 
   test('a run without the scenario gives no figure rather than an empty one', () => {
