@@ -103,6 +103,17 @@ const DRIVES: Drive[] = [
     result: /Served by the watch cache\./,
     param: /p\.verb=GET/,
   },
+  {
+    id: 'membership',
+    inputs: [
+      ['Voting members at the start', '5'],
+      ['Members down at the start', '2'],
+      ['select:Order (replace only)', 'add-first'],
+    ],
+    // With two of five down, adding even a learner first is refused: 6 members need 4 connected.
+    result: /etcd refuses step 1 by default.*Change the order.*unhealthy cluster/s,
+    param: /j\.o=add-first/,
+  },
 ];
 
 async function fillLabel(calc: Locator, label: string, value: string): Promise<void> {
@@ -684,6 +695,7 @@ describe.skipIf(!executablePath)('calculators in Chromium', () => {
         topology: /External\s*6 hosts/,
         overrides: /Accepted by kube-apiserver v1\.37: 2 overrides/,
         readPath: /Served by the watch cache, after an etcd current-revision read\./,
+        membership: /At the end\s*3 voting members, quorum 2, tolerates 1.*4 steps, each accepted by etcd/s,
       };
       for (const [id, re] of Object.entries(expected)) {
         const calc = page.locator(`[data-calc="${id}"]`);

@@ -46,6 +46,7 @@ import {
   type RowText,
 } from '../../src/lib/calculators/overrides.ts';
 import { readPathCalc, readPathView } from '../../src/lib/calculators/read-path.ts';
+import { membershipCalc, membershipView } from '../../src/lib/calculators/membership.ts';
 import {
   CALCULATOR_PREFIX,
   CALCULATOR_SCHEMAS,
@@ -88,6 +89,7 @@ const PAIRS: [LooseCalc, LooseView][] = [
   [loose(topologyCalc), topologyView],
   [loose(overridesCalc), overridesView],
   [loose(readPathCalc), readPathView],
+  [loose(membershipCalc), membershipView],
 ];
 const ALL: LooseCalc[] = PAIRS.map(([d]) => d);
 /**
@@ -460,7 +462,7 @@ describe('hints come from the URL schema', () => {
         .map((f) => `${d.id}.${f.key}`),
     );
     expect(ranged.map(([name]) => name).sort()).toEqual(numeric.sort());
-    expect(ranged.length).toBe(12);
+    expect(ranged.length).toBe(15);
   });
 
   it.each(ranged)(
@@ -762,9 +764,19 @@ describe('every numeric field of every calculator', () => {
 
   it('covers the numeric fields of every calculator that has them', () => {
     expect(new Set(NUMERIC.map(([, d]) => d.id))).toEqual(
-      new Set(['quorum', 'availability', 'writePath', 'apiserver', 'upgrade', 'maintenance', 'topology', 'readPath']),
+      new Set([
+        'quorum',
+        'availability',
+        'writePath',
+        'apiserver',
+        'upgrade',
+        'maintenance',
+        'topology',
+        'readPath',
+        'membership',
+      ]),
     );
-    expect(NUMERIC.length).toBe(24);
+    expect(NUMERIC.length).toBe(27);
   });
 
   // A German browser writes ten thousand as "10.000" and one thousand as "1.000": such a number is

@@ -62,6 +62,10 @@ export const CALCULATORS: { readonly [Id in CalculatorId]: () => Promise<Calcula
     const m = await import('./read-path.ts');
     return { def: m.readPathCalc, view: m.readPathView };
   },
+  membership: async () => {
+    const m = await import('./membership.ts');
+    return { def: m.membershipCalc, view: m.membershipView };
+  },
 };
 
 /** A field ready to render: its hint resolved (bounds from the schema), and whether it starts hidden. */
