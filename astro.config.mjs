@@ -100,12 +100,17 @@ export default defineConfig({
             },
             { label: 'Control-plane nodes', link: '/control-plane/' },
             { label: 'Colocation', link: '/colocation/' },
+            {
+              label: 'Production sizing',
+              items: [{ label: 'Changing membership', link: '/membership/' }],
+            },
           ],
         },
         {
           label: 'Reference',
           items: [
             { label: 'Background: etcd', link: '/background/' },
+            { label: 'Docs versus code', link: '/docs-vs-code/' },
             { label: 'Calculators', link: '/calculators/' },
             { label: 'Glossary', link: '/glossary/' },
             { label: 'References', link: '/references/' },

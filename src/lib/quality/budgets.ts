@@ -16,6 +16,7 @@ export const CHAPTER_ROUTES: readonly string[] = [
   'etcd-reads/',
   'control-plane/',
   'colocation/',
+  'membership/',
 ];
 
 /** Whether a route (`''`, `etcd-sizing/`, …) is a chapter page. */
