@@ -5,6 +5,7 @@
  */
 import { checkStoppedWithinMembers } from '../model/input.ts';
 import {
+  DEFAULT_MAX_LEARNERS,
   planMembership,
   type MembershipPlan,
   type MembershipResult,
@@ -182,6 +183,12 @@ export const membershipCalc: CalcDef<'membership'> = {
         stepTable(r),
         r.steps.length > 1 ? reasons(r) : null,
         ...r.notes.map((t) => para(t, 'calc__note')),
+        l
+          ? para(
+              `Learners join one at a time: etcd allows ${plural(DEFAULT_MAX_LEARNERS, 'learner')} by default (--max-learners), so each is promoted before the next is added.`,
+              'calc__note',
+            )
+          : null,
         para(
           'Margin = running voters − quorum: further failures tolerated at that moment. Learners have no vote and count in no quorum. ' +
             '“refuses” is etcd v3.7.0 with its default --strict-reconfig-check; the numbers on a refused row are what forcing it would leave.',

@@ -42,7 +42,7 @@ export type ReplaceOrder = 'remove-first' | 'add-first';
 /**
  * Learners etcd allows by default (`--max-learners`): DefaultMaxLearners in
  * server/etcdserver/api/membership/cluster_opts.go at v3.7.0. The plans add one at a time, so they
- * never reach it; it is named in the reasoning.
+ * never exceed it (a property the unit tests check); the calculator names it in its reasoning.
  */
 export const DEFAULT_MAX_LEARNERS = 1;
 
@@ -120,13 +120,17 @@ export interface MembershipResult {
   notes: string[];
 }
 
-interface State {
+/** The cluster between two steps. */
+export interface ClusterState {
+  /** Configured voting members. */
   voters: number;
+  /** Voting members running (and connected to the member handling requests). */
   running: number;
   /** Voters added but not started yet (they do not count as started). */
   unstarted: number;
   learners: number;
 }
+type State = ClusterState;
 
 /** A step before its numbers are filled in: how it changes the state and what etcd checks. */
 interface Move {
@@ -186,6 +190,7 @@ function addLearner(): Move {
     description: 'Register the new member as a learner: it will receive the log but has no vote, so the quorum stays.',
     apply: (s) => ({ ...s, learners: s.learners + 1 }),
     refusal(s) {
+      // The plans promote each learner before adding the next, so only a direct check reaches this.
       if (s.learners + 1 > DEFAULT_MAX_LEARNERS)
         return `Refused (etcdserver: too many learner members in cluster): etcd allows ${DEFAULT_MAX_LEARNERS} learner by default.`;
       return addConnectivity(s, 'a learner');
@@ -254,6 +259,33 @@ function removeRunning(): Move {
       return `Refused (${REFUSED_UNHEALTHY}): without the removed member ${s.running - 1} running members are left, fewer than the quorum of ${need} that ${s.voters - 1} members need.`;
     },
   };
+}
+
+const MOVES: Readonly<Record<Exclude<StepAction, 'start'>, () => Move>> = {
+  'remove-down': removeDown,
+  'remove-running': removeRunning,
+  'add-voter': addVoter,
+  'add-learner': addLearner,
+  'start-voter': startVoter,
+  'start-learner': startLearner,
+  promote,
+};
+
+/**
+ * Whether etcd v3.7.0, with its default settings, refuses one change in a given state: the rule
+ * behind each "refuses" of {@link planMembership}, for any state, including those no plan reaches.
+ *
+ * @param action - the change (a start is never refused).
+ * @param state - the cluster before it; counts are whole numbers with running ≤ voters.
+ * @returns etcd's error and the arithmetic behind it, or null when etcd accepts the change.
+ * @throws RangeError when the state is not a possible cluster.
+ */
+export function refusalOf(action: Exclude<StepAction, 'start'>, state: Readonly<ClusterState>): string | null {
+  assertWhole(state.voters, 1, MAX_MEMBERS, 'Voting members');
+  assertWhole(state.running, 0, state.voters, 'Running voting members');
+  assertWhole(state.unstarted, 0, state.voters - state.running, 'Voters never started');
+  assertWhole(state.learners, 0, MAX_MEMBERS, 'Learners');
+  return MOVES[action]().refusal(state);
 }
 
 /** The moves that bring one new member in: as a learner then promoted, or as a voter. */

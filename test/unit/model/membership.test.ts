@@ -1,6 +1,11 @@
 import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
-import { planMembership, type MembershipInput } from '../../../src/lib/model/membership.ts';
+import {
+  DEFAULT_MAX_LEARNERS,
+  planMembership,
+  refusalOf,
+  type MembershipInput,
+} from '../../../src/lib/model/membership.ts';
 import { quorum } from '../../../src/lib/model/quorum.ts';
 
 const base: MembershipInput = {
@@ -110,17 +115,6 @@ describe('growing and shrinking', () => {
     expect(plan({ plan: 'shrink', members: 5, target: 4, down: 0 }).notes.join(' ')).toMatch(/even count buys nothing/);
   });
 
-  it('removing a running member when that would leave fewer than a quorum running is refused', () => {
-    // 5 members, 2 down: removing a running one leaves 2 running of 4 configured (quorum 3).
-    const r = plan({ plan: 'shrink', members: 5, target: 4, down: 0 });
-    expect(r.refusedAt).toBeNull();
-    const tight = planMembership({ ...base, plan: 'replace', members: 5, down: 0 });
-    expect(tight.refusedAt).toBeNull();
-    const s = planMembership({ ...base, plan: 'shrink', members: 4, target: 3, down: 1 });
-    expect(s.steps[1]!.action).toBe('remove-down');
-    expect(s.refusedAt).toBeNull();
-  });
-
   it('replacing a member of two passes through one member, and the unchecked add leaves two without quorum', () => {
     const r = plan({ members: 2, down: 0 });
     expect(rows({ members: 2, down: 0 })).toEqual([
@@ -170,7 +164,7 @@ describe('rules that hold for every plan (properties)', () => {
           expect(s.quorum).toBe(quorum(s.voters));
           expect(s.margin).toBe(s.running - s.quorum);
           expect(s.hasQuorum).toBe(s.margin >= 0);
-          expect(s.learners).toBeLessThanOrEqual(1);
+          expect(s.learners).toBeLessThanOrEqual(DEFAULT_MAX_LEARNERS);
         }
       }),
     );
@@ -198,6 +192,60 @@ describe('rules that hold for every plan (properties)', () => {
         expect(r.steps.at(-1)!.voters).toBe(input.target);
       }),
     );
+  });
+});
+
+describe('the checks, state by state (server.go mayAddMember, mayRemoveMember, mayPromoteMember)', () => {
+  const state = (voters: number, running: number, unstarted = 0, learners = 0) => ({
+    voters,
+    running,
+    unstarted,
+    learners,
+  });
+
+  it('removing a running member is refused when the others running fall short of the smaller quorum', () => {
+    // 5 voters, 3 running: without the removed one 2 run, and 4 members need 3.
+    expect(refusalOf('remove-running', state(5, 3))).toMatch(
+      /unhealthy cluster.*2 running members are left.*quorum of 3/,
+    );
+    expect(refusalOf('remove-running', state(5, 4))).toBeNull();
+    // A down member may go either way.
+    expect(refusalOf('remove-down', state(5, 3))).toBeNull();
+  });
+
+  it('removing is refused when the other started voters fall short, whatever runs', () => {
+    // 3 voters, one added but never started: the other two include it, 1 started < quorum 2.
+    expect(refusalOf('remove-running', state(3, 2, 1))).toMatch(/not enough started members.*1 other started voters/);
+  });
+
+  it('adding a voter needs started members and connected members for the enlarged quorum; one member may always add', () => {
+    expect(refusalOf('add-voter', state(3, 3))).toBeNull();
+    expect(refusalOf('add-voter', state(3, 2))).toMatch(/unhealthy cluster/);
+    expect(refusalOf('add-voter', state(3, 2, 1))).toMatch(/not enough started members/);
+    expect(refusalOf('add-voter', state(1, 1))).toBeNull();
+    expect(refusalOf('add-voter', state(5, 4))).toBeNull();
+  });
+
+  it('a learner is refused beyond the default limit, and by the same connectivity check as a voter', () => {
+    expect(refusalOf('add-learner', state(3, 3, 0, DEFAULT_MAX_LEARNERS))).toMatch(/too many learner members/);
+    expect(refusalOf('add-learner', state(3, 2))).toMatch(/unhealthy cluster/);
+    expect(refusalOf('add-learner', state(3, 3))).toBeNull();
+  });
+
+  it('promoting counts started voters plus the learner, not who is running', () => {
+    // 3 voters, all started, one down: 4 started with the learner ≥ quorum 3 of 4.
+    expect(refusalOf('promote', state(3, 2, 0, 1))).toBeNull();
+    // 2 voters, one never started: 1 + 1 = 2 = quorum of 3.
+    expect(refusalOf('promote', state(2, 1, 1, 1))).toBeNull();
+    expect(refusalOf('promote', state(4, 2, 2, 1))).toBeNull();
+    expect(refusalOf('promote', state(4, 1, 3, 1))).toMatch(
+      /not enough started members.*2 started members including the learner.*quorum of 3/,
+    );
+  });
+
+  it('refuses an impossible state with the count named', () => {
+    expect(() => refusalOf('promote', state(3, 4))).toThrow(/Running voting members/);
+    expect(() => refusalOf('promote', state(3, 2, 2))).toThrow(/Voters never started/);
   });
 });
 
