@@ -83,7 +83,9 @@ function marginText(s: MembershipStep): string {
 
 /** The step table: one row per step, with what etcd says of it. */
 export function stepTable(r: MembershipResult): Tree {
-  const head = ['Step', 'Action', 'Voting', 'Running', 'Learners', 'Quorum', 'Tolerates', 'Margin', 'etcd'];
+  // The learner column only where a learner appears, so that the table fits a narrow column.
+  const learners = r.steps.some((s) => s.learners > 0);
+  const head = ['Step', 'Action', 'Voting', 'Running', learners && 'Learners', 'Quorum', 'Tolerates', 'Margin', 'etcd'];
   const rows = r.steps.map((s) =>
     h(
       'tr',
@@ -92,7 +94,7 @@ export function stepTable(r: MembershipResult): Tree {
       h('td', {}, ACTION_LABEL[s.action], s.command ? h('br') : null, s.command ? h('code', {}, s.command) : null),
       h('td', {}, String(s.voters)),
       h('td', {}, String(s.running)),
-      h('td', {}, String(s.learners)),
+      learners && h('td', {}, String(s.learners)),
       h('td', {}, String(s.quorum)),
       h('td', {}, String(s.tolerance)),
       h('td', {}, marginText(s)),
@@ -105,7 +107,7 @@ export function stepTable(r: MembershipResult): Tree {
     h(
       'table',
       {},
-      h('thead', {}, h('tr', {}, ...head.map((c) => h('th', { scope: 'col' }, c)))),
+      h('thead', {}, h('tr', {}, ...head.map((c) => c && h('th', { scope: 'col' }, c)))),
       h('tbody', {}, ...rows),
     ),
   );
