@@ -109,6 +109,7 @@ export default defineConfig({
                 { label: 'Network and timeouts', link: '/etcd-timeouts/' },
                 { label: 'Tested limits', link: '/tested-limits/' },
                 { label: 'API-server capacity', link: '/apiserver-capacity/' },
+                { label: 'Changing membership', link: '/membership/' },
               ],
             },
           ],
@@ -117,6 +118,7 @@ export default defineConfig({
           label: 'Reference',
           items: [
             { label: 'Background: etcd', link: '/background/' },
+            { label: 'Docs versus code', link: '/docs-vs-code/' },
             { label: 'Calculators', link: '/calculators/' },
             { label: 'Glossary', link: '/glossary/' },
             { label: 'References', link: '/references/' },

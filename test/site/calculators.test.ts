@@ -155,6 +155,17 @@ const DRIVES: Drive[] = [
     result: /Binds first: Pods, ratio 1\.07, beyond the tested envelope\..*Pods160,000 of 150,000: ratio 1\.07/s,
     param: /l\.p=160000/,
   },
+  {
+    id: 'membership',
+    inputs: [
+      ['Voting members at the start', '5'],
+      ['Members down at the start', '2'],
+      ['select:Order (replace only)', 'add-first'],
+    ],
+    // With two of five down, adding even a learner first is refused: 6 members need 4 connected.
+    result: /etcd refuses step 1 by default.*Change the order.*unhealthy cluster/s,
+    param: /j\.o=add-first/,
+  },
 ];
 
 async function fillLabel(calc: Locator, label: string, value: string): Promise<void> {
@@ -810,6 +821,7 @@ describe.skipIf(!executablePath)('calculators in Chromium', () => {
         dbSize: /On disk before a defragmentation \(× 1\.5\)\s*118\.34 MiB/,
         limits: /Binds first: Pods, ratio 0\.83, approaching\./,
         apf: /Seats per replica \(400 \+ 200\)\s*600/,
+        membership: /At the end\s*3 voting members, quorum 2, tolerates 1.*4 steps, each accepted by etcd/s,
       };
       for (const [id, re] of Object.entries(expected)) {
         const calc = page.locator(`[data-calc="${id}"]`);

@@ -51,6 +51,7 @@ import { hardwareCalc, hardwareView } from '../../src/lib/calculators/hardware.t
 import { dbSizeCalc, dbSizeView } from '../../src/lib/calculators/db-size.ts';
 import { limitsCalc, limitsView } from '../../src/lib/calculators/limits.ts';
 import { apfCalc, apfView } from '../../src/lib/calculators/apf.ts';
+import { membershipCalc, membershipView } from '../../src/lib/calculators/membership.ts';
 import {
   CALCULATOR_PREFIX,
   CALCULATOR_SCHEMAS,
@@ -98,6 +99,7 @@ const PAIRS: [LooseCalc, LooseView][] = [
   [loose(dbSizeCalc), dbSizeView],
   [loose(limitsCalc), limitsView],
   [loose(apfCalc), apfView],
+  [loose(membershipCalc), membershipView],
 ];
 const ALL: LooseCalc[] = PAIRS.map(([d]) => d);
 /**
@@ -470,7 +472,7 @@ describe('hints come from the URL schema', () => {
         .map((f) => `${d.id}.${f.key}`),
     );
     expect(ranged.map(([name]) => name).sort()).toEqual(numeric.sort());
-    expect(ranged.length).toBe(47);
+    expect(ranged.length).toBe(50);
   });
 
   it.each(ranged)(
@@ -871,9 +873,10 @@ describe('every numeric field of every calculator', () => {
         'dbSize',
         'limits',
         'apf',
+        'membership',
       ]),
     );
-    expect(NUMERIC.length).toBe(59);
+    expect(NUMERIC.length).toBe(62);
   });
 
   // A German browser writes ten thousand as "10.000" and one thousand as "1.000": such a number is

@@ -82,6 +82,10 @@ export const CALCULATORS: { readonly [Id in CalculatorId]: () => Promise<Calcula
     const m = await import('./apf.ts');
     return { def: m.apfCalc, view: m.apfView };
   },
+  membership: async () => {
+    const m = await import('./membership.ts');
+    return { def: m.membershipCalc, view: m.membershipView };
+  },
 };
 
 /** A field ready to render: its hint resolved (bounds from the schema), and whether it starts hidden. */

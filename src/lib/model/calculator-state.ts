@@ -134,6 +134,14 @@ export const CALCULATOR_SCHEMAS = {
       default: '',
     },
   },
+  membership: {
+    p: { kind: 'enum', values: ['replace', 'grow', 'shrink'], default: 'replace' },
+    n: members(3),
+    m: members(5),
+    d: { ...stopped, default: 1 },
+    o: { kind: 'enum', values: ['remove-first', 'add-first'], default: 'remove-first' },
+    l: bool(true),
+  },
 } as const satisfies Record<string, StateSchema>;
 
 export type CalculatorId = keyof typeof CALCULATOR_SCHEMAS;
@@ -154,6 +162,7 @@ export const CALCULATOR_PREFIX: Readonly<Record<CalculatorId, string>> = {
   dbSize: 'b.',
   limits: 'l.',
   apf: 'f.',
+  membership: 'j.',
 };
 
 /** A calculator's custom element name, its id in kebab case: readPath → "calc-read-path". */
@@ -163,7 +172,7 @@ export function calculatorTag(id: CalculatorId): string {
 
 /**
  * Decodes one calculator's state from untrusted params (see decodeState) and applies its
- * cross-field rules: stopped members clamped to members (quorum, availability); failures +
+ * cross-field rules: stopped (or down) members clamped to members (quorum, availability, membership); failures +
  * stopped clamped to 49 by lowering the stopped count (maintenance).
  */
 export function decodeCalculator<C extends CalculatorId>(
@@ -179,6 +188,12 @@ export function decodeCalculator<C extends CalculatorId>(
       `Link parameter "${prefix}k" exceeds the ${String(s['n'])} members; using ${String(s['n'])}.`,
     );
     s['k'] = s['n'];
+  }
+  if (id === 'membership' && (s['d'] as number) > (s['n'] as number)) {
+    decoded.corrections.push(
+      `Link parameter "${prefix}d" exceeds the ${String(s['n'])} members; using ${String(s['n'])}.`,
+    );
+    s['d'] = s['n'];
   }
   if (id === 'maintenance' && (s['f'] as number) + (s['k'] as number) > MAX_FAILURES_PLUS_STOPPED) {
     s['k'] = MAX_FAILURES_PLUS_STOPPED - (s['f'] as number);

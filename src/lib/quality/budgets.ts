@@ -22,6 +22,7 @@ export const CHAPTER_ROUTES: readonly string[] = [
   'etcd-database/',
   'tested-limits/',
   'apiserver-capacity/',
+  'membership/',
 ];
 
 /** Whether a route (`''`, `etcd-sizing/`, …) is a chapter page. */

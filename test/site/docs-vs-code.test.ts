@@ -1,0 +1,110 @@
+/**
+ * The docs-versus-code page as built: every row has an official-docs side and a code side (or a
+ * second docs side), each cited, each with its number, and the two numbers still differ. A row
+ * whose numbers have become equal is no longer a disagreement and should be removed.
+ */
+import { parse, type HTMLElement } from 'node-html-parser';
+import { describe, expect, it } from 'vitest';
+import { readPage } from '../helpers/built-pages.ts';
+import { DIST, DIST_BASE } from '../helpers/paths.ts';
+
+/** Repositories of official documentation: a citation of one of them is a docs citation. */
+const DOCS_REPOS = new Set(['etcd-io/website', 'kubernetes/community', 'kubernetes/website']);
+/** Hosts of official documentation pages that have no git source in this guide. */
+const DOCS_HOSTS = new Set(['kubernetes.io', 'etcd.io']);
+/** The rows the guide started with; more are added, none of these may silently disappear. */
+const KNOWN = ['snapshot-count', 'election-timeout-rule', 'production-member-count', 'learner-promotion-readiness'];
+
+/** The repository a <Cite> or <Value> names, from its title ("etcd-io/etcd: path…"). */
+const repoOf = (a: HTMLElement): string => (a.getAttribute('title') ?? '').split(':')[0]!;
+
+interface SideSeen {
+  side: string;
+  value: string | undefined;
+  /** Repositories cited on this side, by <Cite> or <Value>. */
+  repos: string[];
+  /** Hosts of plain links on this side (pages without a git source). */
+  hosts: string[];
+}
+
+function readSide(td: HTMLElement): SideSeen {
+  const values = td.querySelectorAll('a.cite-value');
+  const cites = td.querySelectorAll('a.cite, a.cite-value');
+  const links = td.querySelectorAll('a:not(.cite):not(.cite-value)');
+  return {
+    side: td.getAttribute('data-side') ?? '',
+    value: values[0]?.text ?? td.getAttribute('data-value'),
+    repos: cites.map(repoOf),
+    hosts: links.map((a) => {
+      try {
+        return new URL(a.getAttribute('href') ?? '').hostname;
+      } catch {
+        return '';
+      }
+    }),
+  };
+}
+
+/** A number as the two sides write it, compared without digit grouping or case: "100,000" and "100000" agree. */
+const normal = (v: string): string => v.replace(/[,\s\u00a0\u202f]/g, '').toLowerCase();
+
+describe.each([DIST, DIST_BASE])('docs versus code in %s', (dist) => {
+  const rows = parse(readPage(dist, 'docs-vs-code/')).querySelectorAll(
+    'main table[data-disagreements] tbody[data-disagreement]',
+  );
+
+  it('keeps the rows the guide started with', () => {
+    expect(rows.map((r) => r.getAttribute('data-disagreement'))).toEqual(expect.arrayContaining(KNOWN));
+  });
+
+  it.each(rows.map((r) => [r.getAttribute('data-disagreement') ?? '(no id)', r] as const))(
+    '%s: a cited docs side, a cited code side, and two numbers that differ',
+    (id, row) => {
+      const sides = row.querySelectorAll('td[data-side]').map(readSide);
+      expect(
+        sides.map((s) => s.side),
+        `${id}: write two <Side>s, docs first, then code`,
+      ).toEqual(['docs', 'code']);
+      const [docs, code] = sides as [SideSeen, SideSeen];
+
+      const citesDocs = docs.repos.some((r) => DOCS_REPOS.has(r)) || docs.hosts.some((h) => DOCS_HOSTS.has(h));
+      expect(citesDocs, `${id}: the docs side cites no official docs (etcd-io/website, kubernetes.io, …)`).toBe(true);
+      const codeRepos = code.repos.filter((r) => !DOCS_REPOS.has(r));
+      const secondDocs = code.hosts.some((h) => DOCS_HOSTS.has(h)) || code.repos.some((r) => DOCS_REPOS.has(r));
+      expect(
+        codeRepos.length > 0 || secondDocs,
+        `${id}: the code side cites neither code nor a second official docs page`,
+      ).toBe(true);
+      // A number read from git-hosted lines is a <Value>; only web pages state theirs as `value`.
+      if (codeRepos.length > 0)
+        expect(code.value, `${id}: the code side's number must be a <Value>`).toBe(
+          row.querySelector('td[data-side="code"] a.cite-value')?.text,
+        );
+
+      expect(docs.value, `${id}: the docs side has no number (a <Value>, or value="…" for a web page)`).toBeTruthy();
+      expect(code.value, `${id}: the code side has no number (a <Value>, or value="…" for a web page)`).toBeTruthy();
+      expect(
+        normal(docs.value!),
+        `${id}: the docs and the code now agree (${docs.value}); this is no longer a disagreement: remove the row`,
+      ).not.toBe(normal(code.value!));
+
+      expect(row.querySelector('th[scope="rowgroup"]')?.text.trim(), `${id}: no topic`).toBeTruthy();
+      expect(
+        row.querySelector('td[data-guide] > p')?.text.trim(),
+        `${id}: does not say which value the guide uses`,
+      ).toBeTruthy();
+      const where = row.querySelector('td[data-guide] [data-where]');
+      expect(
+        (where?.querySelectorAll('a').length ?? 0) + (where?.querySelectorAll('[data-unpublished]').length ?? 0),
+        `${id}: names no place in the guide where it matters`,
+      ).toBeGreaterThan(0);
+    },
+  );
+
+  it('links every place it names that is on the site, with the base path', () => {
+    const base = dist === DIST_BASE ? '/wiki/sizing/' : '/';
+    for (const row of rows)
+      for (const a of row.querySelectorAll('[data-where] a'))
+        expect(a.getAttribute('href')).toMatch(new RegExp(`^${base}[a-z]`));
+  });
+});
