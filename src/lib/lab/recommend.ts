@@ -71,8 +71,9 @@ export function recommend(i: RecommendInput): Recommendation {
   notes.push(
     i.rttMs === null
       ? 'No RTT estimate: etcd defaults shown (heartbeat 100 ms, election timeout 1000 ms).'
-      : `From an RTT estimate of ${i.rttMs} ms: heartbeat ${t.heartbeatMs} ms, election timeout ${t.electionTimeoutMs} ms (etcd tuning guide).`,
+      : `From an RTT estimate of ${i.rttMs} ms: heartbeat ${t.heartbeatMs} ms, election timeout ${t.electionTimeoutMs} ms (etcd's tuning guide, floored at its defaults).`,
   );
+  if (t.refusal) notes.push(`etcd would refuse to start with these: ${t.refusal}`);
   return {
     currentMembers: n,
     recommendedMembers: recommended,

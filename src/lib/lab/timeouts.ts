@@ -1,31 +1,26 @@
 /**
- * etcd's Raft timing from a measured member-to-member RTT. Kept in one function so the guide's
- * timing model can replace the rule in one place.
- *
- * Rule source: etcd's tuning guide, "Time parameters" (https://etcd.io/docs/v3.5/tuning/#time-parameters):
- * the heartbeat interval should be around the maximum average RTT between members (0.5–1.5 × RTT),
- * the election timeout at least 10 × the RTT and in practice about 10 × the heartbeat interval;
- * defaults 100 ms and 1000 ms; the election timeout may not exceed 50 000 ms.
+ * etcd's Raft timing for a probed cluster, from its measured member-to-member RTT: the guide's
+ * timeouts model (../model/timeouts.ts, the tuning page's rule floored at etcd's defaults, with
+ * etcd v3.7.0's own validation), so the probe's summary and the timeouts calculator agree.
  */
-
-/** etcd's defaults, ms (--heartbeat-interval, --election-timeout). */
-export const DEFAULT_HEARTBEAT_MS = 100;
-export const DEFAULT_ELECTION_TIMEOUT_MS = 1000;
-/** etcd refuses a larger election timeout, ms. */
-export const MAX_ELECTION_TIMEOUT_MS = 50_000;
+import { DEFAULT_ELECTION_MS, DEFAULT_HEARTBEAT_MS, recommend } from '../model/timeouts.ts';
 
 /**
- * Heartbeat = max(default, 1.5 × RTT rounded up to 10 ms); election = max(default, 10 × heartbeat),
- * at most 50 000 ms.
+ * Heartbeat and election timeout for an RTT, and whether etcd would start with them.
  *
- * @param rttMs - largest average RTT between members, ms, ≥ 0 (null: unknown, the defaults).
- * @returns heartbeat and election timeout in ms.
- * @throws RangeError for a negative or non-finite RTT.
+ * @param rttMs - largest average RTT between members, ms, ≥ 0 (null: unknown, etcd's defaults).
+ * @returns heartbeat and election timeout in ms; `refusal` is etcd's message when the documented
+ *   rule asks for more than etcd accepts (an election timeout above 50 000 ms), else null.
+ * @throws RangeError for a negative, non-finite or larger than 60 000 ms RTT.
  */
-export function timeoutsForRtt(rttMs: number | null): { heartbeatMs: number; electionTimeoutMs: number } {
-  if (rttMs === null) return { heartbeatMs: DEFAULT_HEARTBEAT_MS, electionTimeoutMs: DEFAULT_ELECTION_TIMEOUT_MS };
+export function timeoutsForRtt(rttMs: number | null): {
+  heartbeatMs: number;
+  electionTimeoutMs: number;
+  refusal: string | null;
+} {
+  if (rttMs === null)
+    return { heartbeatMs: DEFAULT_HEARTBEAT_MS, electionTimeoutMs: DEFAULT_ELECTION_MS, refusal: null };
   if (!Number.isFinite(rttMs) || rttMs < 0) throw new RangeError(`RTT must be a number ≥ 0 ms, got ${rttMs}`);
-  const heartbeatMs = Math.max(DEFAULT_HEARTBEAT_MS, Math.ceil((1.5 * rttMs) / 10) * 10);
-  const electionTimeoutMs = Math.min(MAX_ELECTION_TIMEOUT_MS, Math.max(DEFAULT_ELECTION_TIMEOUT_MS, 10 * heartbeatMs));
-  return { heartbeatMs, electionTimeoutMs };
+  const r = recommend(rttMs);
+  return { heartbeatMs: r.heartbeatMs, electionTimeoutMs: r.electionMs, refusal: r.server.message };
 }

@@ -50,14 +50,16 @@ describe('median and ratio', () => {
 
 describe('timeouts from the RTT', () => {
   it('keeps etcd defaults for small RTTs and unknown RTT', () => {
-    expect(timeoutsForRtt(null)).toEqual({ heartbeatMs: 100, electionTimeoutMs: 1000 });
-    expect(timeoutsForRtt(0)).toEqual({ heartbeatMs: 100, electionTimeoutMs: 1000 });
-    expect(timeoutsForRtt(50)).toEqual({ heartbeatMs: 100, electionTimeoutMs: 1000 });
+    expect(timeoutsForRtt(null)).toEqual({ heartbeatMs: 100, electionTimeoutMs: 1000, refusal: null });
+    expect(timeoutsForRtt(0)).toEqual({ heartbeatMs: 100, electionTimeoutMs: 1000, refusal: null });
+    expect(timeoutsForRtt(50)).toEqual({ heartbeatMs: 100, electionTimeoutMs: 1000, refusal: null });
   });
-  it('scales heartbeat with 1.5 × RTT and election with 10 × heartbeat, capped at 50 s', () => {
-    expect(timeoutsForRtt(200)).toEqual({ heartbeatMs: 300, electionTimeoutMs: 3000 });
-    expect(timeoutsForRtt(101)).toEqual({ heartbeatMs: 160, electionTimeoutMs: 1600 });
-    expect(timeoutsForRtt(10_000).electionTimeoutMs).toBe(50_000);
+  it('follows the timeouts model: heartbeat ⌈RTT⌉, election ≥ 10 × RTT in whole heartbeats, refused past 50 s', () => {
+    expect(timeoutsForRtt(200)).toEqual({ heartbeatMs: 200, electionTimeoutMs: 2000, refusal: null });
+    expect(timeoutsForRtt(101)).toEqual({ heartbeatMs: 101, electionTimeoutMs: 1010, refusal: null });
+    const far = timeoutsForRtt(10_000);
+    expect(far.electionTimeoutMs).toBe(100_000);
+    expect(far.refusal).toMatch(/50000/);
   });
   it('refuses negative or non-finite RTT', () => {
     expect(() => timeoutsForRtt(-1)).toThrow(RangeError);
@@ -84,9 +86,12 @@ describe('recommendation', () => {
   });
   it('derives timeouts from the RTT through timeoutsForRtt', () => {
     expect(recommend({ ...base, votingMembers: 3, rttMs: 200 })).toMatchObject({
-      heartbeatMs: 300,
-      electionTimeoutMs: 3000,
+      heartbeatMs: 200,
+      electionTimeoutMs: 2000,
     });
+    expect(recommend({ ...base, votingMembers: 3, rttMs: 10_000 }).notes.join('\n')).toMatch(
+      /etcd would refuse to start with these: .*50000/,
+    );
   });
 });
 
