@@ -123,6 +123,7 @@ export default defineConfig({
             { label: 'Glossary', link: '/glossary/' },
             { label: 'References', link: '/references/' },
             { label: 'Evidence', link: '/evidence/' },
+            { label: 'Evidence lab', link: '/lab/' },
           ],
         },
       ],

@@ -264,6 +264,28 @@ export function leaderLossFigure(result: LabResult): LabFigure | null {
 }
 
 /**
+ * The table of a timeline: two slices before the kill, the kill's slice, the slices without an
+ * acknowledgement as one row, and three slices from the first acknowledgement after it.
+ */
+function timelineRows(
+  counts: readonly number[],
+  first: number,
+  resume: number,
+  seconds: (slice: number) => string,
+): string[][] {
+  const end = resume < 0 ? counts.length : resume;
+  const rows: string[][] = [];
+  for (let i = Math.max(0, first - 2); i <= first && i < counts.length; i++) rows.push([seconds(i), fmt(counts[i]!)]);
+  if (end > first + 1)
+    rows.push([
+      `${seconds(first + 1)} to ${seconds(end)}`,
+      `${fmt(counts.slice(first + 1, end).reduce((a, b) => a + b, 0))} in all`,
+    ]);
+  for (let i = end; i < Math.min(counts.length, end + 3); i++) rows.push([seconds(i), fmt(counts[i]!)]);
+  return rows;
+}
+
+/**
  * Acknowledged writes per time slice around the leader's kill, for the cluster with the most
  * members at the lowest added RTT that recorded a timeline: the gap is the write outage.
  *
@@ -302,10 +324,7 @@ export function leaderTimelineFigure(result: LabResult): LabFigure | null {
       dense: true,
       markers,
     },
-    table: [
-      ['From the kill', 'Acknowledged writes'],
-      ...counts.flatMap((n, i) => (i >= first - 2 && (resume < 0 || i <= resume + 2) ? [[seconds(i), fmt(n)]] : [])),
-    ],
+    table: [['From the kill', 'Acknowledged writes'], ...timelineRows(counts, first, resume, seconds)],
     findings,
   };
 }
