@@ -7,14 +7,8 @@
 import type { CalcDef, Outcome, Raw } from '../../lib/calculators/calc.ts';
 import { h, type Tree } from '../../lib/calculators/tree.ts';
 import { useSourceLinks } from '../../lib/calculators/ref-link.ts';
-import {
-  CALCULATOR_PREFIX,
-  CALCULATOR_SCHEMAS,
-  calculatorTag,
-  decodeCalculator,
-  type CalculatorId,
-  type CalculatorState,
-} from '../../lib/model/calculator-state.ts';
+import type { CalculatorId, CalculatorState } from '../../lib/model/calculator-state.ts';
+import { calculatorPrefix, calculatorSchema, calculatorTag, decodeCalculator } from '../../lib/model/calculator-url.ts';
 import { encodeState } from '../../lib/model/url-state.ts';
 
 const SVG_NS = 'http://www.w3.org/2000/svg';
@@ -75,7 +69,7 @@ export class CalculatorElement<Id extends CalculatorId = CalculatorId> extends H
     const params = new URLSearchParams(location.search);
     const decoded = decodeCalculator(this.def.id, params);
     // Fields keep what the reader may have typed while this code loaded, unless the link carries state.
-    if ([...params.keys()].some((k) => k.startsWith(CALCULATOR_PREFIX[this.def.id]))) {
+    if ([...params.keys()].some((k) => k.startsWith(calculatorPrefix(this.def.id)))) {
       this.writeFields(this.def.toRaw(decoded.state));
     }
     const notice = this.querySelector<HTMLElement>('[data-notice]');
@@ -176,12 +170,7 @@ export class CalculatorElement<Id extends CalculatorId = CalculatorId> extends H
    */
   writeUrl(state: CalculatorState<Id>): boolean {
     const id = this.def.id;
-    const params = encodeState(
-      CALCULATOR_SCHEMAS[id],
-      state,
-      CALCULATOR_PREFIX[id],
-      new URLSearchParams(location.search),
-    );
+    const params = encodeState(calculatorSchema(id), state, calculatorPrefix(id), new URLSearchParams(location.search));
     if (decodeCalculator(id, params).corrections.length > 0) return false;
     const query = params.toString();
     history.replaceState(history.state, '', `${location.pathname}${query ? `?${query}` : ''}${location.hash}`);

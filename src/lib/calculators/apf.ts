@@ -1,4 +1,6 @@
 /** The API Priority and Fairness calculator: seats per replica and per priority level from the inflight flags. */
+// Registers this calculator's URL state, so that it ships in this calculator's chunk only.
+import '../model/schemas/apf.ts';
 import { apfSeats, widestRequest, type LevelSeats } from '../model/apf.ts';
 import { facts, invalid, para, text, whole, type CalcDef, type CalcView, type Raw } from './calc.ts';
 import { fmtInt } from './format.ts';

@@ -1,4 +1,6 @@
 /** The API-server calculator: what API-server replicas cost etcd and memory. */
+// Registers this calculator's URL state, so that it ships in this calculator's chunk only.
+import '../model/schemas/apiserver.ts';
 import { apiserverReplicaLoad } from '../model/apiserver-replicas.ts';
 import { facts, invalid, para, text, whole, type CalcDef, type CalcView, type Raw } from './calc.ts';
 import { fmtBytes, fmtInt } from './format.ts';

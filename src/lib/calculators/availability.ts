@@ -1,6 +1,6 @@
 /** The availability calculator: probability of lost quorum, nines and minutes per year, with the chart. */
+import { AVAILABILITY_URL } from '../model/schemas/availability.ts';
 import { MINUTES_PER_YEAR, quorumLossProbability, unavailabilityFromMtbf } from '../model/availability.ts';
-import { CALCULATOR_SCHEMAS } from '../model/calculator-state.ts';
 import { checkStoppedWithinMembers, parseFraction } from '../model/input.ts';
 import { defaultState } from '../model/url-state.ts';
 import type { ChartCurrent } from './chart-live.ts';
@@ -15,7 +15,7 @@ export function fmtMinutes(min: number, log10: number | null = null): string {
   return min >= 0.01 ? `${fmtNum(min)} min` : `${fmtProb(min, log10)} min`;
 }
 
-const DEFAULTS = defaultState(CALCULATOR_SCHEMAS.availability);
+const DEFAULTS = defaultState(AVAILABILITY_URL.schema);
 const byP = (raw: Readonly<Raw>): boolean => raw['mode'] !== 'mtbf';
 const byMtbf = (raw: Readonly<Raw>): boolean => !byP(raw);
 

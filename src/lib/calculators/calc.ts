@@ -4,14 +4,8 @@
  * state to keep in the URL. Build time calls `compute(toRaw(default state))`; the browser calls
  * it on every input event, so both show the same result.
  */
-import {
-  CALCULATOR_SCHEMAS,
-  numberSpec,
-  type CalculatorId,
-  type CalculatorKey,
-  type CalculatorNumberKey,
-  type CalculatorState,
-} from '../model/calculator-state.ts';
+import type { CalculatorId, CalculatorState } from '../model/calculator-state.ts';
+import { calculatorSchema, numberSpec, type CalculatorKey, type CalculatorNumberKey } from '../model/calculator-url.ts';
 import { parseDecimal, parseWholeNumber, spellNumber, type Parsed } from '../model/input.ts';
 import type { StateSchema } from '../model/url-state.ts';
 import { fmtInt } from './format.ts';
@@ -88,7 +82,7 @@ export function rangeText(spec: { min: number; max: number }): string {
  */
 export function hintOf<Id extends CalculatorId>(id: Id, field: FieldDef<CalculatorKey<Id>>): string | undefined {
   if (typeof field.hint !== 'function') return field.hint;
-  const schema: StateSchema = CALCULATOR_SCHEMAS[id];
+  const schema: StateSchema = calculatorSchema(id);
   const spec = schema[field.key];
   if (spec?.kind !== 'whole' && spec?.kind !== 'decimal')
     throw new Error(`Calculator "${id}": field "${field.key}" has a range hint but no bounds in its schema.`);

@@ -1,4 +1,6 @@
 /** The database-size calculator: etcd's size from resources, history and fragmentation, days to quota, quota to set. */
+// Registers this calculator's URL state, so that it ships in this calculator's chunk only.
+import '../model/schemas/db-size.ts';
 import {
   DEFAULT_MAX_REQUEST_BYTES,
   SUGGESTED_MAX_QUOTA_GIB,

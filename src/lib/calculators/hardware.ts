@@ -1,4 +1,6 @@
 /** The hardware calculator: from a workload to the smallest class of etcd's hardware guide, and why. */
+// Registers this calculator's URL state, so that it ships in this calculator's chunk only.
+import '../model/schemas/hardware.ts';
 import { classifyWorkload, type HardwareInput } from '../model/hardware.ts';
 import { decimal, facts, invalid, para, text, whole, type CalcDef, type CalcView, type Raw } from './calc.ts';
 import { fmtInt, fmtNum } from './format.ts';

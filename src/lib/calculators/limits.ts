@@ -1,4 +1,6 @@
 /** The tested-limits calculator: a cluster's counts against sig-scalability's thresholds. */
+// Registers this calculator's URL state, so that it ships in this calculator's chunk only.
+import '../model/schemas/limits.ts';
 import {
   LARGEST_TESTED_NODES,
   PODS_PER_CORE,

@@ -1,4 +1,6 @@
 /** The maintenance calculator: etcd members needed to survive f failures while k members are stopped. */
+// Registers this calculator's URL state, so that it ships in this calculator's chunk only.
+import '../model/schemas/maintenance.ts';
 import { MAX_FAILURES_PLUS_STOPPED, membersForMaintenancePolicy } from '../model/maintenance.ts';
 import { maintenanceTolerance } from '../model/quorum.ts';
 import { facts, invalid, para, text, whole, type CalcDef, type CalcView, type Raw } from './calc.ts';

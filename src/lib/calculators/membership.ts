@@ -3,6 +3,7 @@
  * with the quorum and the failure margin after each step and the steps etcd refuses by default
  * (the model: src/lib/model/membership.ts).
  */
+import '../model/schemas/membership.ts';
 import { checkStoppedWithinMembers } from '../model/input.ts';
 import {
   DEFAULT_MAX_LEARNERS,

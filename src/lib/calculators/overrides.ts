@@ -3,6 +3,8 @@
  * the single source of truth: the builder's rows write it, and a pasted value that the rows can
  * represent exactly fills the rows back in.
  */
+// Registers this calculator's URL state, so that it ships in this calculator's chunk only.
+import '../model/schemas/overrides.ts';
 import {
   buildEtcdServersOverrides,
   HELP_TEXT_EXAMPLE,

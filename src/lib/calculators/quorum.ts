@@ -1,4 +1,6 @@
 /** The quorum calculator: quorum and failure tolerance for n members with k stopped. */
+// Registers this calculator's URL state, so that it ships in this calculator's chunk only.
+import '../model/schemas/quorum.ts';
 import { checkStoppedWithinMembers } from '../model/input.ts';
 import { MAX_MEMBERS, maintenanceTolerance, quorum, tolerance } from '../model/quorum.ts';
 import { facts, invalid, para, take, text, whole, type CalcDef, type CalcView, type Raw } from './calc.ts';

@@ -1,4 +1,6 @@
 /** The read-path explorer: where kube-apiserver v1.37 serves a GET or LIST, why, and what etcd pays. */
+// Registers this calculator's URL state, so that it ships in this calculator's chunk only.
+import '../model/schemas/read-path.ts';
 import {
   routeRead,
   STATUS_TEXT,

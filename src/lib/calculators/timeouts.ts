@@ -3,6 +3,8 @@
  * trip, by the tuning page's rule, whether etcd v3.7.0 accepts them, and the flags to paste; then
  * the reader's own pair checked against both rules.
  */
+// Registers this calculator's URL state, so that it ships in this calculator's chunk only.
+import '../model/schemas/timeouts.ts';
 import {
   DEFAULT_HEARTBEAT_MS,
   docVerdict,

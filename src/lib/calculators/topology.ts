@@ -1,4 +1,6 @@
 /** The topology calculator: hosts for stacked and external etcd, and what one host failure takes. */
+// Registers this calculator's URL state, so that it ships in this calculator's chunk only.
+import '../model/schemas/topology.ts';
 import { topologyHosts, type HostLoss } from '../model/topology.ts';
 import { facts, invalid, para, text, whole, type CalcDef, type CalcView, type Raw } from './calc.ts';
 import { plural } from './format.ts';

@@ -1,4 +1,6 @@
 /** The upgrade calculator: control-plane node count from the upgrade strategy. */
+// Registers this calculator's URL state, so that it ships in this calculator's chunk only.
+import '../model/schemas/upgrade.ts';
 import { controlPlaneNodesForUpgrade, type UpgradeStrategy } from '../model/upgrade.ts';
 import { facts, invalid, para, text, whole, type CalcDef, type CalcView, type Raw } from './calc.ts';
 import { maintenanceTolerance, tolerance } from '../model/quorum.ts';

@@ -1,5 +1,5 @@
 /** The write-path calculator: the etcd write path as a model — leader egress and commit latency. */
-import { CALCULATOR_SCHEMAS } from '../model/calculator-state.ts';
+import { WRITE_PATH_URL } from '../model/schemas/write-path.ts';
 import { parseDecimal, type Parsed } from '../model/input.ts';
 import { writePath, type FollowerTiming } from '../model/write-path.ts';
 import { decimal, facts, invalid, para, take, text, whole, type CalcDef, type CalcView, type Raw } from './calc.ts';
@@ -81,7 +81,7 @@ export const writePathCalc: CalcDef<'writePath'> = {
     const c = wp.commit;
     // One member has no follower: the lists are unused, and the link keeps their defaults (a link's
     // empty list is refused like any value without a number).
-    const unused = CALCULATOR_SCHEMAS.writePath;
+    const unused = WRITE_PATH_URL.schema;
     const state = {
       w,
       b,

@@ -2,7 +2,8 @@
  * Calculator defaults bound to upstream constants (`src/lib/model/bound-defaults.ts`). Each binding
  * is cited like a `<Value>`: pinned, its value recorded in the lock and re-read when verified. After
  * verification the value, times the binding's factor, must equal the calculator field's default in
- * `src/lib/model/calculator-state.ts`; otherwise the build fails saying which to change.
+ * `src/lib/model/calculator-state.ts` (which collects each calculator's schema module,
+ * `src/lib/model/schemas/<id in kebab case>.ts`); otherwise the build fails saying which to change.
  */
 import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
@@ -11,7 +12,10 @@ import { importModule } from './model-sources.ts';
 import { CitationRefError, citationKey, parseCitationRef } from './ref.ts';
 import { patternProblem } from './value.ts';
 
-/** Where the bindings and the calculators' schemas live, relative to the repository root. */
+/**
+ * Where the bindings and the calculators' schemas live, relative to the repository root: `schemas`
+ * is the build's collection of every calculator's schema (the browser never loads it).
+ */
 export const BOUND_FILES = {
   bindings: 'src/lib/model/bound-defaults.ts',
   schemas: 'src/lib/model/calculator-state.ts',
@@ -158,7 +162,7 @@ export function boundDefaultMismatches(results: readonly BoundResult[]): string[
     const upstream = Number(value) * b.factor;
     if (Math.abs(upstream - b.default) > Math.abs(upstream) * 1e-12) {
       out.push(
-        `${at}: upstream says ${value}${b.factor === 1 ? '' : ` × ${b.factor} = ${upstream}`}, but the calculator's default is ${b.default}. Fix: set the default in ${BOUND_FILES.schemas} to ${upstream} (and check the prose that explains it), or correct the binding.`,
+        `${at}: upstream says ${value}${b.factor === 1 ? '' : ` × ${b.factor} = ${upstream}`}, but the calculator's default is ${b.default}. Fix: set the default in ${BOUND_FILES.schemas} to ${upstream} (in the ${b.calculator} schema module it imports from src/lib/model/schemas/; and check the prose that explains it), or correct the binding.`,
       );
     }
   }
