@@ -69,18 +69,29 @@ export function removeFixture(build: FixtureBuild): void {
 }
 
 /**
- * A fixture tests its own pages' citations. The model's refs (src/lib/model/sources.ts) are
- * citations of the real upstream repositories, which a fixture's fake GitHub does not serve, and
- * the main build verifies them; here each becomes a documentation URL, which is not a citation,
- * so every import of them still resolves.
+ * A fixture tests its own pages' citations. The model's refs (src/lib/model/sources.ts) and the
+ * calculators' bound defaults are citations of the real upstream repositories, which a fixture's
+ * fake GitHub does not serve, and the main build verifies them; here each ref becomes a
+ * documentation URL, which is not a citation, so every import of them still resolves, and the
+ * bindings are emptied.
  */
 function neutraliseModelSources(dir: string): void {
   const file = join(dir, 'src/lib/model/sources.ts');
-  if (!existsSync(file)) return;
-  writeFileSync(
-    file,
-    readFileSync(file, 'utf8').replace(/^(export const (\w+) = )'[^']*';$/gm, "$1'https://example.invalid/$2';"),
-  );
+  if (existsSync(file))
+    writeFileSync(
+      file,
+      readFileSync(file, 'utf8').replace(/^(export const (\w+) = )'[^']*';$/gm, "$1'https://example.invalid/$2';"),
+    );
+  // The calculators' bound defaults cite upstream too: a fixture binds none.
+  const bound = join(dir, 'src/lib/model/bound-defaults.ts');
+  if (existsSync(bound))
+    writeFileSync(
+      bound,
+      readFileSync(bound, 'utf8').replace(
+        /^export const BOUND_DEFAULTS: readonly BoundDefault\[\] = \[[\s\S]*?^\];$/m,
+        'export const BOUND_DEFAULTS: readonly BoundDefault[] = [];',
+      ),
+    );
 }
 
 function prefixed(pages: Record<string, string>): Record<string, string> {

@@ -122,7 +122,7 @@ const DRIVES: Drive[] = [
     ],
     result:
       /Recommended--heartbeat-interval=130 --election-timeout=1300.*value: "1300".*below 1,300 ms \(10 × round trip\)/s,
-    param: /tm\.rtt=120/,
+    param: /e\.rtt=120/,
   },
   {
     id: 'hardware',
@@ -673,8 +673,8 @@ describe.skipIf(!executablePath)('calculators in Chromium', () => {
       await expect.poll(() => resultOf(calc).innerText()).toMatch(/should be set less than 50000ms[\s\S]*No pair fits/);
       expect(await resultOf(calc).innerText()).not.toContain('extraArgs');
       await calc.getByLabel('Your --heartbeat-interval (ms)', { exact: true }).fill('1.5');
-      await expect.poll(() => calc.locator('#tm-h-err').textContent()).toMatch(/must be a whole number; got 1\.5/);
-      expect(page.url()).toContain('tm.rtt=6000');
+      await expect.poll(() => calc.locator('#e-h-err').textContent()).toMatch(/must be a whole number; got 1\.5/);
+      expect(page.url()).toContain('e.rtt=6000');
       expect(errors).toEqual([]);
     } finally {
       await page.close();

@@ -79,7 +79,7 @@ function why(r: Recommendation): string {
 
 export const timeoutsCalc: CalcDef<'timeouts'> = {
   id: 'timeouts',
-  prefix: 'tm',
+  prefix: 'e',
   toRaw: (s) => ({ rtt: text(s.rtt), fs: text(s.fs), h: text(s.h), e: text(s.e) }),
   compute(raw: Readonly<Raw>) {
     const errors: Record<string, string> = {};

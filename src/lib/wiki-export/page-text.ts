@@ -4,7 +4,8 @@
  * - from the HTML: the layout and heading anchor links ({@link CHROME_SELECTORS}), every diagram
  *   (its SVG labels are not prose), Expressive Code's line numbers, and what a calculator shows
  *   only as a tool: its fields, hints, buttons, notices, the overrides builder's rows and the
- *   availability chart (its title, output and notes stay);
+ *   availability chart (its title, output and notes stay); and a lab figure's chart, whose numbers
+ *   its table and findings carry;
  * - from the Markdown: the front matter, image alternative text and `mermaid` code blocks (the
  *   diagrams), and the paragraphs listing a calculator's inputs with its live link.
  * What is left is compared without whitespace, since HTML and Markdown break lines and separate
@@ -35,6 +36,7 @@ export const HTML_REMOVALS = [
   '.calc__figure',
   '.calc__builder > .calc__hint',
   '.calc__rows',
+  '.lab-figure__chart',
 ] as const;
 
 /**

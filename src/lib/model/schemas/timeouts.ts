@@ -2,7 +2,7 @@
 import { registerCalculatorUrl } from '../calculator-url.ts';
 
 export const TIMEOUTS_URL = registerCalculatorUrl('timeouts', {
-  prefix: 'tm.',
+  prefix: 'e.',
   schema: {
     rtt: { kind: 'decimal', min: 0, max: 60_000, default: 2 },
     fs: { kind: 'decimal', min: 0, max: 60_000, default: 0 },
