@@ -803,10 +803,14 @@ describe('calculator definitions', () => {
     // The defaults over a 130 ms round trip: etcd accepts them, the tuning page asks for 1,300 ms.
     expect(textOf(wan.result)).toMatch(/election timeout below 1,300 ms \(10 × round trip\)/);
     expect(textOf(wan.result)).toMatch(/etcd accepts a pair the tuning page advises against/);
-    // 10 ms RTT and 100/100: the page's election rule holds, etcd refuses.
+    // 10 ms RTT and 100/100: the page's election rule alone holds, its heartbeat band does not; etcd refuses.
     const refused = textOf(at({ rtt: '10', e: '100' }).result);
     expect(refused).toContain('should be at least as 5 times as --heartbeat-interval[100ms]');
-    expect(refused).toMatch(/The tuning page’s election rule holds, yet etcd refuses the pair/);
+    expect(refused).toMatch(/heartbeat outside 5 ms–15 ms/);
+    expect(refused).toMatch(
+      /election rule alone would allow this election timeout, but its heartbeat band rules this heartbeat out/,
+    );
+    expect(refused).not.toMatch(/election rule holds, yet etcd refuses/);
     // Past a 5 s round trip no pair fits under the 50,000 ms maximum.
     const far = textOf(at({ rtt: '6000' }).result);
     expect(far).toContain('is too long, and should be set less than 50000ms');

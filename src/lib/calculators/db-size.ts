@@ -33,7 +33,7 @@ export const dbSizeView: CalcView<'dbSize'> = {
       label: 'Per-key overhead (bytes)',
       kind: 'text',
       inputmode: 'numeric',
-      hint: (range) => `${range}; what etcd charges a put beyond its value.`,
+      hint: (range) => `${range}; etcd charges 256 per put plus the key: add your mean key length.`,
     },
     {
       key: 'fr',

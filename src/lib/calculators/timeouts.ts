@@ -8,6 +8,7 @@ import '../model/schemas/timeouts.ts';
 import {
   DEFAULT_HEARTBEAT_MS,
   docVerdict,
+  DOC_MAX_ELECTION_MS,
   etcdFlags,
   kubeadmExtraArgs,
   MAX_DOC_ROUND_TRIP_MS,
@@ -119,7 +120,7 @@ export const timeoutsCalc: CalcDef<'timeouts'> = {
     }
     const mine = serverVerdict(hb, el);
     const doc = docVerdict(hb, el, r.roundTripMs);
-    const docOk = doc.electionMeetsRule && doc.heartbeatInBand;
+    const docOk = doc.meetsPage;
     const docText = docOk
       ? 'meets it'
       : [
@@ -127,6 +128,7 @@ export const timeoutsCalc: CalcDef<'timeouts'> = {
             ? ''
             : `heartbeat outside ${fmtMs(doc.heartbeatBandMs[0])}–${fmtMs(doc.heartbeatBandMs[1])} (0.5–1.5 × round trip)${hb > doc.heartbeatBandMs[1] && hb <= DEFAULT_HEARTBEAT_MS ? ', though the page says the defaults work on a local network' : ''}`,
           doc.electionMeetsRule ? '' : `election timeout below ${fmtMs(doc.minElectionMs)} (10 × round trip)`,
+          doc.electionWithinLimit ? '' : `election timeout above the page’s ${fmtMs(DOC_MAX_ELECTION_MS)} upper limit`,
         ]
           .filter(Boolean)
           .join('; ');
@@ -143,8 +145,13 @@ export const timeoutsCalc: CalcDef<'timeouts'> = {
           'calc__note',
         ),
       );
-    if (!mine.accepted && doc.electionMeetsRule)
-      result.push(para('The tuning page’s election rule holds, yet etcd refuses the pair.', 'calc__note'));
+    if (!mine.accepted && doc.electionMeetsRule && doc.electionWithinLimit && !doc.heartbeatInBand)
+      result.push(
+        para(
+          'The tuning page’s election rule alone would allow this election timeout, but its heartbeat band rules this heartbeat out: with all its rules the page never allows a pair etcd refuses.',
+          'calc__note',
+        ),
+      );
     return { errors, state: { rtt, fs, h: hb, e: el }, result };
   },
 };

@@ -108,7 +108,7 @@ export interface DbSizeInput {
   rows: readonly ResourceRow[];
   /** kube-apiserver's --etcd-compaction-interval, minutes > 0. */
   compactionMinutes: number;
-  /** Bytes etcd adds to each stored revision beyond the value (key and metadata), ≥ 0. */
+  /** Bytes etcd adds to each stored revision beyond the value, ≥ 0: `kvOverhead` (256) plus the key's length, which the caller adds. */
   keyOverheadBytes: number;
   /** File size ÷ bytes in use before a defragmentation, ≥ 1 (assumption; measure it, see the chapter). */
   fragmentation: number;

@@ -34,6 +34,8 @@ export const MAX_ELECTION_MS = 50_000;
 export const DOC_ELECTION_RTTS = 10;
 /** The tuning page's band for the heartbeat: 0.5–1.5 × RTT (tuning.md L18). */
 export const DOC_HEARTBEAT_RTT_BAND = [0.5, 1.5] as const;
+/** The tuning page's upper limit of the election timeout, ms (tuning.md L22). */
+export const DOC_MAX_ELECTION_MS = 50_000;
 /** The leader warns when a heartbeat goes out later than this many intervals (server/etcdserver/raft.go#L143). */
 export const LATE_HEARTBEAT_INTERVALS = 2;
 
@@ -98,16 +100,26 @@ export interface DocVerdict {
   /** Smallest election timeout the page asks for, ms: 10 × RTT. */
   minElectionMs: number;
   electionMeetsRule: boolean;
+  /** The election timeout is within the page's upper limit, 50 000 ms. */
+  electionWithinLimit: boolean;
+  /**
+   * All three hold. With a round trip above 0 such a pair always passes the server's checks:
+   * heartbeat ≤ 1.5 × RTT and election ≥ 10 × RTT make the election ≥ 6.7 heartbeats (> 5), and
+   * both limits are 50 000 ms. The converse does not hold (the server accepts 100/500 at 100 ms).
+   */
+  meetsPage: boolean;
 }
 
 /**
- * The tuning page's rule applied to a pair: heartbeat within 0.5–1.5 × RTT, election ≥ 10 × RTT.
+ * The tuning page's rule applied to a pair: heartbeat within 0.5–1.5 × RTT, election ≥ 10 × RTT
+ * and at most 50 000 ms.
  *
  * @param heartbeatMs - ms, finite, 0–1e7.
  * @param electionMs - ms, finite, 0–1e7.
  * @param roundTripMs - measured round trip, ms, finite, 0–60 000 (with fsync when counted).
  * @throws RangeError for values out of range.
- * Source: etcd-io/website v3.7 docs, content/en/docs/v3.7/tuning.md L18 (band), L20 (10 × RTT).
+ * Source: etcd-io/website v3.7 docs, content/en/docs/v3.7/tuning.md L18 (band), L20 (10 × RTT),
+ * L22 (upper limit).
  */
 export function docVerdict(heartbeatMs: number, electionMs: number, roundTripMs: number): DocVerdict {
   assertFinite(heartbeatMs, 0, MAX_FLAG_MS, 'Heartbeat interval (ms)');
@@ -115,12 +127,17 @@ export function docVerdict(heartbeatMs: number, electionMs: number, roundTripMs:
   assertFinite(roundTripMs, 0, 2 * MAX_INPUT_MS, 'Round trip (ms)');
   const band = [DOC_HEARTBEAT_RTT_BAND[0] * roundTripMs, DOC_HEARTBEAT_RTT_BAND[1] * roundTripMs] as const;
   const minElectionMs = DOC_ELECTION_RTTS * roundTripMs;
+  const heartbeatInBand = heartbeatMs >= band[0] && heartbeatMs <= band[1];
+  const electionMeetsRule = electionMs >= minElectionMs;
+  const electionWithinLimit = electionMs <= DOC_MAX_ELECTION_MS;
   return {
     roundTripMs,
     heartbeatBandMs: band,
-    heartbeatInBand: heartbeatMs >= band[0] && heartbeatMs <= band[1],
+    heartbeatInBand,
     minElectionMs,
-    electionMeetsRule: electionMs >= minElectionMs,
+    electionMeetsRule,
+    electionWithinLimit,
+    meetsPage: heartbeatInBand && electionMeetsRule && electionWithinLimit,
   };
 }
 

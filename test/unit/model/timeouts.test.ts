@@ -58,13 +58,33 @@ describe('docVerdict: the tuning page’s rule', () => {
     expect(docVerdict(49, 2000, 100).heartbeatInBand).toBe(false);
   });
 
-  it('disagrees with the server both ways', () => {
+  it('disagrees with the server one way only: the server accepts pairs the page advises against', () => {
     // The tuning page's own example, 100/500, is accepted by etcd but below 10 × a 100 ms round trip.
     expect(serverVerdict(100, 500).accepted).toBe(true);
     expect(docVerdict(100, 500, 100).electionMeetsRule).toBe(false);
     // 10 ms RTT, election 100 ms ≥ 10 × RTT: the page's rule holds, but etcd refuses it with the default heartbeat.
     expect(docVerdict(100, 100, 10).electionMeetsRule).toBe(true);
     expect(serverVerdict(100, 100).accepted).toBe(false);
+    // ...and the page's heartbeat band rules that heartbeat out, so the page as a whole does not allow the pair.
+    expect(docVerdict(100, 100, 10).heartbeatInBand).toBe(false);
+    expect(docVerdict(100, 100, 10).meetsPage).toBe(false);
+  });
+
+  it('never allows, with all its rules, a pair the server refuses (round trip above 0)', () => {
+    let allowed = 0;
+    for (const rtt of [0.4, 1, 3, 10, 33, 100, 777, 5000])
+      for (const hb of [1, 2, 5, 7, 10, 15, 20, 50, 100, 150, 500, 1000, 5000, 7500])
+        for (const el of [5, 10, 33, 67, 100, 133, 500, 1000, 10_000, 49_999, 50_000, 50_001, 75_000]) {
+          const doc = docVerdict(hb, el, rtt);
+          if (!doc.meetsPage) continue;
+          allowed++;
+          expect(serverVerdict(hb, el).accepted, `${hb}/${el} at ${rtt} ms`).toBe(true);
+        }
+    expect(allowed).toBeGreaterThan(10);
+    // Both sides take exactly 50 000 ms and refuse one millisecond more.
+    expect(docVerdict(5000, 50_000, 5000).meetsPage).toBe(true);
+    expect(docVerdict(5000, 50_001, 5000).electionWithinLimit).toBe(false);
+    expect(serverVerdict(5000, 50_001).accepted).toBe(false);
   });
 
   it('refuses input out of range', () => {
