@@ -145,6 +145,19 @@ async function scrape(
 }
 
 /**
+ * Why a member has no status: the error of the endpoint among its client URLs that did not answer,
+ * or that the probe was not given any of its URLs.
+ */
+function unansweredReason(
+  clientUrls: readonly string[],
+  statuses: readonly { endpoint: string; error: string | null }[],
+): string {
+  const origins = new Set(clientUrls.flatMap((u) => (URL.canParse(u) ? [new URL(u).origin] : [])));
+  const failed = statuses.find((s) => s.error !== null && origins.has(new URL(s.endpoint).origin));
+  return failed?.error ?? 'not among --endpoints (the probe only calls the endpoints it is given)';
+}
+
+/**
  * Runs the probe and returns a result of kind `probe`.
  * @throws Error with a clear cause (refused, TLS, not etcd, deadline) when no endpoint answers a
  *   status call, or when the options are wrong.
@@ -187,7 +200,7 @@ export async function runProbe(o: ProbeOptions): Promise<LabResult> {
         dbSizeBytes: st ? Number(st.dbSize) : null,
         dbSizeInUseBytes: st && st.dbSizeInUse !== undefined ? Number(st.dbSizeInUse) : null,
         raftTerm: st ? Number(st.raftTerm) : null,
-        statusError: st ? null : 'not among --endpoints (the probe only calls the endpoints it is given)',
+        statusError: st ? null : unansweredReason(m.clientURLs ?? [], statuses),
       };
     });
     const leader = members.find((m) => m.isLeader)?.name ?? null;

@@ -391,4 +391,31 @@ describe.skipIf(!etcdPath || !hasOpenssl())('probe of a TLS cluster', () => {
       }),
     ).rejects.toThrow(/TLS handshake .* failed.*--cacert/);
   }, 20_000);
+
+  // Last in this block: it stops a member.
+  it("still reports when one member is down, naming that endpoint's error, and a member it was not given", async () => {
+    const probe = (list: string) =>
+      runProbe({
+        endpoints: list,
+        cacert: certs.ca,
+        cert: certs.clientCert,
+        key: certs.clientKey,
+        allowWrites: false,
+        durationMs: 200,
+        clients: 1,
+        valueBytes: 0,
+      });
+    const [a, b, c] = cluster.members;
+    const partial = (await probe(`${a!.clientUrl},${b!.clientUrl}`)).probe!;
+    expect(partial.members.find((m) => m.clientUrls.includes(c!.clientUrl))!.statusError).toMatch(
+      /not among --endpoints/,
+    );
+    c!.process!.kill('SIGKILL');
+    await new Promise((resolve) => c!.process!.once('exit', resolve));
+    const down = (await probe(endpoints())).probe!;
+    const member = down.members.find((m) => m.clientUrls.includes(c!.clientUrl))!;
+    expect(member.version).toBeNull();
+    expect(member.statusError).toContain(new URL(c!.clientUrl).host);
+    expect(down.members.filter((m) => m.statusError === null)).toHaveLength(2);
+  }, 30_000);
 });
