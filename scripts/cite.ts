@@ -119,12 +119,8 @@ async function main(argv: string[]): Promise<number> {
   const out = (lines: string[], stream: NodeJS.WritableStream = process.stdout): void => {
     for (const l of lines) stream.write(`${l}\n`);
   };
-
-  if (command === 'verify') {
-    const strict = flags.has('--strict') || process.env.CITATIONS_STRICT === '1';
-    const p = progress('verify: fetching files');
-    const r = await runVerification({ root, strict, offline, log, onProgress: p });
-    p.end();
+  // Every command reports its warnings, then its errors, on stderr.
+  const problems = (r: { warnings: readonly string[]; errors: readonly string[] }): void => {
     out(
       r.warnings.map((w) => `warning: ${w}`),
       process.stderr,
@@ -133,6 +129,14 @@ async function main(argv: string[]): Promise<number> {
       r.errors.map((e) => `error: ${e}`),
       process.stderr,
     );
+  };
+
+  if (command === 'verify') {
+    const strict = flags.has('--strict') || process.env.CITATIONS_STRICT === '1';
+    const p = progress('verify: fetching files');
+    const r = await runVerification({ root, strict, offline, log, onProgress: p });
+    p.end();
+    problems(r);
     const n = (s: string): number => r.citations.filter((c) => c.status === s).length;
     // Errors that belong to no checked citation (a malformed ref, a missing expect) count too.
     // With --strict, every citation that is not verified has an error of its own.
@@ -153,14 +157,7 @@ async function main(argv: string[]): Promise<number> {
     const p = progress('pin: fetching files');
     const r = await runPin({ root, offline, refresh: flags.has('--refresh'), log, onProgress: p });
     p.end();
-    out(
-      r.warnings.map((w) => `warning: ${w}`),
-      process.stderr,
-    );
-    out(
-      r.errors.map((e) => `error: ${e}`),
-      process.stderr,
-    );
+    problems(r);
     const failed = r.failed.length > 0 ? ` (${r.failed.length} failed)` : '';
     const provisional =
       r.provisional.length > 0
@@ -197,14 +194,7 @@ async function main(argv: string[]): Promise<number> {
     if (i.state !== 'unchanged')
       out([`${i.state}: ${i.message}`, ...('changes' in i.drift ? formatChanges(i.drift.changes) : [])]);
   }
-  out(
-    r.warnings.map((w) => `warning: ${w}`),
-    process.stderr,
-  );
-  out(
-    r.errors.map((e) => `error: ${e}`),
-    process.stderr,
-  );
+  problems(r);
   const n = (s: string): number => r.items.filter((i) => i.state === s).length;
   out([
     `${r.items.length} compared: ${n('unchanged')} unchanged, ${n('moved')} moved, ${n('edited')} edited, ${n('gone')} gone.`,
