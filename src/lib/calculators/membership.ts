@@ -104,10 +104,10 @@ export function stepTable(r: MembershipResult): Tree {
   );
   return h(
     'div',
-    { class: 'calc__steps', tabindex: '0', role: 'region', 'aria-label': 'Steps of the plan' },
+    { class: 'calc__table-wrap calc__steps', tabindex: '0', role: 'region', 'aria-label': 'Steps of the plan' },
     h(
       'table',
-      {},
+      { class: 'calc__table' },
       h('thead', {}, h('tr', {}, ...head.map((c) => c && h('th', { scope: 'col' }, c)))),
       h('tbody', {}, ...rows),
     ),
