@@ -311,31 +311,36 @@ export function classifyWorkload(w: HardwareWorkload): HardwareSizing {
     );
   }
 
-  const clientIdx = firstBelow(w.clients, (c) => c.clientsBelow);
-  requirements.push({
-    input: 'clients',
-    value: w.clients,
-    classId: cls(clientIdx).id,
-    reason:
-      w.clients === 0
-        ? 'Clients not given.'
-        : clientIdx === 0
-          ? `${fmt(w.clients)} clients < ${fmt(cls(0).clientsBelow!)} (${cls(0).name}).`
-          : `${fmt(w.clients)} clients ≥ ${fmt(cls(clientIdx - 1).clientsBelow!)}, the bound of ${cls(clientIdx - 1).name}.`,
-  });
-
-  const rpsIdx = firstBelow(w.requestsPerSecond, (c) => c.requestsPerSecondBelow);
-  requirements.push({
-    input: 'requestsPerSecond',
-    value: w.requestsPerSecond,
-    classId: cls(rpsIdx).id,
-    reason:
-      w.requestsPerSecond === 0
-        ? 'Request rate not given.'
-        : rpsIdx === 0
-          ? `${fmt(w.requestsPerSecond)} requests/s < ${fmt(cls(0).requestsPerSecondBelow!)} (${cls(0).name}).`
-          : `${fmt(w.requestsPerSecond)} requests/s ≥ ${fmt(cls(rpsIdx - 1).requestsPerSecondBelow!)}, the bound of ${cls(rpsIdx - 1).name}.`,
-  });
+  // Clients and requests per second: the first class whose bound is above the value; returns its index.
+  const belowBound = (
+    input: HardwareInput,
+    value: number,
+    bound: (c: HardwareClass) => number | null,
+    unit: string,
+    missing: string,
+  ): number => {
+    const i = firstBelow(value, bound);
+    requirements.push({
+      input,
+      value,
+      classId: cls(i).id,
+      reason:
+        value === 0
+          ? missing
+          : i === 0
+            ? `${fmt(value)} ${unit} < ${fmt(bound(cls(0))!)} (${cls(0).name}).`
+            : `${fmt(value)} ${unit} ≥ ${fmt(bound(cls(i - 1))!)}, the bound of ${cls(i - 1).name}.`,
+    });
+    return i;
+  };
+  const clientIdx = belowBound('clients', w.clients, (c) => c.clientsBelow, 'clients', 'Clients not given.');
+  const rpsIdx = belowBound(
+    'requestsPerSecond',
+    w.requestsPerSecond,
+    (c) => c.requestsPerSecondBelow,
+    'requests/s',
+    'Request rate not given.',
+  );
 
   const dataIdx = firstAtMost(w.dataGB, (c) => c.dataGBAtMost);
   requirements.push({
