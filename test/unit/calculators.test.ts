@@ -447,7 +447,7 @@ describe('the registry', () => {
       prefix: 't',
       // @ts-expect-error: toRaw must give text for the topology fields e and c, and no other.
       toRaw: (s) => ({ e: String(s.e), n: String(s.c) }),
-      compute: () => ({ errors: {}, result: [], state: { e: 1, c: 1 } }),
+      compute: () => ({ errors: {}, doc: null, result: [], state: { e: 1, c: 1 } }),
     };
     expect(def.id).toBe('topology');
   });

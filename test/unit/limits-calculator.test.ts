@@ -38,7 +38,7 @@ describe('tested-limits calculator', () => {
   it('a 4-core node with 50 pods is beyond the per-core rule, and that binds', () => {
     const out = run({ c: '4', pn: '50' });
     const t = textOf(out.result).replace(/\s+/g, ' ');
-    expect(t).toMatch(/^Binds first: Pods on one node, ratio 1\.25, beyond the tested envelope\./);
+    expect(t).toMatch(/^Warning: Binds first: Pods on one node, ratio 1\.25, beyond the tested envelope\./);
     expect(t).toContain('50 of 40 (10 × 4 cores)');
     expect(out.result[0]).toMatchObject({ attrs: { class: 'calc__warn' } });
   });

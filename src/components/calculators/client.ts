@@ -61,6 +61,12 @@ export class CalculatorElement<Id extends CalculatorId = CalculatorId> extends H
   #copyTimer = 0;
   /** The valid state behind the result on screen, or null while an input is invalid (set by update()). */
   #state: CalculatorState<Id> | null = null;
+  #outcome: Outcome<CalculatorState<Id>> | null = null;
+
+  /** The outcome on screen (its `doc` is what "Copy for a design doc" renders); null before the first update. */
+  get outcome(): Outcome<CalculatorState<Id>> | null {
+    return this.#outcome;
+  }
 
   connectedCallback(): void {
     // The verified links of this calculator's upstream refs, which the build embedded.
@@ -136,6 +142,7 @@ export class CalculatorElement<Id extends CalculatorId = CalculatorId> extends H
     const result = this.querySelector(`#${p}-result`);
     if (result) renderInto(result, out.result);
     this.#state = out.state;
+    this.#outcome = out;
     if (writeUrl && out.state) this.writeUrl(out.state);
     return out;
   }
@@ -153,6 +160,7 @@ export class CalculatorElement<Id extends CalculatorId = CalculatorId> extends H
       return {
         errors: {},
         state: null,
+        doc: null,
         result: [
           h(
             'p',

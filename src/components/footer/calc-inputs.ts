@@ -32,5 +32,8 @@ export function shownInputs(body: Element): ShownInput[] {
     const hidden = Boolean(field.closest<HTMLElement>('[data-wrap]')?.hidden);
     out.push({ key, label, value, hidden });
   }
-  return out;
+  // The order of the calculator's definition, as its print table lists them (the form puts checkboxes last).
+  const order = [...body.querySelectorAll<HTMLElement>('[data-print-field]')].map((r) => r.dataset['printField']);
+  const rank = (key: string) => (order.includes(key) ? order.indexOf(key) : order.length);
+  return out.sort((a, b) => rank(a.key) - rank(b.key));
 }

@@ -1,56 +1,46 @@
 /**
- * "Copy for a design doc" on every calculator: its current inputs, results, the rule it applied,
- * the upstream lines it cites (commit permalinks with their verification state, from the links
- * the build embedded), the live link that restores the inputs, and the guide version, as one
- * Markdown block (src/lib/citation-text.ts).
+ * "Copy for a design doc" on every calculator: the calculator's own result document for the
+ * inputs on screen, rendered as Markdown (src/lib/calculators/render-markdown.ts) with the inputs,
+ * the verified links the build embedded, the live link that restores the inputs, and the guide
+ * version. The answer is never read back from the result region: the copy renders what the page
+ * renders, from the same document.
  */
-import { designDocBlock, type SourceRow } from '../../lib/citation-text.ts';
+import type { CalculatorElement } from '../calculators/client.ts';
+import type { Outcome } from '../../lib/calculators/calc.ts';
+import type { RefLinkData } from '../../lib/calculators/ref-link.ts';
+import { designDocMarkdown } from '../../lib/calculators/render-markdown.ts';
 import { shownInputs } from './calc-inputs.ts';
 import { announce, canonical, copyText, version } from './page.ts';
 
-/** `owner/repo@tag:dir/file.go#L10-L20` → `file.go L10–20 @ tag`. */
-function sourceLabel(ref: string): string {
-  const m = /^[^@]+@([^:]+):(?:.*\/)?([^/#]+)#L(\d+)(?:-L(\d+))?$/.exec(ref);
-  if (!m) return ref;
-  const [, tag, file, start, end] = m;
-  return `${file} L${start}${end && end !== start ? `–${end}` : ''} @ ${tag}`;
-}
+/** How long a copy waits for the calculator's code, which loads when the reader presses it (lazy.ts). */
+const LOAD_WAIT_MS = 10_000;
 
-function sourcesOf(body: Element): SourceRow[] {
+function linksOf(body: Element): Record<string, RefLinkData> {
   const json = body.querySelector('script[data-source-links]')?.textContent;
-  if (!json) return [];
-  const links = JSON.parse(json) as Record<string, { href: string; status: string; note?: string }>;
-  return Object.entries(links)
-    .map(([ref, l]) => ({ label: sourceLabel(ref), url: l.href, state: l.note ?? l.status }))
-    .sort((a, b) => (a.label < b.label ? -1 : 1));
+  return json ? (JSON.parse(json) as Record<string, RefLinkData>) : {};
 }
 
-function blockOf(body: HTMLElement): string {
+/** The calculator's outcome on screen, once its code has loaded; null if it never does. */
+async function outcomeOf(body: HTMLElement): Promise<Outcome | null> {
+  const tag = body.localName;
+  if (!customElements.get(tag)) {
+    const timeout = new Promise<false>((resolve) => setTimeout(() => resolve(false), LOAD_WAIT_MS));
+    if (!(await Promise.race([customElements.whenDefined(tag).then(() => true), timeout]))) return null;
+  }
+  return (body as unknown as CalculatorElement).outcome;
+}
+
+function markdownOf(body: HTMLElement, out: Outcome & { doc: NonNullable<Outcome['doc']> }): string {
   const title = body.querySelector('.calc__title')?.textContent?.trim() ?? 'Calculator';
   const inputs = shownInputs(body)
     .filter((i) => !i.hidden)
     .map(({ label, value }) => ({ label, value }));
-  const results = [...body.querySelectorAll('.calc__result dl.calc__facts > div')].map((row) => ({
-    label: row.querySelector('dt')?.textContent?.trim() ?? '',
-    value: row.querySelector('dd')?.textContent?.trim() ?? '',
-  }));
-  const rule = [...body.querySelectorAll('.calc__result .calc__lead, .calc__result .calc__note')]
-    .map((p) => p.textContent?.trim())
-    .join(' ');
   const live = new URL(canonical);
   live.search = location.search;
   // Lands on the calculator itself, as its own Copy link does not; the title's id is the prefix's.
   const titleId = body.querySelector('.calc__title')?.id;
   if (titleId) live.hash = titleId;
-  return designDocBlock({
-    title,
-    inputs,
-    results,
-    rule: rule || title,
-    sources: sourcesOf(body),
-    liveUrl: live.href,
-    version,
-  });
+  return designDocMarkdown(out.doc, { title, inputs, links: linksOf(body), liveUrl: live.href, version });
 }
 
 for (const button of document.querySelectorAll<HTMLButtonElement>('[data-copy-doc]')) button.dataset['ready'] = '';
@@ -59,13 +49,18 @@ document.addEventListener('click', async (event) => {
   const button = (event.target as Element | null)?.closest<HTMLButtonElement>('[data-copy-doc]');
   const body = button?.closest<HTMLElement>('[data-calc]');
   if (!button || !body) return;
-  if ([...body.querySelectorAll('.calc__error')].some((e) => e.textContent?.trim())) {
+  const out = await outcomeOf(body);
+  if (!out) {
+    announce('The calculator’s code has not loaded, so there is nothing to copy yet: reload the page and try again.');
+    return;
+  }
+  if (!out.doc) {
     announce('Fix the inputs marked as invalid first: the block would not match what the calculator shows.');
     return;
   }
   let text: string;
   try {
-    text = blockOf(body);
+    text = markdownOf(body, { ...out, doc: out.doc });
   } catch (error) {
     announce(`Could not build the block: ${(error as Error).message}`);
     return;

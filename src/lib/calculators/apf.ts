@@ -2,9 +2,9 @@
 // Registers this calculator's URL state, so that it ships in this calculator's chunk only.
 import '../model/schemas/apf.ts';
 import { apfSeats, widestRequest, type LevelSeats } from '../model/apf.ts';
-import { facts, invalid, para, text, whole, type CalcDef, type CalcView, type Raw } from './calc.ts';
+import { answer, invalid, text, whole, type CalcDef, type CalcView, type Raw } from './calc.ts';
+import { facts, para, resultDoc, type Block, type Cell } from './result-doc.ts';
 import { fmtInt } from './format.ts';
-import { h, type Tree } from './tree.ts';
 
 /** Title and labelled fields, used only by the build to render the form (the browser reads the DOM). */
 export const apfView: CalcView<'apf'> = {
@@ -45,48 +45,29 @@ export const apfView: CalcView<'apf'> = {
 };
 
 /** The per-level table: one row per bootstrap level. */
-function levelTable(levels: readonly LevelSeats[], replicas: number): Tree {
-  const num = { style: 'text-align:right' };
+function levelTable(levels: readonly LevelSeats[], replicas: number): Block {
   const head = ['Level', 'Shares', 'Nominal', 'Lendable', 'Range', 'LIST max', `× ${fmtInt(replicas)}`];
-  const table = h(
-    'table',
-    { class: 'calc__table' },
-    h(
-      'thead',
-      {},
-      h(
-        'tr',
-        {},
-        ...head.map((c, i) =>
-          h('th', i === 0 ? { scope: 'col', style: 'text-align:left' } : { ...num, scope: 'col' }, c),
-        ),
-      ),
-    ),
-    h(
-      'tbody',
-      {},
-      ...levels.map((l) => {
-        const exempt = l.level.type === 'exempt';
-        return h(
-          'tr',
-          {},
-          h('th', { scope: 'row', style: 'text-align:left' }, l.level.name),
-          h('td', num, String(l.level.nominalConcurrencyShares)),
-          h('td', num, exempt ? '0' : fmtInt(l.nominal)),
-          h('td', num, fmtInt(l.lendable)),
-          h('td', num, exempt ? '–' : `${fmtInt(l.min)}–${fmtInt(l.max)}`),
-          h('td', num, exempt ? '–' : fmtInt(widestRequest(l).list)),
-          h('td', num, exempt ? '–' : fmtInt(l.nominal * replicas)),
-        );
-      }),
-    ),
-  );
-  // Focusable and named, so that a reader can scroll it by keyboard when it is wider than the screen.
-  return h(
-    'div',
-    { class: 'calc__table-wrap', tabindex: '0', role: 'region', 'aria-label': 'Seats per priority level' },
-    table,
-  );
+  const cell = (text: string): Cell => ({ content: [text] });
+  return {
+    kind: 'table',
+    label: 'Seats per priority level',
+    head,
+    align: head.map((_, i) => (i === 0 ? 'left' : 'right')),
+    rows: levels.map((l) => {
+      const exempt = l.level.type === 'exempt';
+      return {
+        cells: [
+          { content: [l.level.name], header: true },
+          cell(String(l.level.nominalConcurrencyShares)),
+          cell(exempt ? '0' : fmtInt(l.nominal)),
+          cell(fmtInt(l.lendable)),
+          cell(exempt ? '–' : `${fmtInt(l.min)}–${fmtInt(l.max)}`),
+          cell(exempt ? '–' : fmtInt(widestRequest(l).list)),
+          cell(exempt ? '–' : fmtInt(l.nominal * replicas)),
+        ],
+      };
+    }),
+  };
 }
 
 /** What one level's figures mean, in a sentence or two. */
@@ -121,27 +102,30 @@ export const apfCalc: CalcDef<'apf'> = {
     const s = apfSeats(r, mri, mmri);
     const pick = s.levels.find((l) => l.level.name === raw['pl']);
     const pl = pick ? pick.level.name : '';
-    return {
+    return answer(
       errors,
-      state: { r, mri, mmri, pl },
-      result: [
-        facts([
-          [`Seats per replica (${fmtInt(mri)} + ${fmtInt(mmri)})`, fmtInt(s.perReplica)],
-          [`Seats across ${fmtInt(r)} replicas, spread evenly`, fmtInt(s.acrossReplicas)],
-          ['Nominal seats of the levels', `${fmtInt(s.nominalSum)} (${s.shareSum} shares; each level rounded up)`],
-          ['Requests that may wait in queues, per replica', fmtInt(s.maxWaitingPerReplica)],
-        ]),
-        levelTable(s.levels, r),
-        pick ? para(levelDetail(pick, s.perReplica, s.shareSum, r), 'calc__lead') : null,
-        para(
-          'Each replica enforces its own limit on what reaches it: the total holds only when the load balancer spreads requests evenly, and one busy replica queues or rejects while others idle.',
-          'calc__note',
-        ),
-        para(
-          `Range: the periodic adjustment moves a level between nominal − lendable and nominal + what it may borrow; no bootstrap level caps borrowing, so each may borrow up to the whole limit. LIST max: the most seats one LIST takes there. × ${fmtInt(r)}: nominal seats across the replicas. exempt is never limited.`,
-          'calc__note',
-        ),
-      ].filter((t): t is Tree => t !== null),
-    };
+      { r, mri, mmri, pl },
+      resultDoc(
+        [
+          facts([
+            [`Seats per replica (${fmtInt(mri)} + ${fmtInt(mmri)})`, fmtInt(s.perReplica)],
+            [`Seats across ${fmtInt(r)} replicas, spread evenly`, fmtInt(s.acrossReplicas)],
+            ['Nominal seats of the levels', `${fmtInt(s.nominalSum)} (${s.shareSum} shares; each level rounded up)`],
+            ['Requests that may wait in queues, per replica', fmtInt(s.maxWaitingPerReplica)],
+          ]),
+          levelTable(s.levels, r),
+          pick ? para(levelDetail(pick, s.perReplica, s.shareSum, r), 'lead') : null,
+          para(
+            'Each replica enforces its own limit on what reaches it: the total holds only when the load balancer spreads requests evenly, and one busy replica queues or rejects while others idle.',
+            'info',
+          ),
+          para(
+            `Range: the periodic adjustment moves a level between nominal − lendable and nominal + what it may borrow; no bootstrap level caps borrowing, so each may borrow up to the whole limit. LIST max: the most seats one LIST takes there. × ${fmtInt(r)}: nominal seats across the replicas. exempt is never limited.`,
+            'info',
+          ),
+        ],
+        'Each replica has --max-requests-inflight + --max-mutating-requests-inflight seats; a limited level’s nominal seats are ceil(seats × its shares ÷ the sum of all shares), and it may lend its lendable percentage of them to other levels.',
+      ),
+    );
   },
 };

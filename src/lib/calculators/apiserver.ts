@@ -2,7 +2,8 @@
 // Registers this calculator's URL state, so that it ships in this calculator's chunk only.
 import '../model/schemas/apiserver.ts';
 import { apiserverReplicaLoad } from '../model/apiserver-replicas.ts';
-import { facts, invalid, para, text, whole, type CalcDef, type CalcView, type Raw } from './calc.ts';
+import { answer, invalid, text, whole, type CalcDef, type CalcView, type Raw } from './calc.ts';
+import { facts, para, resultDoc } from './result-doc.ts';
 import { fmtBytes, fmtInt } from './format.ts';
 
 /** Title and labelled fields, used only by the build to render the form (the browser reads the DOM). */
@@ -40,25 +41,28 @@ export const apiserverCalc: CalcDef<'apiserver'> = {
     const s = whole(raw, 'apiserver', 's', 'Mean object size', errors);
     if (r === null || t === null || n === null || s === null) return invalid(errors);
     const load = apiserverReplicaLoad(r, t, n, s);
-    return {
+    return answer(
       errors,
-      state: { r, t, n, s },
-      result: [
-        facts([
-          ['etcd watches (R × T)', fmtInt(load.etcdWatches)],
-          ['Objects listed from etcd when every replica restarts (R × N)', fmtInt(load.objectsListedOnFullRestart)],
-          [
-            'Objects listed from etcd by consistency checks, every 5–7.5 min (R × N)',
-            fmtInt(load.objectsListedPerConsistencyCheck),
-          ],
-          [
-            'Watch-cache memory across replicas (≈ R × N × S)',
-            `${fmtBytes(load.watchCacheBytes)} (${fmtBytes(n * s)} per replica)`,
-          ],
-          ['Consistent GETs (resourceVersion unset)', 'still one etcd read each, on every replica'],
-        ]),
-        ...load.notes.map((note) => para(note, 'calc__note')),
-      ],
-    };
+      { r, t, n, s },
+      resultDoc(
+        [
+          facts([
+            ['etcd watches (R × T)', fmtInt(load.etcdWatches)],
+            ['Objects listed from etcd when every replica restarts (R × N)', fmtInt(load.objectsListedOnFullRestart)],
+            [
+              'Objects listed from etcd by consistency checks, every 5–7.5 min (R × N)',
+              fmtInt(load.objectsListedPerConsistencyCheck),
+            ],
+            [
+              'Watch-cache memory across replicas (≈ R × N × S)',
+              `${fmtBytes(load.watchCacheBytes)} (${fmtBytes(n * s)} per replica)`,
+            ],
+            ['Consistent GETs (resourceVersion unset)', 'still one etcd read each, on every replica'],
+          ]),
+          ...load.notes.map((note) => para(note, 'info')),
+        ],
+        'Each replica keeps its own watch cache: one etcd watch per cached type, a full LIST of each type when it starts, and a copy of every cached object in memory, so each figure grows with R.',
+      ),
+    );
   },
 };

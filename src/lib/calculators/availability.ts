@@ -4,7 +4,8 @@ import { MINUTES_PER_YEAR, quorumLossProbability, unavailabilityFromMtbf } from 
 import { checkStoppedWithinMembers, parseFraction } from '../model/input.ts';
 import { defaultState } from '../model/url-state.ts';
 import type { ChartCurrent } from './chart-live.ts';
-import { decimal, facts, invalid, para, take, text, whole, type CalcDef, type CalcView, type Raw } from './calc.ts';
+import { answer, decimal, invalid, take, text, whole, type CalcDef, type CalcView, type Raw } from './calc.ts';
+import { facts, para, resultDoc } from './result-doc.ts';
 import { fmtNum, fmtProb, plural } from './format.ts';
 
 /**
@@ -88,31 +89,34 @@ export const availabilityCalc: CalcDef<'availability'> = {
       mode === 'p'
         ? { ...DEFAULTS, mode, p, n, k }
         : { ...DEFAULTS, mode, mtbf: mtbf ?? DEFAULTS.mtbf, mttr: mttr ?? DEFAULTS.mttr, n, k };
-    return {
+    return answer(
       errors,
       state,
-      highlight: { n, k, p } satisfies ChartCurrent,
-      result: [
-        facts([
-          ...(mode === 'mtbf' ? [['Per-member unavailability p = MTTR / (MTBF + MTTR)', fmtProb(p)] as const] : []),
-          ['P(lost quorum)', fmtProb(r.lostQuorum, r.log10LostQuorum, r.keepsQuorum)],
-          [
-            'Nines of quorum availability',
-            r.nines === null ? 'unbounded: with p = 0 the model never loses quorum' : fmtNum(r.nines),
-          ],
-          [
-            'Expected time without quorum per year',
-            fmtMinutes(
-              r.minutesPerYearWithoutQuorum,
-              r.log10LostQuorum === null ? null : r.log10LostQuorum + Math.log10(MINUTES_PER_YEAR),
-            ),
-          ],
-        ]),
-        para(
-          `${plural(n, 'member')}${k ? ` with ${k} stopped` : ''} ${n === 1 ? 'needs' : 'need'} ${r.quorum} up. A model: each running member is down with probability ${fmtProb(p)}, independently of the others; correlated failures (one rack, one bad release) make reality worse.`,
-          'calc__note',
-        ),
-      ],
-    };
+      resultDoc(
+        [
+          facts([
+            ...(mode === 'mtbf' ? [['Per-member unavailability p = MTTR / (MTBF + MTTR)', fmtProb(p)] as const] : []),
+            ['P(lost quorum)', fmtProb(r.lostQuorum, r.log10LostQuorum, r.keepsQuorum)],
+            [
+              'Nines of quorum availability',
+              r.nines === null ? 'unbounded: with p = 0 the model never loses quorum' : fmtNum(r.nines),
+            ],
+            [
+              'Expected time without quorum per year',
+              fmtMinutes(
+                r.minutesPerYearWithoutQuorum,
+                r.log10LostQuorum === null ? null : r.log10LostQuorum + Math.log10(MINUTES_PER_YEAR),
+              ),
+            ],
+          ]),
+          para(
+            `${plural(n, 'member')}${k ? ` with ${k} stopped` : ''} ${n === 1 ? 'needs' : 'need'} ${r.quorum} up. A model: each running member is down with probability ${fmtProb(p)}, independently of the others; correlated failures (one rack, one bad release) make reality worse.`,
+            'info',
+          ),
+        ],
+        'Quorum is lost when fewer than quorum(n) = ⌊n/2⌋ + 1 of the n − k running members are up; each is down with probability p, independently, so the binomial distribution gives the chance.',
+      ),
+      { n, k, p } satisfies ChartCurrent,
+    );
   },
 };

@@ -11,6 +11,8 @@ import type { StateSchema } from '../model/url-state.ts';
 import { fmtInt } from './format.ts';
 import { h, type Tree } from './tree.ts';
 import type { ChartCurrent } from './chart-live.ts';
+import { renderResultTree } from './render-tree.ts';
+import type { ResultDoc } from './result-doc.ts';
 
 /** Hint text around the field's bounds: `(range) => \`Configured etcd members, ${range}.\`` gets "1–99". */
 export type RangeHint = (range: string) => string;
@@ -40,7 +42,9 @@ export type Raw = Record<string, string>;
 export interface Outcome<S = Record<string, unknown>> {
   /** Message per field key; empty when every field is valid. */
   errors: Record<string, string>;
-  /** Content of the aria-live result region: never blank. */
+  /** The answer for valid input (every channel renders it), or null while some input is invalid. */
+  doc: ResultDoc | null;
+  /** Content of the aria-live result region, rendered from `doc` (./render-tree.ts): never blank. */
   result: Tree[];
   /** State to write to the URL, or null while the input is invalid. */
   state: S | null;
@@ -130,17 +134,20 @@ function invalidResult(errors: Record<string, string>): Tree[] {
 
 /** An outcome for invalid input. */
 export function invalid(errors: Record<string, string>): Outcome<never> {
-  return { errors, result: invalidResult(errors), state: null };
+  return { errors, doc: null, result: invalidResult(errors), state: null };
 }
 
-/** A definition list of result figures: [label, value] pairs. */
-export function facts(rows: readonly (readonly [string, Tree])[]): Tree {
-  return h('dl', { class: 'calc__facts' }, ...rows.map(([k, v]) => h('div', {}, h('dt', {}, k), h('dd', {}, v))));
-}
-
-/** A paragraph, optionally with a class (calc__note, calc__warn, calc__lead). */
-export function para(text: Tree, cls = ''): Tree {
-  return cls ? h('p', { class: cls }, text) : h('p', {}, text);
+/**
+ * An outcome for valid input: the document, and the result region rendered from it.
+ * @param highlight - the point the availability chart marks, for that calculator only.
+ */
+export function answer<S>(
+  errors: Record<string, string>,
+  state: S | null,
+  doc: ResultDoc,
+  highlight?: ChartCurrent | null,
+): Outcome<S> {
+  return { errors, state, doc, result: renderResultTree(doc), ...(highlight === undefined ? {} : { highlight }) };
 }
 
 /** Text of a state value for its field; numbers as the parser reads them back (see spellNumber). */

@@ -7,9 +7,9 @@ import {
   estimateDbSize,
   parseResourceRows,
 } from '../model/db-size.ts';
-import { decimal, facts, invalid, para, take, text, whole, type CalcDef, type CalcView, type Raw } from './calc.ts';
+import { answer, decimal, invalid, take, text, whole, type CalcDef, type CalcView, type Raw } from './calc.ts';
+import { bullets, facts, para, resultDoc } from './result-doc.ts';
 import { fmtBytes, fmtInt, fmtNum } from './format.ts';
-import { h } from './tree.ts';
 
 /** Title and labelled fields, used only by the build to render the form (the browser reads the DOM). */
 export const dbSizeView: CalcView<'dbSize'> = {
@@ -115,51 +115,48 @@ export const dbSizeCalc: CalcDef<'dbSize'> = {
       headroomPercent: hr,
     });
     const byRow = [...e.rows].sort((a, b) => b.liveBytes + b.historyBytes - (a.liveBytes + a.historyBytes));
-    return {
+    return answer(
       errors,
-      state: { rows: raw['rows'] ?? '', ci, ko, fr, g, q, hd, hr },
-      result: [
-        facts([
-          ['Live data (latest revision of every key)', fmtBytes(e.liveBytes)],
-          [
-            `History before a compaction (${fmtInt(Math.round(e.revisionsKept))} revisions, 2 × ${fmtNum(ci)} min of writes)`,
-            fmtBytes(e.historyBytes),
-          ],
-          ['Estimated logical size (in use)', fmtBytes(e.logicalBytes)],
-          [`On disk before a defragmentation (× ${fmtNum(fr)})`, fmtBytes(e.onDiskBytes)],
-          [`Share of the ${fmtNum(q)} GiB quota`, `${fmtNum(e.quotaUsed * 100)} %`],
-          [`Days until the quota at ${fmtNum(g)} % a day`, days(e.daysToQuota)],
-          [
-            `Quota to set (${fmtInt(hd)} days, +${fmtInt(hr)} %)`,
-            `${fmtInt(e.quotaToSetGiB)} GiB` +
-              (e.quotaToSetGiB <= q ? ` (the ${fmtNum(q)} GiB in force already covers it)` : ''),
-          ],
-        ]),
-        para(
-          `The quota counts the file, free pages included: ${fmtBytes(e.onDiskBytes)} against ${fmtBytes(e.quotaBytes)}. ` +
-            `${fmtInt(e.quotaToSetGiB)} GiB is --quota-backend-bytes=${String(e.quotaToSetGiB * 1024 ** 3)}.`,
-          'calc__lead',
-        ),
-        h(
-          'ul',
-          {},
-          ...byRow.map((r) =>
-            h('li', {}, `${r.name}: ${fmtBytes(r.liveBytes)} live + ${fmtBytes(r.historyBytes)} history`),
+      { rows: raw['rows'] ?? '', ci, ko, fr, g, q, hd, hr },
+      resultDoc(
+        [
+          facts([
+            ['Live data (latest revision of every key)', fmtBytes(e.liveBytes)],
+            [
+              `History before a compaction (${fmtInt(Math.round(e.revisionsKept))} revisions, 2 × ${fmtNum(ci)} min of writes)`,
+              fmtBytes(e.historyBytes),
+            ],
+            ['Estimated logical size (in use)', fmtBytes(e.logicalBytes)],
+            [`On disk before a defragmentation (× ${fmtNum(fr)})`, fmtBytes(e.onDiskBytes)],
+            [`Share of the ${fmtNum(q)} GiB quota`, `${fmtNum(e.quotaUsed * 100)} %`],
+            [`Days until the quota at ${fmtNum(g)} % a day`, days(e.daysToQuota)],
+            [
+              `Quota to set (${fmtInt(hd)} days, +${fmtInt(hr)} %)`,
+              `${fmtInt(e.quotaToSetGiB)} GiB` +
+                (e.quotaToSetGiB <= q ? ` (the ${fmtNum(q)} GiB in force already covers it)` : ''),
+            ],
+          ]),
+          para(
+            `The quota counts the file, free pages included: ${fmtBytes(e.onDiskBytes)} against ${fmtBytes(e.quotaBytes)}. ` +
+              `${fmtInt(e.quotaToSetGiB)} GiB is --quota-backend-bytes=${String(e.quotaToSetGiB * 1024 ** 3)}.`,
+            'lead',
           ),
-        ),
-        e.aboveSuggestedMax
-          ? para(
-              `${fmtInt(e.quotaToSetGiB)} GiB is above the ${SUGGESTED_MAX_QUOTA_GIB} GiB etcd suggests at most: etcd logs a warning at startup, and its code notes that a larger quota may degrade performance.`,
-              'calc__warn',
-            )
-          : null,
-        e.tooLarge.length > 0
-          ? para(
-              `${e.tooLarge.join(', ')}: a mean object over ${fmtBytes(DEFAULT_MAX_REQUEST_BYTES)} is over etcd’s default request limit; such writes are refused.`,
-              'calc__warn',
-            )
-          : null,
-      ].filter((x) => x !== null),
-    };
+          bullets(byRow.map((r) => `${r.name}: ${fmtBytes(r.liveBytes)} live + ${fmtBytes(r.historyBytes)} history`)),
+          e.aboveSuggestedMax
+            ? para(
+                `${fmtInt(e.quotaToSetGiB)} GiB is above the ${SUGGESTED_MAX_QUOTA_GIB} GiB etcd suggests at most: etcd logs a warning at startup, and its code notes that a larger quota may degrade performance.`,
+                'warning',
+              )
+            : null,
+          e.tooLarge.length > 0
+            ? para(
+                `${e.tooLarge.join(', ')}: a mean object over ${fmtBytes(DEFAULT_MAX_REQUEST_BYTES)} is over etcd’s default request limit; such writes are refused.`,
+                'refusal',
+              )
+            : null,
+        ],
+        'Size = live data (objects × (mean bytes + per-key charge)) + history kept between compactions (2 × the interval’s writes), times the fragmentation factor; the quota counts the file. Quota to set: the size after the planned days of growth, plus the headroom, rounded up to whole GiB.',
+      ),
+    );
   },
 };

@@ -2,9 +2,9 @@
 // Registers this calculator's URL state, so that it ships in this calculator's chunk only.
 import '../model/schemas/hardware.ts';
 import { classifyWorkload, type HardwareInput } from '../model/hardware.ts';
-import { decimal, facts, invalid, para, text, whole, type CalcDef, type CalcView, type Raw } from './calc.ts';
+import { answer, decimal, invalid, text, whole, type CalcDef, type CalcView, type Raw } from './calc.ts';
+import { bullets, facts, para, resultDoc } from './result-doc.ts';
 import { fmtInt, fmtNum } from './format.ts';
-import { h } from './tree.ts';
 
 /** Title and labelled fields, used only by the build to render the form (the browser reads the DOM). */
 export const hardwareView: CalcView<'hardware'> = {
@@ -78,31 +78,34 @@ export const hardwareCalc: CalcDef<'hardware'> = {
             .filter((i) => given.some((q) => q.input === i))
             .map((i) => INPUT_NAME[i])
             .join(', ')}.`;
-    return {
+    return answer(
       errors,
-      state: { n, c, rps, gb, keys },
-      result: [
-        para(lead, 'calc__lead'),
-        facts([
-          ...k.machines.map(
-            (m) =>
-              [
-                `${m.provider} example`,
-                `${m.type}: ${m.vcpus} vCPUs, ${fmtNum(m.memoryGB)} GB memory, ${fmtInt(m.maxConcurrentIops)} max concurrent IOPS, ${fmtNum(m.diskMBps)} MB/s disk`,
-              ] as const,
-          ),
-          [
-            'Sequential IOPS the disk needs',
-            `${r.sequentialIops} (${r.heavilyLoaded ? 'heavily loaded' : 'typical'}); cloud figures are concurrent IOPS, up to 10× higher`,
-          ],
-          ['Network', r.network === '10GbE' ? '10GbE (large clusters)' : '1GbE (common deployments)'],
-        ]),
-        given.length > 0
-          ? h('ul', {}, ...given.map((q) => h('li', {}, q.reason)))
-          : para('Enter at least one input; 0 means unknown.', 'calc__note'),
-        ...r.beyondGuide.map((t) => para(t, 'calc__warn')),
-        ...r.notes.map((t) => para(t, 'calc__note')),
-      ],
-    };
+      { n, c, rps, gb, keys },
+      resultDoc(
+        [
+          para(lead, 'lead'),
+          facts([
+            ...k.machines.map(
+              (m) =>
+                [
+                  `${m.provider} example`,
+                  `${m.type}: ${m.vcpus} vCPUs, ${fmtNum(m.memoryGB)} GB memory, ${fmtInt(m.maxConcurrentIops)} max concurrent IOPS, ${fmtNum(m.diskMBps)} MB/s disk`,
+                ] as const,
+            ),
+            [
+              'Sequential IOPS the disk needs',
+              `${r.sequentialIops} (${r.heavilyLoaded ? 'heavily loaded' : 'typical'}); cloud figures are concurrent IOPS, up to 10× higher`,
+            ],
+            ['Network', r.network === '10GbE' ? '10GbE (large clusters)' : '1GbE (common deployments)'],
+          ]),
+          given.length > 0
+            ? bullets(given.map((q) => q.reason))
+            : para('Enter at least one input; 0 means unknown.', 'info'),
+          ...r.beyondGuide.map((t) => para(t, 'warning')),
+          ...r.notes.map((t) => para(t, 'info')),
+        ],
+        'The smallest of the hardware guide’s four classes (Small, Medium, Large, xLarge) whose bounds cover every input given; an input of 0 is unknown and decides nothing.',
+      ),
+    );
   },
 };

@@ -2,6 +2,7 @@
 // Registers this calculator's URL state, so that it ships in this calculator's chunk only.
 import '../model/schemas/limits.ts';
 import {
+  APPROACHING_FROM,
   LARGEST_TESTED_NODES,
   PODS_PER_CORE,
   TESTED_LIMITS,
@@ -11,9 +12,9 @@ import {
   type LimitStatus,
 } from '../model/tested-limits.ts';
 import type { CalculatorKey, CalculatorState } from '../model/calculator-state.ts';
-import { facts, invalid, para, text, whole, type CalcDef, type CalcView, type FieldDef, type Raw } from './calc.ts';
+import { answer, invalid, text, whole, type CalcDef, type CalcView, type FieldDef, type Raw } from './calc.ts';
+import { facts, para, resultDoc } from './result-doc.ts';
 import { fmtInt, fmtNum } from './format.ts';
-import { h } from './tree.ts';
 
 /** The calculator's field keys (short, in the URL) and the model's names for them. */
 type Key = CalculatorKey<'limits'>;
@@ -119,37 +120,38 @@ export const limitsCalc: CalcDef<'limits'> = {
       b.ratio === 0
         ? 'Every count is 0: nothing binds yet.'
         : `Binds first: ${NAMES[b.limit.key]}, ratio ${fmtNum(b.ratio)}, ${STATUS[b.status]}.`;
-    const notes = [
-      para(lead, b.status === 'beyond' ? 'calc__warn' : 'calc__lead'),
+    const blocks = [
+      para(lead, b.status === 'beyond' ? 'warning' : 'lead'),
       facts(report.checks.map((c) => [NAMES[c.limit.key], line(c, counts.nodes)] as const)),
       report.high.length >= 2
         ? para(
             `${report.high.length} dimensions are at half their thresholds or more. The envelope is not a cube: far along one dimension, the room left on the others shrinks, so together they are further out than any one ratio says.`,
-            'calc__note',
+            'info',
           )
         : null,
       counts.objectSize > TESTED_LIMITS.find((l) => l.key === 'objectSize')!.threshold
         ? para(
             'etcd refuses a request larger than --max-request-bytes (1.5 MiB by default): an object this large cannot be written unless that flag is raised on every member.',
-            'calc__warn',
+            'refusal',
           )
         : null,
       para(
-        h(
-          'span',
-          {},
+        [
           'These are thresholds, not hard limits: past one, performance degrades and the SLOs are no longer promised; the cluster does not fail at once. ',
           scale && counts.nodes < LARGEST_TESTED_NODES
             ? `Pods, namespaces and Services are compared at ${fmtInt(counts.nodes)} ÷ ${fmtInt(LARGEST_TESTED_NODES)} of their 5,000-node value, as the thresholds say for smaller clusters.`
             : 'Cluster-wide thresholds are compared at their 5,000-node value.',
-        ),
-        'calc__note',
+        ],
+        'info',
       ),
     ];
-    return {
+    return answer(
       errors,
       state,
-      result: notes.filter((x) => x !== null),
-    };
+      resultDoc(
+        blocks,
+        `Each count is divided by its sig-scalability threshold (the ratio); the largest ratio binds first. From ${fmtNum(APPROACHING_FROM)} a count is approaching its threshold (the guide’s margin, not upstream’s); above 1 it is beyond the tested envelope.`,
+      ),
+    );
   },
 };

@@ -3,7 +3,8 @@
 import '../model/schemas/maintenance.ts';
 import { MAX_FAILURES_PLUS_STOPPED, membersForMaintenancePolicy } from '../model/maintenance.ts';
 import { maintenanceTolerance } from '../model/quorum.ts';
-import { facts, invalid, para, text, whole, type CalcDef, type CalcView, type Raw } from './calc.ts';
+import { answer, invalid, text, whole, type CalcDef, type CalcView, type Raw } from './calc.ts';
+import { facts, para, resultDoc } from './result-doc.ts';
 import { plural } from './format.ts';
 
 /** Title and labelled fields, used only by the build to render the form (the browser reads the DOM). */
@@ -42,25 +43,28 @@ export const maintenanceCalc: CalcDef<'maintenance'> = {
     if (f === null || k === null || errors['k']) return invalid(errors);
     const r = membersForMaintenancePolicy(f, k);
     const check = maintenanceTolerance(r.members, k);
-    return {
+    return answer(
       errors,
-      state: { f, k },
-      result: [
-        facts([
-          ['Members needed', `${r.members} = 2 × (${f} + ${k}) + 1`],
-          ['Quorum', plural(r.quorum, 'member')],
-          [
-            `Running with ${k} stopped`,
-            `${check.running}, so ${plural(check.furtherFailuresTolerated, 'further failure')} tolerated`,
-          ],
-        ]),
-        para(
-          `Smallest n with n − k − quorum(n) ≥ f: ${plural(r.members, 'member')} ${r.members === 1 ? 'survives' : 'survive'} ${plural(f, 'failure')} while ${k} ${k === 1 ? 'is' : 'are'} stopped` +
-            (r.members > 1 ? `; ${r.members - 1} would not.` : '.'),
-          'calc__lead',
-        ),
-        r.warning === null ? null : para(r.warning, 'calc__warn'),
-      ].filter((x) => x !== null),
-    };
+      { f, k },
+      resultDoc(
+        [
+          facts([
+            ['Members needed', `${r.members} = 2 × (${f} + ${k}) + 1`],
+            ['Quorum', plural(r.quorum, 'member')],
+            [
+              `Running with ${k} stopped`,
+              `${check.running}, so ${plural(check.furtherFailuresTolerated, 'further failure')} tolerated`,
+            ],
+          ]),
+          para(
+            `Smallest n with n − k − quorum(n) ≥ f: ${plural(r.members, 'member')} ${r.members === 1 ? 'survives' : 'survive'} ${plural(f, 'failure')} while ${k} ${k === 1 ? 'is' : 'are'} stopped` +
+              (r.members > 1 ? `; ${r.members - 1} would not.` : '.'),
+            'lead',
+          ),
+          r.warning === null ? null : para(r.warning, 'warning'),
+        ],
+        'The smallest n with n − k − quorum(n) ≥ f, quorum(n) = ⌊n/2⌋ + 1: that is n = 2 × (f + k) + 1.',
+      ),
+    );
   },
 };

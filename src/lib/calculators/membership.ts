@@ -13,9 +13,9 @@ import {
   type MembershipStep,
   type ReplaceOrder,
 } from '../model/membership.ts';
-import { facts, invalid, para, take, text, whole, type CalcDef, type CalcView, type Raw } from './calc.ts';
+import { answer, invalid, take, text, whole, type CalcDef, type CalcView, type Raw } from './calc.ts';
+import { facts, para, resultDoc, type Block, type Cell, type Inline } from './result-doc.ts';
 import { plural } from './format.ts';
-import { h, type Tree } from './tree.ts';
 
 const PLANS: readonly MembershipPlan[] = ['replace', 'grow', 'shrink'];
 
@@ -83,54 +83,56 @@ function marginText(s: MembershipStep): string {
 }
 
 /** The step table: one row per step, with what etcd says of it. */
-export function stepTable(r: MembershipResult): Tree {
+export function stepTable(r: MembershipResult): Block {
   // The learner column only where a learner appears, so that the table fits a narrow column.
   const learners = r.steps.some((s) => s.learners > 0);
-  const head = ['Step', 'Action', 'Voting', 'Running', learners && 'Learners', 'Quorum', 'Tolerates', 'Margin', 'etcd'];
-  const rows = r.steps.map((s) =>
-    h(
-      'tr',
-      s.refusal !== null || !s.hasQuorum ? { 'data-flag': s.refusal !== null ? 'refused' : 'no-quorum' } : {},
-      h('td', {}, String(s.index)),
-      h('td', {}, ACTION_LABEL[s.action], s.command ? h('br') : null, s.command ? h('code', {}, s.command) : null),
-      h('td', {}, String(s.voters)),
-      h('td', {}, String(s.running)),
-      learners && h('td', {}, String(s.learners)),
-      h('td', {}, String(s.quorum)),
-      h('td', {}, String(s.tolerance)),
-      h('td', {}, marginText(s)),
-      h('td', {}, s.index === 0 ? '' : s.refusal !== null ? 'refuses' : 'accepts'),
-    ),
-  );
-  return h(
-    'div',
-    { class: 'calc__table-wrap calc__steps', tabindex: '0', role: 'region', 'aria-label': 'Steps of the plan' },
-    h(
-      'table',
-      { class: 'calc__table' },
-      h('thead', {}, h('tr', {}, ...head.map((c) => c && h('th', { scope: 'col' }, c)))),
-      h('tbody', {}, ...rows),
-    ),
-  );
+  const head = [
+    'Step',
+    'Action',
+    'Voting',
+    'Running',
+    ...(learners ? ['Learners'] : []),
+    'Quorum',
+    'Tolerates',
+    'Margin',
+    'etcd',
+  ];
+  const cell = (...content: Inline[]): Cell => ({ content });
+  return {
+    kind: 'table',
+    label: 'Steps of the plan',
+    className: 'calc__steps',
+    head,
+    rows: r.steps.map((s) => ({
+      ...(s.refusal !== null || !s.hasQuorum ? { flag: s.refusal !== null ? 'refused' : 'no-quorum' } : {}),
+      cells: [
+        cell(String(s.index)),
+        cell(ACTION_LABEL[s.action], ...(s.command ? [{ br: true } as const, { code: s.command }] : [])),
+        cell(String(s.voters)),
+        cell(String(s.running)),
+        ...(learners ? [cell(String(s.learners))] : []),
+        cell(String(s.quorum)),
+        cell(String(s.tolerance)),
+        cell(marginText(s)),
+        cell(s.index === 0 ? '' : s.refusal !== null ? 'refuses' : 'accepts'),
+      ],
+    })),
+  };
 }
 
 /** Why each flagged step is flagged, and what each step asks the operator to wait for. */
-function reasons(r: MembershipResult): Tree {
-  return h(
-    'ol',
-    { class: 'calc__reasons' },
-    ...r.steps
-      .slice(1)
-      .map((s) =>
-        h(
-          'li',
-          { value: String(s.index) },
-          s.description,
-          s.refusal ? h('strong', {}, ` ${s.refusal}`) : null,
-          !s.hasQuorum ? h('strong', {}, ` No quorum: ${s.running} running, ${s.quorum} needed.`) : null,
-        ),
-      ),
-  );
+function reasons(r: MembershipResult): Block {
+  const steps = r.steps.slice(1);
+  return {
+    kind: 'list',
+    className: 'calc__reasons',
+    numbers: steps.map((s) => s.index),
+    items: steps.map((s) => [
+      s.description,
+      ...(s.refusal ? [{ strong: [` ${s.refusal}`] }] : []),
+      ...(!s.hasQuorum ? [{ strong: [` No quorum: ${s.running} running, ${s.quorum} needed.`] }] : []),
+    ]),
+  };
 }
 
 /** Checks the end count against the plan; null when it fits. */
@@ -166,38 +168,41 @@ export const membershipCalc: CalcDef<'membership'> = {
     const r = planMembership({ plan: p, members: n, target: m, down: d, learners: l, order: o });
     const end = r.steps[r.steps.length - 1]!;
     const bad = r.refusedAt !== null || r.quorumLostAt !== null;
-    return {
+    return answer(
       errors,
-      state: { p, n, m, d, o, l },
-      result: [
-        facts([
-          ['Steps', String(r.steps.length - 1)],
-          [
-            'Tightest margin',
-            r.noQuorumAtStart
-              ? 'no quorum at the start'
-              : r.smallestMargin < 0
-                ? `no quorum (${r.smallestMargin})`
-                : plural(r.smallestMargin, 'further failure'),
-          ],
-          ['At the end', `${plural(end.voters, 'voting member')}, quorum ${end.quorum}, tolerates ${end.tolerance}`],
-        ]),
-        para(r.summary, bad ? 'calc__warn' : 'calc__lead'),
-        stepTable(r),
-        r.steps.length > 1 ? reasons(r) : null,
-        ...r.notes.map((t) => para(t, 'calc__note')),
-        l
-          ? para(
-              `Learners join one at a time: etcd allows ${plural(DEFAULT_MAX_LEARNERS, 'learner')} by default (--max-learners), so each is promoted before the next is added.`,
-              'calc__note',
-            )
-          : null,
-        para(
-          'Margin = running voters − quorum: further failures tolerated at that moment. Learners have no vote and count in no quorum. ' +
-            '“refuses” is etcd v3.7.0 with its default --strict-reconfig-check; the numbers on a refused row are what forcing it would leave.',
-          'calc__note',
-        ),
-      ].filter((x) => x !== null),
-    };
+      { p, n, m, d, o, l },
+      resultDoc(
+        [
+          facts([
+            ['Steps', String(r.steps.length - 1)],
+            [
+              'Tightest margin',
+              r.noQuorumAtStart
+                ? 'no quorum at the start'
+                : r.smallestMargin < 0
+                  ? `no quorum (${r.smallestMargin})`
+                  : plural(r.smallestMargin, 'further failure'),
+            ],
+            ['At the end', `${plural(end.voters, 'voting member')}, quorum ${end.quorum}, tolerates ${end.tolerance}`],
+          ]),
+          para(r.summary, r.refusedAt !== null ? 'refusal' : bad ? 'warning' : 'lead'),
+          stepTable(r),
+          r.steps.length > 1 ? reasons(r) : null,
+          ...r.notes.map((t) => para(t, 'info')),
+          l
+            ? para(
+                `Learners join one at a time: etcd allows ${plural(DEFAULT_MAX_LEARNERS, 'learner')} by default (--max-learners), so each is promoted before the next is added.`,
+                'info',
+              )
+            : null,
+          para(
+            'Margin = running voters − quorum: further failures tolerated at that moment. Learners have no vote and count in no quorum. ' +
+              '“refuses” is etcd v3.7.0 with its default --strict-reconfig-check; the numbers on a refused row are what forcing it would leave.',
+            'info',
+          ),
+        ],
+        'Each step changes the voting members by one; quorum is ⌊voters/2⌋ + 1 (learners do not vote) and the margin is running voters − quorum. With its default --strict-reconfig-check, etcd v3.7.0 refuses an add unless the member handling it is connected to a quorum of the enlarged cluster, a removal unless the started voters left make a quorum of the smaller one, and a promotion unless the started voters and the learner make a quorum of the enlarged one.',
+      ),
+    );
   },
 };

@@ -14,8 +14,8 @@ import {
 } from '../model/etcd-servers-overrides.ts';
 import { lintEtcdServersOverrides } from '../model/overrides-lint.ts';
 import * as SOURCES from '../model/sources.ts';
-import { refLink } from './ref-link.ts';
-import { para, type CalcDef, type CalcView, type Raw } from './calc.ts';
+import { answer, type CalcDef, type CalcView, type Raw } from './calc.ts';
+import { bullets, codeBlock, para, resultDoc, type Block, type ResultDoc } from './result-doc.ts';
 import { h, type Tree } from './tree.ts';
 
 /** One builder row as typed: servers separated by spaces. */
@@ -52,69 +52,55 @@ export function rowsFromValue(value: string): RowText[] | null {
 }
 
 /** The parser's verdict (upstream's accept/reject and message) followed by lint findings. */
-function overridesResult(value: string): Tree[] {
+function overridesDoc(value: string): ResultDoc {
   const parsed = parseEtcdServersOverrides(value);
-  const out: Tree[] = [];
+  const blocks: Block[] = [];
   if (parsed.ok) {
     const n = parsed.overrides.length;
-    out.push(
+    blocks.push(
       para(
-        h(
-          'strong',
-          {},
-          n === 0
-            ? 'Accepted: an empty value means no overrides.'
-            : `Accepted by kube-apiserver v1.37: ${n} ${n === 1 ? 'override' : 'overrides'}.`,
-        ),
-        'calc__lead',
+        {
+          strong: [
+            n === 0
+              ? 'Accepted: an empty value means no overrides.'
+              : `Accepted by kube-apiserver v1.37: ${n} ${n === 1 ? 'override' : 'overrides'}.`,
+          ],
+        },
+        'lead',
       ),
     );
-    if (n > 0) {
-      out.push(
-        h(
-          'ul',
-          { class: 'calc__parsed' },
-          ...parsed.overrides.map((o) =>
-            h(
-              'li',
-              {},
-              h('code', {}, `${o.group === '' ? '(core)' : o.group}/${o.resource}`),
-              ` → ${o.servers.join(', ')}`,
-            ),
-          ),
+    if (n > 0)
+      blocks.push(
+        bullets(
+          parsed.overrides.map((o) => [
+            { code: `${o.group === '' ? '(core)' : o.group}/${o.resource}` },
+            ` → ${o.servers.join(', ')}`,
+          ]),
+          'calc__parsed',
         ),
       );
-    }
   } else {
-    out.push(para(h('strong', {}, 'Rejected by kube-apiserver v1.37 with:'), 'calc__warn'));
-    out.push(h('pre', { class: 'calc__error-text' }, parsed.error));
-    out.push(para(parsed.reason));
+    blocks.push(para('kube-apiserver v1.37 rejects this value with:', 'refusal'));
+    blocks.push(codeBlock(parsed.error));
+    blocks.push(para(parsed.reason));
   }
-  out.push(
-    para(
-      h('span', {}, 'Upstream rule: ', refLink(parsed.ok ? SOURCES.parseEtcdServersOverrides : parsed.source)),
-      'calc__note',
-    ),
-  );
+  const rule = parsed.ok ? SOURCES.parseEtcdServersOverrides : parsed.source;
+  blocks.push(para(['Upstream rule: ', { ref: rule }], 'info'));
   const findings = lintEtcdServersOverrides(value);
-  out.push(
+  blocks.push(
     para(
       findings.length === 0 ? 'No further findings.' : `What kube-apiserver does not check (${findings.length}):`,
-      'calc__note',
+      'info',
     ),
   );
-  if (findings.length > 0) {
-    out.push(
-      h(
-        'ul',
-        { class: 'calc__findings' },
-        ...findings.map((f) =>
-          h('li', { 'data-severity': f.severity }, `${f.severity === 'warning' ? 'Warning' : 'Note'}: ${f.message}`),
-        ),
-      ),
+  for (const f of findings)
+    blocks.push(
+      para(f.severity === 'warning' ? f.message : `Note: ${f.message}`, f.severity === 'warning' ? 'warning' : 'info'),
     );
-  }
-  return out;
+  return resultDoc(
+    blocks,
+    'kube-apiserver reads the flag as one CSV record of group/resource#servers entries, servers separated by semicolons, and rejects the whole value at the first entry it cannot parse.',
+  );
 }
 
 /** Title and labelled fields, used only by the build to render the form (the browser reads the DOM). */
@@ -136,7 +122,7 @@ export const overridesCalc: CalcDef<'overrides'> = {
   toRaw: (s) => ({ v: s.v }),
   compute: (raw: Readonly<Raw>) => {
     const v = raw['v'] ?? '';
-    return { errors: {}, state: { v }, result: overridesResult(v) };
+    return answer({}, { v }, overridesDoc(v));
   },
 };
 

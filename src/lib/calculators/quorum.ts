@@ -3,7 +3,8 @@
 import '../model/schemas/quorum.ts';
 import { checkStoppedWithinMembers } from '../model/input.ts';
 import { MAX_MEMBERS, maintenanceTolerance, quorum, tolerance } from '../model/quorum.ts';
-import { facts, invalid, para, take, text, whole, type CalcDef, type CalcView, type Raw } from './calc.ts';
+import { answer, invalid, take, text, whole, type CalcDef, type CalcView, type Raw } from './calc.ts';
+import { facts, para, resultDoc } from './result-doc.ts';
 import { plural } from './format.ts';
 
 /** Why an even n buys nothing, for the n the reader entered. */
@@ -44,21 +45,26 @@ export const quorumCalc: CalcDef<'quorum'> = {
     if (n !== null && k !== null) k = take(checkStoppedWithinMembers(k, n), 'k', errors);
     if (n === null || k === null) return invalid(errors);
     const m = maintenanceTolerance(n, k);
-    return {
+    return answer(
       errors,
-      state: { n, k },
-      result: [
-        facts([
-          ['Quorum', `${plural(m.quorum, 'member')} (⌊${n}/2⌋ + 1)`],
-          ['Failures tolerated, all running', plural(m.toleranceWhenAllRunning, 'failure')],
-          [
-            `With ${k} stopped`,
-            m.hasQuorum ? `${plural(m.furtherFailuresTolerated, 'further failure')} tolerated` : 'quorum already lost',
-          ],
-        ]),
-        para(m.summary, m.hasQuorum ? 'calc__lead' : 'calc__warn'),
-        para(evenCountNote(n), 'calc__note'),
-      ],
-    };
+      { n, k },
+      resultDoc(
+        [
+          facts([
+            ['Quorum', `${plural(m.quorum, 'member')} (⌊${n}/2⌋ + 1)`],
+            ['Failures tolerated, all running', plural(m.toleranceWhenAllRunning, 'failure')],
+            [
+              `With ${k} stopped`,
+              m.hasQuorum
+                ? `${plural(m.furtherFailuresTolerated, 'further failure')} tolerated`
+                : 'quorum already lost',
+            ],
+          ]),
+          para(m.summary, m.hasQuorum ? 'lead' : 'warning'),
+          para(evenCountNote(n), 'info'),
+        ],
+        'Quorum is ⌊n/2⌋ + 1 voting members; n members tolerate n − quorum failures, and each member stopped spends one of them.',
+      ),
+    );
   },
 };

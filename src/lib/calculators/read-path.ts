@@ -8,9 +8,12 @@ import {
   type ReadResource,
   type ReadServedBy,
 } from '../model/read-path.ts';
-import { facts, invalid, para, whole, type CalcDef, type CalcView, type Raw } from './calc.ts';
-import { h, type Tree } from './tree.ts';
-import { refLink } from './ref-link.ts';
+import { answer, invalid, whole, type CalcDef, type CalcView, type Raw } from './calc.ts';
+import { bullets, facts, para, refList, resultDoc } from './result-doc.ts';
+
+/** The rule every answer of the explorer applies. */
+const RULE =
+  'kube-apiserver v1.37 validates the request, then its storage delegator sends it to the watch cache or to etcd by verb, resourceVersion, resourceVersionMatch, limit, continue token and whether the cache is ready; a resource without a watch cache always reads etcd.';
 
 /** Plain words for where a request is served. */
 const SERVED_BY: Readonly<Record<ReadServedBy | 'error', string>> = {
@@ -35,10 +38,6 @@ function httpErrorText(e: ReadHttpError): string {
         ? `Retry-After: ${ra.min}`
         : `Retry-After: ${ra.min}–${ra.max} (seconds, growing with the time the cache has been unready)`;
   return `${e.status} ${STATUS_TEXT[e.status]}, ${retry}: ${e.message}`;
-}
-
-function refList(refs: readonly string[]): Tree {
-  return h('ul', { class: 'calc__refs' }, ...[...new Set(refs)].map((r) => h('li', {}, refLink(r))));
 }
 
 const bool = (raw: Readonly<Raw>, key: string): boolean => raw[key] === '1';
@@ -162,43 +161,52 @@ export const readPathCalc: CalcDef<'readPath'> = {
     });
     if (!r.ok) {
       const first = Math.max(0, ...r.errors.map((e) => e.etcdRequestsFirst ?? 0));
-      return {
+      return answer(
         errors,
         state,
-        result: [
-          para(
-            first > 0
-              ? `kube-apiserver reads etcd first (${first === 1 ? 'one request' : `${first} requests`}), then answers with an error:`
-              : 'kube-apiserver rejects this request before reading anything:',
-            'calc__warn',
-          ),
-          h('ul', {}, ...r.errors.map((e) => h('li', {}, httpErrorText(e)))),
-          refList(r.errors.flatMap((e) => e.sources)),
-        ],
-      };
+        resultDoc(
+          [
+            para(
+              first > 0
+                ? `kube-apiserver reads etcd first (${first === 1 ? 'one request' : `${first} requests`}), then answers with an error:`
+                : 'kube-apiserver rejects this request before reading anything:',
+              'refusal',
+            ),
+            bullets(r.errors.map((e) => httpErrorText(e))),
+            refList(r.errors.flatMap((e) => e.sources)),
+          ],
+          RULE,
+        ),
+      );
     }
-    return {
+    return answer(
       errors,
       state,
-      result: [
-        para(h('strong', {}, `Served by ${SERVED_BY[r.servedBy]}.`), 'calc__lead'),
-        para(r.reason),
-        facts([
-          ['etcd cost', r.etcdCost],
-          ['Freshness', r.freshnessText],
-          ...(r.response === null ? [] : [['Response', httpErrorText(r.response)] as const]),
-        ]),
-        r.fallback === null
-          ? null
-          : para(
-              `If not: ${SERVED_BY[r.fallback.servedBy]}. ${r.fallback.when}${r.fallback.error === null ? '' : ` The client gets ${httpErrorText(r.fallback.error)}`}`,
-              'calc__note',
-            ),
-        ...r.mayFail.map((f) => para(`It can also end in ${httpErrorText(f.error)} — when ${f.when}`, 'calc__note')),
-        ...r.notes.map((n) => para(n, 'calc__note')),
-        para('Deciding upstream lines (kubernetes v1.37.0):', 'calc__note'),
-        refList([...r.refs, ...(r.fallback?.refs ?? []), ...r.mayFail.flatMap((f) => f.refs)]),
-      ].filter((x): x is Tree => x !== null),
-    };
+      resultDoc(
+        [
+          para(
+            { strong: [`Served by ${SERVED_BY[r.servedBy]}.`] },
+            r.servedBy === 'too-many-requests' ? 'refusal' : 'lead',
+          ),
+          para(r.reason),
+          facts([
+            ['etcd cost', r.etcdCost],
+            ['Freshness', r.freshnessText],
+            ...(r.response === null ? [] : [['Response', httpErrorText(r.response)] as const]),
+          ]),
+          r.fallback === null
+            ? null
+            : para(
+                `If not: ${SERVED_BY[r.fallback.servedBy]}. ${r.fallback.when}${r.fallback.error === null ? '' : ` The client gets ${httpErrorText(r.fallback.error)}`}`,
+                'info',
+              ),
+          ...r.mayFail.map((f) => para(`It can also end in ${httpErrorText(f.error)} — when ${f.when}`, 'info')),
+          ...r.notes.map((n) => para(n, 'info')),
+          para('Deciding upstream lines (kubernetes v1.37.0):', 'info'),
+          refList([...r.refs, ...(r.fallback?.refs ?? []), ...r.mayFail.flatMap((f) => f.refs)]),
+        ],
+        RULE,
+      ),
+    );
   },
 };

@@ -36,6 +36,17 @@ export function useSourceLinks(
 }
 
 /**
+ * How a ref reads: `owner/repo@v1.37.0:dir/delegator.go#L120-L125` → "delegator.go L120–125 @ v1.37.0".
+ * @throws Error for a ref that does not have that shape.
+ */
+export function refLabel(ref: string): string {
+  const m = /^[^/@]+\/[^/@]+@([^:]+):(.+)#L(\d+)(?:-L(\d+))?$/.exec(ref);
+  if (!m) throw new Error(`Not a citation ref: ${ref}`);
+  const [, tag, path, start, end = start] = m as unknown as [string, string, string, string, string?];
+  return `${path.split('/').pop()!} ${start === end ? `L${start}` : `L${start}–${end}`} @ ${tag}`;
+}
+
+/**
  * A link to the cited upstream lines, labelled "delegator.go L120–125 @ v1.37.0", with the
  * citation's state after it when it is not verified.
  *
@@ -43,10 +54,7 @@ export function useSourceLinks(
  * @throws Error for a ref that does not have that shape, or (in strict mode) has no link.
  */
 export function refLink(ref: string): Tree {
-  const m = /^[^/@]+\/[^/@]+@([^:]+):(.+)#L(\d+)(?:-L(\d+))?$/.exec(ref);
-  if (!m) throw new Error(`Not a citation ref: ${ref}`);
-  const [, tag, path, start, end = start] = m as unknown as [string, string, string, string, string?];
-  const label = `${path.split('/').pop()!} ${start === end ? `L${start}` : `L${start}–${end}`} @ ${tag}`;
+  const label = refLabel(ref);
   const link = links.get(ref);
   if (!link) {
     if (strict)

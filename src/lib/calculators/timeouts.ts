@@ -6,6 +6,7 @@
 // Registers this calculator's URL state, so that it ships in this calculator's chunk only.
 import '../model/schemas/timeouts.ts';
 import {
+  DEFAULT_ELECTION_MS,
   DEFAULT_HEARTBEAT_MS,
   docVerdict,
   DOC_MAX_ELECTION_MS,
@@ -18,9 +19,9 @@ import {
   type Recommendation,
   type ServerVerdict,
 } from '../model/timeouts.ts';
-import { decimal, facts, invalid, para, text, whole, type CalcDef, type CalcView, type Raw } from './calc.ts';
-import { fmtMs } from './format.ts';
-import { h, type Tree } from './tree.ts';
+import { answer, decimal, invalid, text, whole, type CalcDef, type CalcView, type Raw } from './calc.ts';
+import { codeBlock, facts, para, resultDoc, type Block, type Inline } from './result-doc.ts';
+import { fmtInt, fmtMs } from './format.ts';
 
 /** Title and labelled fields, used only by the build to render the form (the browser reads the DOM). */
 export const timeoutsView: CalcView<'timeouts'> = {
@@ -57,11 +58,8 @@ export const timeoutsView: CalcView<'timeouts'> = {
   ],
 };
 
-const code = (s: string): Tree => h('code', {}, s);
-const block = (s: string): Tree => h('pre', {}, h('code', {}, s));
-
-function serverText(v: ServerVerdict): Tree {
-  return v.accepted ? 'accepts them' : h('span', {}, 'refuses them: ', code(v.message!));
+function serverText(v: ServerVerdict): Inline[] {
+  return v.accepted ? ['accepts them'] : ['refuses them: ', { code: v.message! }];
 }
 
 function why(r: Recommendation): string {
@@ -91,10 +89,10 @@ export const timeoutsCalc: CalcDef<'timeouts'> = {
     if (rtt === null || fs === null || hb === null || el === null) return invalid(errors);
     const r = recommend(rtt, fs);
     const roundTrip = fs > 0 ? `${fmtMs(r.roundTripMs)} (${fmtMs(rtt)} + fsync ${fmtMs(fs)})` : fmtMs(r.roundTripMs);
-    const result: Tree[] = [
+    const result: Block[] = [
       facts([
         ['Round trip used', roundTrip],
-        ['Recommended', code(etcdFlags(r.heartbeatMs, r.electionMs))],
+        ['Recommended', { code: etcdFlags(r.heartbeatMs, r.electionMs) }],
         ['etcd v3.7.0', serverText(r.server)],
       ]),
     ];
@@ -106,15 +104,15 @@ export const timeoutsCalc: CalcDef<'timeouts'> = {
           `A follower that hears nothing starts an election after ${fmtMs(e.electionMs)} to ${fmtMs(e.latestElectionMs)} (${e.electionTicks} ticks, randomised up to twice that); the leader logs a late heartbeat past ${fmtMs(e.lateHeartbeatMs)}.`,
         ),
         para('Paste on every member (all members need the same values):'),
-        block(etcdFlags(r.heartbeatMs, r.electionMs)),
+        codeBlock(etcdFlags(r.heartbeatMs, r.electionMs)),
         para('Or, for kubeadm’s stacked etcd (ClusterConfiguration v1beta4):'),
-        block(kubeadmExtraArgs(r.heartbeatMs, r.electionMs)),
+        codeBlock(kubeadmExtraArgs(r.heartbeatMs, r.electionMs)),
       );
     } else {
       result.push(
         para(
           `No pair fits: the tuning page's 10 × round trip is above etcd's ${fmtMs(MAX_ELECTION_MS)} maximum once the round trip passes ${fmtMs(MAX_DOC_ROUND_TRIP_MS)}. Bring the members closer together rather than stretching the timeouts.`,
-          'calc__warn',
+          'warning',
         ),
       );
     }
@@ -138,20 +136,23 @@ export const timeoutsCalc: CalcDef<'timeouts'> = {
         ['Tuning page’s rule for this round trip', docText],
       ]),
     );
+    if (!mine.accepted)
+      result.push(para(['etcd v3.7.0 will not start with your pair: ', { code: mine.message! }], 'refusal'));
     if (mine.accepted && !doc.electionMeetsRule)
       result.push(
         para(
           'etcd accepts a pair the tuning page advises against: it checks only 5 × heartbeat, never the round trip.',
-          'calc__note',
+          'info',
         ),
       );
     if (!mine.accepted && doc.electionMeetsRule && doc.electionWithinLimit && !doc.heartbeatInBand)
       result.push(
         para(
           'The tuning page’s election rule alone would allow this election timeout, but its heartbeat band rules this heartbeat out: with all its rules the page never allows a pair etcd refuses.',
-          'calc__note',
+          'info',
         ),
       );
-    return { errors, state: { rtt, fs, h: hb, e: el }, result };
+    const rule = `Round trip R = network round trip + fsync; heartbeat = max(${fmtInt(DEFAULT_HEARTBEAT_MS)}, ⌈R⌉) ms and election timeout = max(${fmtInt(DEFAULT_ELECTION_MS)}, ⌈10 × R⌉, 5 × heartbeat) ms in whole heartbeat ticks (the tuning page’s rule, kept within what etcd accepts: election ≥ 5 × heartbeat and ≤ ${fmtMs(MAX_ELECTION_MS)}).`;
+    return answer(errors, { rtt, fs, h: hb, e: el }, resultDoc(result, rule));
   },
 };

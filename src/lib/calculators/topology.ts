@@ -2,7 +2,8 @@
 // Registers this calculator's URL state, so that it ships in this calculator's chunk only.
 import '../model/schemas/topology.ts';
 import { topologyHosts, type HostLoss } from '../model/topology.ts';
-import { facts, invalid, para, text, whole, type CalcDef, type CalcView, type Raw } from './calc.ts';
+import { answer, invalid, text, whole, type CalcDef, type CalcView, type Raw } from './calc.ts';
+import { facts, para, resultDoc } from './result-doc.ts';
 import { plural } from './format.ts';
 
 /** One sentence for what a host loss leaves. */
@@ -38,21 +39,24 @@ export const topologyCalc: CalcDef<'topology'> = {
     const c = whole(raw, 'topology', 'c', 'Control-plane nodes', errors);
     if (e === null || c === null) return invalid(errors);
     const t = topologyHosts(e, c);
-    return {
+    return answer(
       errors,
-      state: { e, c },
-      result: [
-        facts([
-          ['Stacked', t.stacked.consistent ? `${plural(t.stacked.hosts, 'host')}` : `not possible with E ≠ C`],
-          ['External', `${plural(t.external.hosts, 'host')} (${e} + ${c})`],
-        ]),
-        t.stacked.warning === null
-          ? para(`Stacked: one host lost ${describeLoss(t.stacked.oneHostFailure)}`)
-          : para(t.stacked.warning, 'calc__warn'),
-        para(
-          `External: an etcd host lost ${describeLoss(t.external.etcdHostFailure)} A control-plane host lost ${describeLoss(t.external.controlPlaneHostFailure)}`,
-        ),
-      ],
-    };
+      { e, c },
+      resultDoc(
+        [
+          facts([
+            ['Stacked', t.stacked.consistent ? `${plural(t.stacked.hosts, 'host')}` : `not possible with E ≠ C`],
+            ['External', `${plural(t.external.hosts, 'host')} (${e} + ${c})`],
+          ]),
+          t.stacked.warning === null
+            ? para(`Stacked: one host lost ${describeLoss(t.stacked.oneHostFailure)}`)
+            : para(t.stacked.warning, 'warning'),
+          para(
+            `External: an etcd host lost ${describeLoss(t.external.etcdHostFailure)} A control-plane host lost ${describeLoss(t.external.controlPlaneHostFailure)}`,
+          ),
+        ],
+        'Stacked etcd runs one member on each control-plane node, so it needs E = C and takes C hosts; external etcd runs its E members on hosts of their own, E + C hosts in all.',
+      ),
+    );
   },
 };

@@ -2,7 +2,8 @@
 // Registers this calculator's URL state, so that it ships in this calculator's chunk only.
 import '../model/schemas/upgrade.ts';
 import { controlPlaneNodesForUpgrade, type UpgradeStrategy } from '../model/upgrade.ts';
-import { facts, invalid, para, text, whole, type CalcDef, type CalcView, type Raw } from './calc.ts';
+import { answer, invalid, text, whole, type CalcDef, type CalcView, type Raw } from './calc.ts';
+import { facts, para, resultDoc } from './result-doc.ts';
 import { maintenanceTolerance, tolerance } from '../model/quorum.ts';
 import { plural } from './format.ts';
 
@@ -66,18 +67,25 @@ export const upgradeCalc: CalcDef<'upgrade'> = {
     if (a === null) return invalid(errors);
     const r = controlPlaneNodesForUpgrade(a, s);
     const stacked = stackedEtcdNote(r.baseNodes, s);
-    return {
+    const rule =
+      s === 'surge'
+        ? 'Surge: a new node joins before an old one leaves, so A nodes keep A up and A + 1 exist briefly.'
+        : 'In place: each step takes one node down to upgrade it, so A + 1 nodes keep A up.';
+    return answer(
       errors,
-      state: { a, s },
-      result: [
-        facts([
-          ['Control-plane nodes to run', String(r.baseNodes)],
-          ['Most nodes during the upgrade', String(r.peakNodesDuringUpgrade)],
-          ['Fewest up during the upgrade', String(r.minimumUpDuringUpgrade)],
-        ]),
-        para(r.note, 'calc__lead'),
-        para(stacked.text, stacked.warn ? 'calc__warn' : 'calc__note'),
-      ],
-    };
+      { a, s },
+      resultDoc(
+        [
+          facts([
+            ['Control-plane nodes to run', String(r.baseNodes)],
+            ['Most nodes during the upgrade', String(r.peakNodesDuringUpgrade)],
+            ['Fewest up during the upgrade', String(r.minimumUpDuringUpgrade)],
+          ]),
+          para(r.note, 'lead'),
+          para(stacked.text, stacked.warn ? 'warning' : 'info'),
+        ],
+        rule,
+      ),
+    );
   },
 };

@@ -2,7 +2,8 @@
 import { WRITE_PATH_URL } from '../model/schemas/write-path.ts';
 import { parseDecimal, type Parsed } from '../model/input.ts';
 import { writePath, type FollowerTiming } from '../model/write-path.ts';
-import { decimal, facts, invalid, para, take, text, whole, type CalcDef, type CalcView, type Raw } from './calc.ts';
+import { answer, decimal, invalid, take, text, whole, type CalcDef, type CalcView, type Raw } from './calc.ts';
+import { facts, para, resultDoc } from './result-doc.ts';
 import { fmtBytes, fmtMs, fmtNum, ordinal } from './format.ts';
 
 /**
@@ -96,24 +97,27 @@ export const writePathCalc: CalcDef<'writePath'> = {
         : c.boundBy === 'leader-fsync'
           ? `The leader's own fsync (${fmtMs(c.leaderFsyncMs)}) is the slowest step; the ${c.followerAcksNeeded === 1 ? 'fastest follower acknowledges' : `${c.followerAcksNeeded} fastest followers acknowledge`} by ${fmtMs(c.decidingFollowerAckMs)}.`
           : `The leader waits for ${c.followerAcksNeeded === 1 ? 'the fastest follower' : `the ${c.followerAcksNeeded} fastest followers`}; follower acks (round trip + fsync), fastest first: ${c.followerAckMs.map(fmtMs).join(', ')}; the ${c.followerAcksNeeded === 1 ? 'first' : ordinal(c.followerAcksNeeded)} decides.`;
-    return {
+    return answer(
       errors,
       state,
-      result: [
-        facts([
-          [
-            'Leader egress for replication',
-            `${fmtBytes(wp.egressBytesPerSecond)}/s (${fmtNum(w)} × ${fmtBytes(b)} × ${n - 1})`,
-          ],
-          ['Commit latency', `${fmtMs(c.commitMs)} (quorum ${c.quorum}: leader + ${c.followerAcksNeeded})`],
-        ]),
-        para(decider),
-        para(wp.throughputNote, 'calc__note'),
-        para(
-          'A model, not a measurement: heartbeats, snapshots, TLS framing, apply time and queueing are left out.',
-          'calc__note',
-        ),
-      ],
-    };
+      resultDoc(
+        [
+          facts([
+            [
+              'Leader egress for replication',
+              `${fmtBytes(wp.egressBytesPerSecond)}/s (${fmtNum(w)} × ${fmtBytes(b)} × ${n - 1})`,
+            ],
+            ['Commit latency', `${fmtMs(c.commitMs)} (quorum ${c.quorum}: leader + ${c.followerAcksNeeded})`],
+          ]),
+          para(decider),
+          para(wp.throughputNote, 'info'),
+          para(
+            'A model, not a measurement: heartbeats, snapshots, TLS framing, apply time and queueing are left out.',
+            'info',
+          ),
+        ],
+        'An entry commits once a quorum has it on disk: commit latency = max(leader fsync, the (quorum − 1)-th fastest follower ack, each ack a round trip plus that follower’s fsync); the leader sends every entry to each of the n − 1 followers.',
+      ),
+    );
   },
 };

@@ -1,0 +1,124 @@
+/**
+ * The page's renderer of a result document: the element tree of the calculator's result region,
+ * which the build serialises (so print and the wiki export read it) and the browser turns into
+ * DOM nodes. Severity words and the rule are written here as text, so every channel that keeps
+ * the page's text keeps them too.
+ */
+import { refLink } from './ref-link.ts';
+import { SEVERITY_LABEL, type Block, type Inline, type ResultDoc, type Tone } from './result-doc.ts';
+import { h, type Tree } from './tree.ts';
+
+const TONE_CLASS: Readonly<Record<Tone, string>> = {
+  lead: 'calc__lead',
+  text: '',
+  info: 'calc__note',
+  warning: 'calc__warn',
+  refusal: 'calc__warn',
+};
+
+/** Inline content as trees; a ref becomes its verified link (see ref-link.ts). */
+export function inlineTrees(content: readonly Inline[]): Tree[] {
+  return content.map((i) => {
+    if (typeof i === 'string') return i;
+    if ('code' in i) return h('code', {}, i.code);
+    if ('strong' in i) return h('strong', {}, ...inlineTrees(i.strong));
+    if ('ref' in i) return refLink(i.ref);
+    return h('br');
+  });
+}
+
+function paraTree(tone: Tone, content: readonly Inline[]): Tree {
+  const label = SEVERITY_LABEL[tone];
+  const attrs: Record<string, string> = TONE_CLASS[tone] ? { class: TONE_CLASS[tone] } : {};
+  if (label) attrs['data-severity'] = tone;
+  return h('p', attrs, label ? h('strong', { class: 'calc__sev' }, `${label}: `) : null, ...inlineTrees(content));
+}
+
+function tableTree(b: Extract<Block, { kind: 'table' }>): Tree {
+  const style = (i: number): Record<string, string> =>
+    b.align?.[i] === 'right' ? { style: 'text-align:right' } : b.align ? { style: 'text-align:left' } : {};
+  const table = h(
+    'table',
+    { class: 'calc__table' },
+    h('thead', {}, h('tr', {}, ...b.head.map((c, i) => h('th', { ...style(i), scope: 'col' }, c)))),
+    h(
+      'tbody',
+      {},
+      ...b.rows.map((r) =>
+        h(
+          'tr',
+          r.flag ? { 'data-flag': r.flag } : {},
+          ...r.cells.map((c, i) =>
+            c.header
+              ? h('th', { scope: 'row', ...style(i) }, ...inlineTrees(c.content))
+              : h('td', style(i), ...inlineTrees(c.content)),
+          ),
+        ),
+      ),
+    ),
+  );
+  // Focusable and named, so that a reader can scroll it by keyboard when it is wider than the screen.
+  const cls = b.className ? `calc__table-wrap ${b.className}` : 'calc__table-wrap';
+  return h('div', { class: cls, tabindex: '0', role: 'region', 'aria-label': b.label }, table);
+}
+
+function blockTree(b: Block): Tree {
+  switch (b.kind) {
+    case 'facts':
+      return h(
+        'dl',
+        { class: 'calc__facts' },
+        ...b.rows.map((r) => h('div', {}, h('dt', {}, r.label), h('dd', {}, ...inlineTrees(r.value)))),
+      );
+    case 'para':
+      return paraTree(b.tone, b.content);
+    case 'list': {
+      const items = b.items.map((item, i) =>
+        h('li', b.numbers ? { value: String(b.numbers[i]) } : {}, ...inlineTrees(item)),
+      );
+      return h(b.numbers ? 'ol' : 'ul', b.className ? { class: b.className } : {}, ...items);
+    }
+    case 'table':
+      return tableTree(b);
+    case 'code':
+      return h('pre', {}, h('code', {}, b.text));
+    case 'refs':
+      return h('ul', { class: 'calc__refs' }, ...b.refs.map((r) => h('li', {}, refLink(r))));
+  }
+}
+
+/** Refs the document's blocks link inline (or list), so the page does not list them twice. */
+function shownRefs(doc: ResultDoc): Set<string> {
+  const shown = new Set<string>();
+  const walk = (content: readonly Inline[]): void => {
+    for (const i of content)
+      if (typeof i !== 'string') {
+        if ('ref' in i) shown.add(i.ref);
+        else if ('strong' in i) walk(i.strong);
+      }
+  };
+  for (const b of doc.blocks) {
+    if (b.kind === 'refs') b.refs.forEach((r) => shown.add(r));
+    else if (b.kind === 'para') walk(b.content);
+    else if (b.kind === 'list') b.items.forEach(walk);
+    else if (b.kind === 'facts') b.rows.forEach((r) => walk(r.value));
+    else if (b.kind === 'table') b.rows.forEach((r) => r.cells.forEach((c) => walk(c.content)));
+  }
+  return shown;
+}
+
+/**
+ * The result region's content: the blocks, then the rule, then any deciding ref not already
+ * linked in the blocks.
+ * @throws Error (at build time, from ref-link.ts) for a ref without a verified link.
+ */
+export function renderResultTree(doc: ResultDoc): Tree[] {
+  const shown = shownRefs(doc);
+  const rest = doc.sources.filter((r) => !shown.has(r));
+  return [
+    ...doc.blocks.map(blockTree),
+    h('p', { class: 'calc__rule' }, h('strong', {}, 'Rule: '), doc.rule),
+    rest.length > 0 ? h('p', { class: 'calc__note' }, 'Deciding upstream lines:') : null,
+    rest.length > 0 ? blockTree({ kind: 'refs', refs: rest }) : null,
+  ].filter((t): t is Tree => t !== null);
+}

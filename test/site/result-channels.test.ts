@@ -1,0 +1,98 @@
+import { describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { chromiumPathForTests } from '../helpers/browser.ts';
+import { useBrowserAndSite } from '../helpers/browser-site.ts';
+import { builtRoutes, readPage } from '../helpers/built-pages.ts';
+import { DIST } from '../helpers/paths.ts';
+import { CHANNEL_STATES } from '../helpers/calculator-states.ts';
+import { expectMarkdownCarries, parseMarkdown, type ShownResult } from '../helpers/channel-compare.ts';
+import { CALCULATORS, loadCalculator } from '../../src/lib/calculators/registry.ts';
+import { CALCULATOR_SCHEMAS, type CalculatorId } from '../../src/lib/model/calculator-state.ts';
+import { calculatorPrefix, calculatorSchema } from '../../src/lib/model/calculator-url.ts';
+import { defaultState, encodeState } from '../../src/lib/model/url-state.ts';
+import { visit } from 'unist-util-visit';
+import { toString } from 'mdast-util-to-string';
+import type { Table } from 'mdast';
+
+const executablePath = chromiumPathForTests();
+const ids = Object.keys(CALCULATORS) as CalculatorId[];
+
+/** The first built page that holds each calculator. */
+function pageOf(id: CalculatorId): string {
+  const route = builtRoutes(DIST).find((r) => readPage(DIST, r).includes(`data-calc="${id}"`));
+  if (route === undefined) throw new Error(`No built page holds the ${id} calculator.`);
+  return `/${route.replace(/index\.html$/, '')}`;
+}
+
+/** The query that carries a state, computed as the calculator itself would write it. */
+async function queryOf(id: CalculatorId, raw: Readonly<Record<string, string>>): Promise<string> {
+  const entry = await loadCalculator(id);
+  const state = entry.def.compute({ ...entry.def.toRaw(defaultState(CALCULATOR_SCHEMAS[id]) as never), ...raw }).state;
+  if (state === null) throw new Error(`${id}: the state ${JSON.stringify(raw)} is not valid.`);
+  const params = encodeState(calculatorSchema(id), state as never, calculatorPrefix(id), new URLSearchParams());
+  return params.toString();
+}
+
+/** What the calculator's result region shows now, read from the DOM. */
+function shownIn(page: Page, id: CalculatorId): Promise<ShownResult> {
+  return page.locator(`[data-calc="${id}"] .calc__result`).evaluate((region) => {
+    const norm = (s: string) => s.replace(/\s+/g, ' ').trim();
+    const leaves: string[] = [];
+    const walker = document.createTreeWalker(region, NodeFilter.SHOW_TEXT);
+    for (let n = walker.nextNode(); n; n = walker.nextNode())
+      if (norm(n.textContent ?? '')) leaves.push(norm(n.textContent!));
+    const severities = [...region.querySelectorAll<HTMLElement>('[data-severity]')].map(
+      (e) => [e.dataset['severity']!, norm(e.textContent ?? '')] as [string, string],
+    );
+    const links = [...region.querySelectorAll('a[href]')].map((a) => (a as HTMLAnchorElement).href);
+    return { leaves, severities, links };
+  });
+}
+
+describe.runIf(executablePath)('each calculator’s copy and print carry what its page shows', () => {
+  const handles = useBrowserAndSite(executablePath, DIST);
+
+  it.each(ids)('%s, in every channel state', async (id) => {
+    const context = await handles.browser.newContext({ viewport: { width: 1280, height: 900 } });
+    await context.grantPermissions(['clipboard-read', 'clipboard-write'], { origin: new URL(handles.site.url).origin });
+    const page = await context.newPage();
+    const path = pageOf(id);
+    for (const state of CHANNEL_STATES[id]) {
+      const where = `${id} (${state.name}) on ${path}`;
+      const query = await queryOf(id, state.raw);
+      await page.goto(`${handles.site.url.replace(/\/$/, '')}${path}${query ? `?${query}` : ''}`);
+      const calc = page.locator(`[data-calc="${id}"]`);
+      await calc.scrollIntoViewIfNeeded();
+      await page.waitForFunction((tag) => Boolean(customElements.get(tag)), await calc.evaluate((e) => e.localName));
+      const shown = await shownIn(page, id);
+      for (const [tone, pattern] of state.expect ?? [])
+        expect(
+          shown.severities.some(([t, text]) => t === tone && pattern.test(text)),
+          `${where}: ${tone}`,
+        ).toBe(true);
+
+      await page.evaluate(() => navigator.clipboard.writeText(''));
+      await calc.getByRole('button', { name: 'Copy for a design doc' }).click();
+      await expect.poll(() => page.evaluate(() => navigator.clipboard.readText())).not.toBe('');
+      const md = await page.evaluate(() => navigator.clipboard.readText());
+      expectMarkdownCarries(shown, md, `${where}, copy`);
+
+      // Print renders the same region; its inputs table holds the inputs the copy lists.
+      await page.emulateMedia({ media: 'print' });
+      await page.evaluate(() => window.dispatchEvent(new Event('beforeprint')));
+      expect(await shownIn(page, id), `${where}, print`).toEqual(shown);
+      expect(await calc.locator('.calc__result').isVisible(), `${where}: the result prints`).toBe(true);
+      const printed = await calc
+        .locator('[data-print-inputs] tr:not([hidden])')
+        .evaluateAll((rows) =>
+          rows.map((r) => [...r.children].map((c) => c.textContent!.replace(/\s+/g, ' ').trim() || '—').join(' | ')),
+        );
+      const tables: Table[] = [];
+      visit(parseMarkdown(md), 'table', (t: Table) => void tables.push(t));
+      const copied = tables[0]!.children.slice(1).map((r) => r.children.map((c) => toString(c)).join(' | '));
+      expect(printed, `${where}: printed inputs`).toEqual(copied);
+      await page.emulateMedia({ media: 'screen' });
+    }
+    await context.close();
+  });
+});
