@@ -1,9 +1,13 @@
-import { describe, expect, it } from 'vitest';
+import { spawnSync } from 'node:child_process';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { chromiumPathForTests } from '../helpers/browser.ts';
 import { useBrowserAndSite } from '../helpers/browser-site.ts';
 import { builtRoutes, readPage } from '../helpers/built-pages.ts';
-import { DIST } from '../helpers/paths.ts';
+import { DIST, ROOT } from '../helpers/paths.ts';
 import { CHANNEL_STATES } from '../helpers/calculator-states.ts';
 import { expectMarkdownCarries, parseMarkdown, type ShownResult } from '../helpers/channel-compare.ts';
 import { CALCULATORS, loadCalculator } from '../../src/lib/calculators/registry.ts';
@@ -49,8 +53,23 @@ function shownIn(page: Page, id: CalculatorId): Promise<ShownResult> {
   });
 }
 
-describe.runIf(executablePath)('each calculator’s copy and print carry what its page shows', () => {
+/** The part of a wiki page that holds the calculator titled `title`: from its title to its inputs line. */
+function wikiSection(md: string, title: string): string {
+  const start = md.indexOf(`**${title}**`);
+  const end = md.indexOf('\nInputs:', start);
+  if (start < 0 || end < 0) throw new Error(`The wiki page has no calculator titled "${title}".`);
+  return md.slice(start + title.length + 4, end);
+}
+
+describe.runIf(executablePath)('each calculator’s copy, print and wiki export carry what its page shows', () => {
   const handles = useBrowserAndSite(executablePath, DIST);
+  let wiki = '';
+  beforeAll(() => {
+    wiki = mkdtempSync(join(tmpdir(), 'wiki-channels-'));
+    const r = spawnSync(process.execPath, ['scripts/export-wiki.ts', '--dist', DIST, '--out', wiki], { cwd: ROOT });
+    if (r.status !== 0) throw new Error(`export:wiki failed: ${String(r.stderr)}`);
+  });
+  afterAll(() => rmSync(wiki, { recursive: true, force: true }));
 
   it.each(ids)('%s, in every channel state', async (id) => {
     const context = await handles.browser.newContext({ viewport: { width: 1280, height: 900 } });
@@ -92,6 +111,15 @@ describe.runIf(executablePath)('each calculator’s copy and print carry what it
       const copied = tables[0]!.children.slice(1).map((r) => r.children.map((c) => toString(c)).join(' | '));
       expect(printed, `${where}: printed inputs`).toEqual(copied);
       await page.emulateMedia({ media: 'screen' });
+
+      // The wiki export holds the default state, rendered from the same result region.
+      if (state.name === 'default') {
+        const title = (await calc.locator('.calc__title').textContent())!.trim();
+        const file = path === '/' ? 'index.md' : `${path.slice(1, -1)}.md`;
+        // Inline links keep their text in the wiki; their targets are checked by the wiki-export test.
+        const section = wikiSection(readFileSync(join(wiki, file), 'utf8'), title);
+        expectMarkdownCarries({ ...shown, links: [] }, section, `${where}, wiki`);
+      }
     }
     await context.close();
   });

@@ -31,7 +31,9 @@ function paraTree(tone: Tone, content: readonly Inline[]): Tree {
   const label = SEVERITY_LABEL[tone];
   const attrs: Record<string, string> = TONE_CLASS[tone] ? { class: TONE_CLASS[tone] } : {};
   if (label) attrs['data-severity'] = tone;
-  return h('p', attrs, label ? h('strong', { class: 'calc__sev' }, `${label}: `) : null, ...inlineTrees(content));
+  // The space stays outside the strong text, where Markdown converters keep it as a plain space.
+  const mark = label ? [h('strong', { class: 'calc__sev' }, `${label}:`), ' '] : [];
+  return h('p', attrs, ...mark, ...inlineTrees(content));
 }
 
 function tableTree(b: Extract<Block, { kind: 'table' }>): Tree {
@@ -117,7 +119,7 @@ export function renderResultTree(doc: ResultDoc): Tree[] {
   const rest = doc.sources.filter((r) => !shown.has(r));
   return [
     ...doc.blocks.map(blockTree),
-    h('p', { class: 'calc__rule' }, h('strong', {}, 'Rule: '), doc.rule),
+    h('p', { class: 'calc__rule' }, h('strong', {}, 'Rule:'), ' ', doc.rule),
     rest.length > 0 ? h('p', { class: 'calc__note' }, 'Deciding upstream lines:') : null,
     rest.length > 0 ? blockTree({ kind: 'refs', refs: rest }) : null,
   ].filter((t): t is Tree => t !== null);

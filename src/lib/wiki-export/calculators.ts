@@ -138,7 +138,13 @@ export function calculatorForWiki(calc: CalculatorMarkup, pageUrl: string): Elem
       inputs.push(`${input.label} `, h('code', {}, [input.shown]), n < all.length - 1 ? '; ' : '. ');
     });
   inputs.push(h('a', { href: liveCalculatorUrl(calc, pageUrl) }, [LIVE_LINK_TEXT[0]!.toUpperCase() + LIVE_LINK_TEXT.slice(1)]), '.');
-  return [h('p', {}, [h('strong', {}, [calc.title])]), ...calc.extras, ...calc.result.children.map(factsAsList), h('p', {}, inputs)];
+  return [h('p', {}, [h('strong', {}, [calc.title])]), ...calc.extras, ...calc.result.children.map(factsAsList).map(severityAsQuote), h('p', {}, inputs)];
+}
+
+// A warning or refusal is a block quote, as in the design-doc copy, so that it stands out in any wiki.
+function severityAsQuote(node: ElementContent): ElementContent {
+  if (node.type !== 'element' || node.tagName !== 'p' || node.properties['dataSeverity'] === undefined) return node;
+  return h('blockquote', {}, [node]);
 }
 
 // A calculator's facts (`dl.calc__facts`) read best in a wiki as one bullet per fact, the name in
