@@ -15,6 +15,7 @@ import { launchBrowser } from '../src/tooling/browser.ts';
 import { pagesToVisit, positionalCli } from '../src/tooling/cli.ts';
 import { DIST, ROOT } from '../src/tooling/paths.ts';
 import { serveStatic } from '../src/tooling/static-server.ts';
+import { builtBase } from '../src/tooling/built-pages.ts';
 
 const USAGE = 'Usage: npm run print [-- route …]   e.g. -- etcd-sizing/ (default: every page of dist/)';
 
@@ -23,7 +24,8 @@ const out = join(ROOT, 'reports/print');
 mkdirSync(out, { recursive: true });
 const pdftoppm = spawnSync('pdftoppm', ['-v'], { stdio: 'ignore' }).error === undefined;
 
-const site = await serveStatic(DIST);
+// A build made with SITE_BASE is served at that base, where its stylesheets and links point.
+const site = await serveStatic(DIST, builtBase(DIST));
 const browser = await launchBrowser(executablePath);
 try {
   for (const route of routes) {

@@ -14,6 +14,7 @@ import { launchBrowser } from '../src/tooling/browser.ts';
 import { pagesToVisit, positionalCli } from '../src/tooling/cli.ts';
 import { DIST, ROOT } from '../src/tooling/paths.ts';
 import { serveStatic } from '../src/tooling/static-server.ts';
+import { builtBase } from '../src/tooling/built-pages.ts';
 
 const USAGE = 'Usage: npm run screenshots [-- route …]   e.g. -- etcd-sizing/ glossary/ (default: every page of dist/)';
 
@@ -21,7 +22,8 @@ const { executablePath, routes } = pagesToVisit(positionalCli('screenshots', USA
 const out = join(ROOT, 'reports/screenshots');
 mkdirSync(out, { recursive: true });
 
-const site = await serveStatic(DIST);
+// A build made with SITE_BASE is served at that base, where its stylesheets and links point.
+const site = await serveStatic(DIST, builtBase(DIST));
 const browser = await launchBrowser(executablePath);
 try {
   for (const [width, label] of [

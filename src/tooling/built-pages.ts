@@ -31,3 +31,20 @@ export function builtRoutes(dist: string): string[] {
 export function readPage(dist: string, route: string): string {
   return readFileSync(join(dist, route, 'index.html'), 'utf8');
 }
+
+/**
+ * The base path a build was made for (`SITE_BASE`), read from the site URL in its `manifest.json`
+ * (src/lib/site-manifest.ts): `/` or e.g. `/wiki/sizing`, so that a tool serves the build where its
+ * links and stylesheets point.
+ * @throws Error naming the file when the build has no readable manifest.
+ */
+export function builtBase(dist: string): string {
+  const file = join(dist, 'manifest.json');
+  let url: string;
+  try {
+    url = (JSON.parse(readFileSync(file, 'utf8')) as { site: { url: string } }).site.url;
+  } catch (error) {
+    throw new Error(`Cannot read the build's base path from ${file} (${(error as Error).message}): run npm run build.`);
+  }
+  return new URL(url).pathname.replace(/\/$/, '') || '/';
+}

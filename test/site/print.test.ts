@@ -5,6 +5,8 @@ import { expectedRoutes } from '../helpers/built-pages.ts';
 import { DIST } from '../helpers/paths.ts';
 
 const executablePath = chromiumPathForTests();
+/** An A4 sheet's width less the print margins of GuideStamp.astro's @page rule (14 mm each side), in CSS px. */
+const SHEET_WIDTH_PX = Math.floor(((210 - 2 * 14) / 25.4) * 96);
 
 /** What a reader could operate on screen; none of it may show on paper. */
 const INTERACTIVE =
@@ -49,6 +51,24 @@ describe.skipIf(!executablePath)('print', () => {
         // Every sheet: the page's URL on top, the guide version and today's date at the bottom.
         expect(shown.pageRules).toContain(`@top-left { content: "https://sizing-guide.example.org/${route}"`);
         expect(shown.pageRules).toContain(`printed ${new Date().toISOString().slice(0, 10)}`);
+        expect(shown.pageRules).toContain('cites Kubernetes v1.37.0 and etcd v3.7.0');
+        // On an A4 sheet's printable width (210 mm less 2 × 14 mm of margin), no table is cut off.
+        await page.setViewportSize({ width: SHEET_WIDTH_PX, height: 1100 });
+        const clipped = await page.evaluate(() => {
+          const width = document.documentElement.clientWidth;
+          return [...document.querySelectorAll('table, pre, [role="region"]')]
+            .filter((el) => el.checkVisibility())
+            .filter((el) => el.getBoundingClientRect().right > width + 1 || el.scrollWidth > el.clientWidth + 1)
+            .map((el) => `${el.tagName.toLowerCase()} "${(el.textContent ?? '').trim().slice(0, 40)}"`);
+        });
+        expect(clipped, 'tables wider than the sheet').toEqual([]);
+        // The page ends with its stamp: padding after it would print a blank last sheet.
+        const tail = await page.evaluate(
+          () =>
+            document.documentElement.scrollHeight -
+            (document.querySelector('.guide-stamp')!.getBoundingClientRect().bottom + scrollY),
+        );
+        expect(tail, 'space after the last printed line').toBeLessThanOrEqual(8);
       } finally {
         await page.close();
       }
