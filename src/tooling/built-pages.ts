@@ -44,7 +44,12 @@ export function builtBase(dist: string): string {
   try {
     url = (JSON.parse(readFileSync(file, 'utf8')) as { site: { url: string } }).site.url;
   } catch (error) {
-    throw new Error(`Cannot read the build's base path from ${file} (${(error as Error).message}): run npm run build.`);
+    throw new Error(
+      `Cannot read the build's base path from ${file} (${(error as Error).message}): run npm run build.`,
+      {
+        cause: error,
+      },
+    );
   }
   return new URL(url).pathname.replace(/\/$/, '') || '/';
 }
