@@ -23,6 +23,11 @@ import {
 import { DIAGRAM_MODES, type DiagramMode, type MermaidFence, mermaidFences } from '../src/lib/wiki-export/diagrams.ts';
 import { movedSectionsOf } from '../src/lib/wiki-export/moved.ts';
 import { checkOutFolder } from '../src/lib/wiki-export/out-folder.ts';
+import { FLAVORS, flavorOf, type Flavor } from '../src/lib/wiki-export/flavors.ts';
+import { sidebarOf } from '../src/lib/wiki-export/navigation.ts';
+import { findChromium } from '../src/lib/chromium.ts';
+import { launchBrowser } from '../src/tooling/browser.ts';
+import { svgsToPng } from '../src/tooling/svg-to-png.ts';
 import { type ExportedPage, exportPage } from '../src/lib/wiki-export/page.ts';
 import { siteOfCanonical } from '../src/lib/wiki-export/routes.ts';
 
@@ -33,6 +38,9 @@ const PLACEHOLDER_HOST = 'sizing-guide.example.org';
 
 const USAGE = `Usage: npm run export:wiki -- [options]
 
+  --flavor=mkdocs|github|gitlab
+                         the wiki to write for (default mkdocs): its start page, page links,
+                         navigation file, front matter and diagram images (see README)
   --out DIR              folder to write (default: wiki-export/ at the repository root, git-ignored)
   --diagrams=svg|mermaid SVG files beside each page (default), or mermaid code blocks for wikis
                          that render Mermaid (GitLab, GitHub, Azure DevOps)
@@ -54,6 +62,7 @@ function options() {
       options: {
         out: { type: 'string', default: join(ROOT, 'wiki-export') },
         diagrams: { type: 'string', default: 'svg' },
+        flavor: { type: 'string', default: 'mkdocs' },
         'base-url': { type: 'string' },
         format: { type: 'string', default: 'markdown' },
         dist: { type: 'string', default: join(ROOT, 'dist') },
@@ -69,6 +78,8 @@ function options() {
     console.log(USAGE);
     process.exit(0);
   }
+  if (!(FLAVORS as readonly string[]).includes(parsed.flavor))
+    throw new UsageError(`--flavor=${parsed.flavor}: use ${FLAVORS.join(', ')}.`);
   if (!(DIAGRAM_MODES as readonly string[]).includes(parsed.diagrams))
     throw new UsageError(`--diagrams=${parsed.diagrams}: use svg or mermaid.`);
   if (parsed.format === 'confluence') {
@@ -93,6 +104,7 @@ function options() {
   if ('error' in out) throw new UsageError(out.error);
   return {
     out: out.path,
+    flavor: flavorOf(parsed.flavor),
     diagrams: parsed.diagrams as DiagramMode,
     baseUrl,
     dist: resolve(process.cwd(), parsed.dist),
@@ -201,28 +213,39 @@ async function main(): Promise<void> {
     const html = readFileSync(join(opts.dist, route, 'index.html'), 'utf8');
     pages.push(
       exportPage(route, html, {
+        flavor: opts.flavor,
         diagrams: opts.diagrams,
-        site: { base: site.base, routes: new Set(routes), moved, baseUrl },
+        site: { base: site.base, routes: new Set(routes), moved, baseUrl, pageLink: opts.flavor.pageLink },
         version,
         fencesOf,
       }),
     );
   }
 
+  const routeOfHref = (href: string): string | undefined => {
+    const path = new URL(href, `${site.origin}${site.base}`).pathname;
+    const route = path.startsWith(site.base) ? path.slice(site.base.length) : undefined;
+    return route !== undefined && routes.includes(route) ? route : undefined;
+  };
+  const navigation = opts.flavor.navigation(sidebarOf(readFileSync(index, 'utf8'), routeOfHref));
+  const files: { file: string; content: string | Buffer }[] = [];
+  for (const p of pages) files.push({ file: p.file, content: p.markdown }, ...(await imagesOf(p, opts.flavor)));
+  files.push(navigation);
+
   clearPrevious(opts.out);
   const written: string[] = [];
-  for (const page of pages) {
-    for (const { file, content } of [{ file: page.file, content: page.markdown }, ...page.assets]) {
-      mkdirSync(dirname(join(opts.out, file)), { recursive: true });
-      writeFileSync(join(opts.out, file), content);
-      written.push(file);
-    }
+  for (const { file, content } of files) {
+    mkdirSync(dirname(join(opts.out, file)), { recursive: true });
+    writeFileSync(join(opts.out, file), content);
+    written.push(file);
   }
   written.sort();
   writeFileSync(join(opts.out, MANIFEST), `${JSON.stringify({ files: written }, null, 2)}\n`);
 
   const sum = (k: keyof ExportedPage['counts']): number => pages.reduce((n, p) => n + p.counts[k], 0);
-  console.log(`Exported ${pages.length} pages to ${opts.out} (${formatGuideVersion(version)}):`);
+  console.log(
+    `Exported ${pages.length} pages to ${opts.out} for ${opts.flavor.name} (${formatGuideVersion(version)}):`,
+  );
   console.log(
     `  ${sum('diagrams')} diagrams (${opts.diagrams}), ${sum('excerpts')} excerpts, ${sum('calculators')} calculators.`,
   );
@@ -241,7 +264,30 @@ async function main(): Promise<void> {
     );
 }
 
-main().catch((error: unknown) => {
-  if (error instanceof UsageError) fail(error.message, 2);
-  fail(`export:wiki failed: ${error instanceof Error ? error.message : String(error)}`, 1);
-});
+let browser: Awaited<ReturnType<typeof launchBrowser>> | undefined;
+
+/** A page's assets to write; diagrams the flavour wants as PNG are rendered by Chromium. */
+async function imagesOf(page: ExportedPage, flavor: Flavor): Promise<{ file: string; content: string | Buffer }[]> {
+  const png = page.assets.filter((a) => a.render === 'png');
+  if (png.length === 0) return page.assets;
+  if (!browser) {
+    const executablePath = findChromium();
+    if (!executablePath)
+      throw new UsageError(
+        `--flavor=${flavor.name} draws diagrams as PNG with Chromium, which is not installed (apt-get install -y chromium, or set CHROMIUM_PATH); or export with --diagrams=mermaid.`,
+      );
+    browser = await launchBrowser(executablePath);
+  }
+  const images = await svgsToPng(
+    browser,
+    png.map((a) => a.content),
+  );
+  return page.assets.map((a) => (a.render === 'png' ? { file: a.file, content: images[png.indexOf(a)]! } : a));
+}
+
+main()
+  .finally(() => browser?.close())
+  .catch((error: unknown) => {
+    if (error instanceof UsageError) fail(error.message, 2);
+    fail(`export:wiki failed: ${error instanceof Error ? error.message : String(error)}`, 1);
+  });

@@ -22,7 +22,8 @@ import {
 } from '../lib/guide-version.ts';
 import { forwardingPage, pageRenames, type PageRename } from '../lib/moved-pages.ts';
 import { lastUpdated, type LastUpdatedSource } from '../lib/page-history.ts';
-import { citationsOfPage, countStates, siteManifest, type ManifestPage } from '../lib/site-manifest.ts';
+import { contentHash } from '../lib/content-hash.ts';
+import { manifestGuide, pageCitationCounts, siteManifest, type ManifestPage } from '../lib/site-manifest.ts';
 import { builtPageFile } from '../lib/page-check.ts';
 
 /** What `virtual:sizing-guide/guide` exports: which guide this build is, for the footer and print. */
@@ -160,26 +161,26 @@ export class GuideStep {
       const source = byPath.get(path);
       if (!source) continue; // Starlight's own 404 and anything that is not a chapter
       const doc = parseHtml(html);
-      const content = doc.querySelector('.sl-markdown-content')?.innerHTML ?? '';
-      const citations = citationsOfPage(options.citations, source);
+      const { citations, counts } = pageCitationCounts(options.citations, source);
       const history = this.data.history[source.file];
       pages.push({
         url: new URL(path.slice(1), options.site).href,
         title:
           doc.querySelector('h1#_top')?.textContent.trim() ?? doc.querySelector('title')?.textContent.trim() ?? path,
-        contentHash: createHash('sha256').update(content).digest('hex'),
+        contentHash: contentHash(html, new URL(options.site).pathname),
         lastUpdated: history ?? {
           date: `${this.data.version.date}T00:00:00.000Z`,
           source: 'build',
           reason: 'no history for this page',
         },
         citations: citations.map((c) => ({ key: c.key, status: c.status })),
-        counts: countStates(citations),
+        counts,
       });
     }
     const lock = await readFile(join(this.root, 'citations.lock.json')).catch(() => undefined);
     const lockHash = lock ? createHash('sha256').update(lock).digest('hex') : null;
-    const manifest = siteManifest({ url: options.site, guide: this.data.version, lockHash }, pages);
+    const guide = manifestGuide(this.data.version, options.citations);
+    const manifest = siteManifest({ url: options.site, guide, lockHash }, pages);
     await writeFile(join(root, 'manifest.json'), `${JSON.stringify(manifest, null, 2)}\n`);
 
     const builtPaths = new Set(options.built.map((b) => b.pathname));

@@ -5,7 +5,7 @@
  */
 import type { CitationStatus } from './citations/verify.ts';
 import type { CitationRenderData, RenderedCitation } from './citations/render-data.ts';
-import type { GuideVersion } from './guide-version.ts';
+import type { GuideVersion, PinnedVersion } from './guide-version.ts';
 
 /** Bumped when a field of {@link SiteManifest} changes meaning or is removed. */
 export const MANIFEST_SCHEMA = 1;
@@ -32,6 +32,18 @@ export function citationsOfPage(data: CitationRenderData, page: { file: string; 
   return [...byKey.values()].sort((a, b) => (a.key < b.key ? -1 : a.key > b.key ? 1 : 0));
 }
 
+/**
+ * A page's citations and their count by state: the one count the page's notice, its footer and the
+ * manifest give. Each lock key counts once, calculators' sources included.
+ */
+export function pageCitationCounts(
+  data: CitationRenderData,
+  page: { file: string; path: string },
+): { citations: RenderedCitation[]; total: number; counts: StateCounts } {
+  const citations = citationsOfPage(data, page);
+  return { citations, total: citations.length, counts: countStates(citations) };
+}
+
 /** Counts citations by state; every state is present, zero when none. */
 export function countStates(citations: readonly { status: CitationStatus }[]): StateCounts {
   const counts = Object.fromEntries(STATES.map((s) => [s, 0])) as StateCounts;
@@ -48,11 +60,42 @@ export function describeStates(counts: StateCounts): string {
   return parts.length === 0 ? 'no upstream citations' : parts.join(', ');
 }
 
+/** A cited release as the manifest gives it: its citations' states in this build, and in the lock. */
+export type ManifestRelease = Omit<PinnedVersion, 'states'> & {
+  /** This build's states of the citations at that release (each lock key once). */
+  states: StateCounts;
+  /** The lock's states of those citations (`pinned`, `provisional`, `pending`). */
+  lockStates: PinnedVersion['states'];
+};
+
+/** The guide's version as the manifest gives it: each release with this build's states. */
+export type ManifestGuide = Omit<GuideVersion, 'pinned'> & { pinned: ManifestRelease[] };
+
+/**
+ * The guide's version with this build's citation states per cited release, so that a build that
+ * verified nothing does not report the lock's "pinned" as if it had.
+ * @param version - the guide's version (src/lib/guide-version.ts).
+ * @param data - this build's verified citations.
+ */
+export function manifestGuide(version: GuideVersion, data: CitationRenderData): ManifestGuide {
+  const byKey = new Map(data.citations.map((c) => [c.key, c]));
+  return {
+    ...version,
+    pinned: version.pinned.map(({ states, ...release }) => ({
+      ...release,
+      states: countStates(
+        [...byKey.values()].filter((c) => c.refText.startsWith(`${release.repo}@${release.version}:`)),
+      ),
+      lockStates: states,
+    })),
+  };
+}
+
 /** The site as a whole: which guide it is and which lock it was checked against. */
 export interface ManifestSite {
   /** The site's absolute root URL (origin plus base, ending in `/`). */
   url: string;
-  guide: GuideVersion;
+  guide: ManifestGuide;
   /** SHA-256 (hex) of citations.lock.json: changes whenever a citation is re-pinned; null for a site without a lock. */
   lockHash: string | null;
 }

@@ -430,7 +430,9 @@ describe.skipIf(!executablePath)('calculators in Chromium', () => {
       );
 
       await value.fill('/events#');
-      await expect.poll(() => resultOf(o).innerText()).toMatch(/Rejected by kube-apiserver v1\.37 with:/);
+      await expect
+        .poll(() => resultOf(o).innerText())
+        .toMatch(/Refused: kube-apiserver v1\.37 rejects this value with:/);
       expect(await resultOf(o).innerText()).toContain(
         '--etcd-servers-overrides invalid, must be of format: group/resource#servers, where servers are URLs, semicolon separated',
       );

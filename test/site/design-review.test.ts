@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
-import { execFileSync } from 'node:child_process';
-import { existsSync, readFileSync } from 'node:fs';
+import { execFileSync, spawnSync } from 'node:child_process';
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { parse } from 'node-html-parser';
 import remarkGfm from 'remark-gfm';
@@ -28,6 +28,18 @@ const linksIn = (tree: Root) => {
 const manifestOf = (dist: string) => JSON.parse(readFileSync(join(dist, 'manifest.json'), 'utf8')) as SiteManifest;
 const head = execFileSync('git', ['rev-parse', 'HEAD'], { cwd: ROOT, encoding: 'utf8' }).trim();
 
+/** The README's contentHash script, written where it can import the project's node-html-parser. */
+function readmeContentHashScript(): string {
+  const readme = readFileSync(join(ROOT, 'README.md'), 'utf8');
+  const code = /<!-- readme:content-hash -->\s*```js\n([\s\S]*?)```/.exec(readme)?.[1];
+  if (!code) throw new Error('README.md has no ```js block after <!-- readme:content-hash -->.');
+  const dir = join(ROOT, '.cache');
+  mkdirSync(dir, { recursive: true });
+  const file = join(dir, 'readme-content-hash.mjs');
+  writeFileSync(file, code.replace(/^ {2}/gm, ''));
+  return file;
+}
+
 describe.each([
   ['/', DIST, ''],
   [TEST_BASE, DIST_BASE, TEST_BASE],
@@ -42,10 +54,36 @@ describe.each([
     expect(manifest.site.lockHash).toBe(createHash('sha256').update(lock).digest('hex'));
     const routes = builtRoutes(dist).filter((r) => r !== '404.html');
     expect(manifest.pages.map((p) => p.url).sort()).toEqual(routes.map((r) => `${SITE_URL}${base}/${r}`).sort());
+  });
+
+  it('each page’s contentHash is what the README’s script computes from the built page, whatever the base', () => {
+    const script = readmeContentHashScript();
+    const plain = manifestOf(DIST);
     for (const page of manifest.pages) {
-      const html = readPage(dist, page.url.slice(`${SITE_URL}${base}/`.length));
-      const content = parse(html).querySelector('.sl-markdown-content')?.innerHTML ?? '';
-      expect(page.contentHash, page.url).toBe(createHash('sha256').update(content).digest('hex'));
+      const route = page.url.slice(`${SITE_URL}${base}/`.length);
+      const r = spawnSync(process.execPath, [script, join(dist, route, 'index.html'), base], { encoding: 'utf8' });
+      expect(r.status, r.stderr).toBe(0);
+      expect(page.contentHash, page.url).toBe(r.stdout.trim());
+      expect(page.contentHash, `${page.url} against the build at /`).toBe(
+        plain.pages.find((p) => p.url === `${SITE_URL}/${route}`)?.contentHash,
+      );
+    }
+  });
+
+  it('the release states are this build’s, and each page counts what its notice and footer count', () => {
+    for (const release of manifest.site.guide.pinned) {
+      const built = Object.values(release.states).reduce((a, b) => a + b, 0);
+      const locked = Object.values(release.lockStates).reduce((a, b) => a + (b ?? 0), 0);
+      expect(built, release.repo).toBeGreaterThan(0);
+      expect(built, release.repo).toBeLessThanOrEqual(locked);
+    }
+    for (const page of manifest.pages) {
+      const doc = parse(readPage(dist, page.url.slice(`${SITE_URL}${base}/`.length)));
+      const total = page.citations.length;
+      const notVerified = total - page.counts.verified;
+      const notice = doc.querySelector('.citation-notice')?.text.replace(/\s+/g, ' ') ?? '';
+      if (notVerified === 0) expect(notice, page.url).toBe('');
+      else expect(notice, page.url).toContain(`${notVerified} of ${total} upstream citations`);
     }
   });
 

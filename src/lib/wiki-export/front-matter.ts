@@ -1,8 +1,11 @@
 /**
- * The YAML front matter of an exported page: where it comes from and which guide it is.
+ * Where an exported page comes from and which guide it is: as YAML front matter for a wiki that
+ * reads it, or as a small table for one that would print it as text.
  */
+import type { Element } from 'hast';
 import { stringify } from 'yaml';
 import { GUIDE_REPOS, type GuideVersion } from '../guide-version.ts';
+import { h } from './hast-edit.ts';
 
 /**
  * Front matter text, between `---` lines and followed by a blank line. Keys always come in the
@@ -20,4 +23,21 @@ export function frontMatter(title: string, sourceUrl: string, version: GuideVers
   for (const p of version.pinned) guide[(GUIDE_REPOS.find((r) => r.repo === p.repo)?.name ?? p.repo).toLowerCase()] = p.version;
   // lineWidth 0: never fold a long title or URL onto a second line.
   return `---\n${stringify({ title, source: sourceUrl, guide }, { lineWidth: 0 })}---\n\n`;
+}
+
+/**
+ * The same provenance as {@link frontMatter}, as a two-column table under the page title.
+ * @param sourceUrl - the page on the published site.
+ */
+export function provenanceTable(sourceUrl: string, version: GuideVersion): Element {
+  const rows: [string, Element | string][] = [
+    ['Source', h('a', { href: sourceUrl }, [sourceUrl])],
+    ['Guide', version.commit?.url ? h('a', { href: version.commit.url }, [version.commitNote]) : version.commitNote],
+    ['Built', version.date],
+    ...version.pinned.map((p): [string, string] => [GUIDE_REPOS.find((r) => r.repo === p.repo)?.name ?? p.repo, p.version]),
+  ];
+  return h('table', {}, [
+    h('thead', {}, [h('tr', {}, [h('th', {}, ['This page']), h('th', {}, ['Value'])])]),
+    h('tbody', {}, rows.map(([k, v]) => h('tr', {}, [h('td', {}, [k]), h('td', {}, [v])]))),
+  ]);
 }

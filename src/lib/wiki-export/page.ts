@@ -14,12 +14,14 @@ import { excerptForWiki } from './excerpts.ts';
 import { frontMatter } from './front-matter.ts';
 import { h, replace } from './hast-edit.ts';
 import { mainContent } from './main-content.ts';
-import { exportFileOf, relativeFileLink } from './routes.ts';
+import type { Flavor } from './flavors.ts';
+import { provenanceTable } from './front-matter.ts';
 import { rewriteSiteLink, type SiteLinkContext } from './site-links.ts';
 import { hastToMarkdown } from './to-markdown.ts';
 
 /** Options shared by every page of one export. */
 export interface PageExportOptions {
+  flavor: Flavor;
   diagrams: DiagramMode;
   site: SiteLinkContext;
   version: GuideVersion;
@@ -32,6 +34,8 @@ export interface ExportedAsset {
   /** Path inside the export folder, e.g. `etcd-writes.diagram-1.svg`. */
   file: string;
   content: string;
+  /** `png`: `content` is SVG that the caller renders to this PNG file (the page is pure, Chromium is not). */
+  render?: 'png';
 }
 
 /** One exported page. */
@@ -58,7 +62,7 @@ export interface ExportedPage {
 export function exportPage(route: string, html: string, options: PageExportOptions): ExportedPage {
   const tree = unified().use(rehypeParse).parse(html) as Root;
   const page = mainContent(tree, `/${route}`);
-  const file = exportFileOf(route);
+  const file = options.flavor.fileOf(route);
   const pageUrl = new URL(route, options.site.baseUrl).href;
   const { content } = page;
 
@@ -79,12 +83,15 @@ export function exportPage(route: string, html: string, options: PageExportOptio
       return;
     }
     if (!d.svg) throw new Error(`/${route}: diagram ${i + 1} (${d.file}:${d.line}) was not rendered to SVG at build time (no Chromium): rebuild with Chromium, or export with --diagrams=mermaid.`);
-    const svgName = `${file.replace(/\.md$/, '')}.diagram-${i + 1}.svg`;
-    assets.push({ file: svgName, content: svgFile(d.svg) });
-    replace(content, figure, [diagramImage(d.title, relativeFileLink(file, svgName))]);
+    const png = options.flavor.diagramImage === 'png';
+    const image = `${file.replace(/\.md$/, '')}.diagram-${i + 1}.${png ? 'png' : 'svg'}`;
+    assets.push({ file: image, content: svgFile(d.svg), ...(png ? { render: 'png' as const } : {}) });
+    // Pages and their images sit side by side in the export folder.
+    replace(content, figure, [diagramImage(d.title, image)]);
   });
 
   const body: ElementContent[] = [h('h1', {}, [page.titleText])];
+  if (!options.flavor.frontMatter) body.push(provenanceTable(pageUrl, options.version));
   if (page.notice) body.push(h('blockquote', {}, [h('p', {}, page.notice.children)]));
   body.push(...content.children);
   const root: Root = { type: 'root', children: body };
@@ -107,6 +114,7 @@ export function exportPage(route: string, html: string, options: PageExportOptio
     if (align && (el.tagName === 'th' || el.tagName === 'td')) el.properties['align'] = align;
   }
 
-  const markdown = frontMatter(page.titleText, pageUrl, options.version) + hastToMarkdown(root);
+  const head = options.flavor.frontMatter ? frontMatter(page.titleText, pageUrl, options.version) : '';
+  const markdown = head + hastToMarkdown(root);
   return { route, file, title: page.titleText, markdown, assets, siteLinks, counts: { diagrams: figures.length, excerpts: excerpts.length, calculators: calcs.length } };
 }

@@ -4,7 +4,7 @@
  * to another page), links to anything else on the site go to the published site, and links off the
  * site stay as they are.
  */
-import { exportFileOf, relativeFileLink } from './routes.ts';
+import type { Flavor } from './flavors.ts';
 
 /** What the rewriter knows about the site. */
 export interface SiteLinkContext {
@@ -20,6 +20,8 @@ export interface SiteLinkContext {
   moved: Readonly<Record<string, Readonly<Record<string, string>>>>;
   /** Where the published site is, ending in `/`; links to site assets are made absolute against it. */
   baseUrl: string;
+  /** How the target wiki links one page to another (src/lib/wiki-export/flavors.ts). */
+  pageLink: Flavor['pageLink'];
 }
 
 /** A rewritten link. */
@@ -61,7 +63,7 @@ export function rewriteSiteLink(href: string, fromRoute: string, ctx: SiteLinkCo
     const movedTo = anchor === undefined ? undefined : ctx.moved[route]?.[anchor];
     if (movedTo !== undefined) route = movedTo.replace(/^\//, '');
     if (!ctx.routes.has(route)) throw new Error(`Section "${anchor}" of /${path} moved to ${movedTo}, which is not a page of this build: fix movedSections in that page's frontmatter.`);
-    const file = route === fromRoute ? '' : relativeFileLink(exportFileOf(fromRoute), exportFileOf(route));
+    const file = route === fromRoute ? '' : ctx.pageLink(fromRoute, route);
     // Starlight's page title is `#_top`; in the wiki the page itself is the place.
     const hash = anchor === undefined || anchor === '_top' ? '' : `#${encodeURIComponent(anchor)}`;
     return { kind: 'page', href: file === '' && hash === '' ? `#` : `${file}${hash}`, route, anchor: hash === '' ? undefined : anchor };

@@ -1,3 +1,4 @@
+import { flavorOf, type FlavorName } from '../../../src/lib/wiki-export/flavors.ts';
 import { describe, expect, it } from 'vitest';
 import type { GuideVersion } from '../../../src/lib/guide-version.ts';
 import { exportPage, type PageExportOptions } from '../../../src/lib/wiki-export/page.ts';
@@ -21,9 +22,10 @@ const PAGE = `<!doctype html><html><head><link rel="canonical" href="https://h.e
 </div></div></main><footer><a href="/g/etcd-writes/">Next</a></footer></body></html>`;
 
 const version: GuideVersion = { commit: undefined, commitNote: 'unknown commit (not a git checkout)', date: '2026-12-01', pinned: [] };
-const options = (diagrams: 'svg' | 'mermaid'): PageExportOptions => ({
+const options = (diagrams: 'svg' | 'mermaid', flavor: FlavorName = 'mkdocs'): PageExportOptions => ({
+  flavor: flavorOf(flavor),
   diagrams,
-  site: { base: '/g/', routes: new Set(['', 'etcd-sizing/', 'etcd-writes/', 'glossary/', 'evidence/']), moved: { 'etcd-sizing/': { 'writes-go-through-one-leader': '/etcd-writes/' } }, baseUrl: 'https://pub.example/' },
+  site: { base: '/g/', routes: new Set(['', 'etcd-sizing/', 'etcd-writes/', 'glossary/', 'evidence/']), moved: { 'etcd-sizing/': { 'writes-go-through-one-leader': '/etcd-writes/' } }, baseUrl: 'https://pub.example/', pageLink: flavorOf(flavor).pageLink },
   version,
   fencesOf: () => [{ line: 9, source: 'flowchart LR\n  accTitle: Members and quorum\n  a --> b' }],
 });

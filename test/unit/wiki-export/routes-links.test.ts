@@ -1,3 +1,4 @@
+import { flavorOf } from '../../../src/lib/wiki-export/flavors.ts';
 import { describe, expect, it } from 'vitest';
 import { exportFileOf, relativeFileLink, siteOfCanonical } from '../../../src/lib/wiki-export/routes.ts';
 import { rewriteSiteLink, type SiteLinkContext } from '../../../src/lib/wiki-export/site-links.ts';
@@ -26,6 +27,7 @@ describe('rewriteSiteLink', () => {
     routes: new Set(['', 'etcd-sizing/', 'etcd-writes/', 'glossary/']),
     moved: { 'etcd-sizing/': { 'writes-go-through-one-leader': '/etcd-writes/' } },
     baseUrl: 'https://pub.example/guide/',
+    pageLink: flavorOf('mkdocs').pageLink,
   });
 
   it.each(['/', '/wiki/sizing/'])('makes links between pages relative, with their anchors (base %s)', (base) => {
