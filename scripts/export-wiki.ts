@@ -24,7 +24,7 @@ import { DIAGRAM_MODES, type DiagramMode, type MermaidFence, mermaidFences } fro
 import { movedSectionsOf } from '../src/lib/wiki-export/moved.ts';
 import { checkOutFolder } from '../src/lib/wiki-export/out-folder.ts';
 import { FLAVORS, flavorOf, type Flavor } from '../src/lib/wiki-export/flavors.ts';
-import { sidebarOf } from '../src/lib/wiki-export/navigation.ts';
+import { sidebarOf } from '../src/lib/sidebar-order.ts';
 import { findChromium } from '../src/lib/chromium.ts';
 import { launchBrowser } from '../src/tooling/browser.ts';
 import { svgsToPng } from '../src/tooling/svg-to-png.ts';

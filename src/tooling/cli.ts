@@ -12,23 +12,27 @@ import { DIST } from './paths.ts';
 
 export interface Cli {
   positionals: string[];
+  /** The boolean flags the tool accepts, by name: whether each was given. */
+  flags: Record<string, boolean>;
   /** Prints `<tool>: <message>` and the usage line, then exits 2. */
   fail(message: string): never;
 }
 
 /**
- * Parses positional arguments and `--help`/`-h` (prints the usage, exits 0).
+ * Parses positional arguments, boolean flags and `--help`/`-h` (prints the usage, exits 0).
  * @param tool - the name in messages, e.g. `print`.
  * @param usage - one usage line.
+ * @param flags - the boolean flags the tool takes, e.g. `['book']` for `--book`; any other is a usage error.
  */
-export function positionalCli(tool: string, usage: string): Cli {
+export function positionalCli(tool: string, usage: string, flags: readonly string[] = []): Cli {
   const fail = (message: string): never => {
     console.error(`${tool}: ${message}\n${usage}`);
     process.exit(2);
   };
   let parsed;
   try {
-    parsed = parseArgs({ allowPositionals: true, options: { help: { type: 'boolean', short: 'h' } } });
+    const options = Object.fromEntries(flags.map((f) => [f, { type: 'boolean' as const }]));
+    parsed = parseArgs({ allowPositionals: true, options: { ...options, help: { type: 'boolean', short: 'h' } } });
   } catch (e) {
     return fail((e as Error).message);
   }
@@ -36,7 +40,12 @@ export function positionalCli(tool: string, usage: string): Cli {
     console.log(usage);
     process.exit(0);
   }
-  return { positionals: parsed.positionals, fail };
+  const values = parsed.values as Record<string, boolean | undefined>;
+  return {
+    positionals: parsed.positionals,
+    flags: Object.fromEntries(flags.map((f) => [f, values[f] === true])),
+    fail,
+  };
 }
 
 /**

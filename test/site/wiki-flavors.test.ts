@@ -17,8 +17,8 @@ import { unified } from 'unified';
 import { visit } from 'unist-util-visit';
 import { afterAll, describe, expect, it } from 'vitest';
 import { parse as parseYaml } from 'yaml';
-import { flavorOf, type FlavorName, type NavEntry } from '../../src/lib/wiki-export/flavors.ts';
-import { sidebarOf } from '../../src/lib/wiki-export/navigation.ts';
+import { flavorOf, type FlavorName } from '../../src/lib/wiki-export/flavors.ts';
+import { navRoutes, sidebarOf } from '../../src/lib/sidebar-order.ts';
 import { builtRoutes, readPage } from '../helpers/built-pages.ts';
 import { DIST, ROOT } from '../helpers/paths.ts';
 
@@ -30,8 +30,6 @@ const sidebar = sidebarOf(readPage(DIST, ''), (href) => {
   const route = href.replace(/^\//, '');
   return routes.includes(route) ? route : undefined;
 });
-const flatten = (entries: readonly NavEntry[]): string[] =>
-  entries.flatMap((e) => ('route' in e ? [e.route] : flatten(e.items)));
 
 function exportFlavor(flavor: FlavorName): string {
   const out = join(temp, flavor);
@@ -64,7 +62,7 @@ describe.each(['github', 'gitlab'] as const)('the %s flavour', (name) => {
     const nav = readFileSync(join(out, name === 'github' ? '_Sidebar.md' : '_sidebar.md'), 'utf8');
     const linked: string[] = [];
     visit(parse(nav), 'link', (l: Link) => void linked.push(l.url));
-    expect(linked).toEqual(flatten(sidebar).map((r) => flavor.fileOf(r).replace(/\.md$/, '')));
+    expect(linked).toEqual(navRoutes(sidebar).map((r) => flavor.fileOf(r).replace(/\.md$/, '')));
     expect(new Set(linked)).toEqual(new Set(pages.keys()));
   });
 
@@ -109,7 +107,7 @@ describe('the mkdocs flavour', () => {
     const files = JSON.stringify(nav.nav)
       .match(/"[^"]+\.md"/g)!
       .map((s) => JSON.parse(s) as string);
-    expect(files).toEqual(flatten(sidebar).map((r) => flavorOf('mkdocs').fileOf(r)));
+    expect(files).toEqual(navRoutes(sidebar).map((r) => flavorOf('mkdocs').fileOf(r)));
   });
 
   it('builds with mkdocs build --strict, the nav inherited from the export', (ctx) => {

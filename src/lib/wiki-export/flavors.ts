@@ -11,13 +11,12 @@
  * - gitlab: a GitLab wiki starts at `home`, links pages by their slug, takes a custom sidebar from
  *   `_sidebar.md`, and renders Mermaid (https://docs.gitlab.com/user/project/wiki/).
  */
+import type { NavEntry } from '../sidebar-order.ts';
 import { exportFileOf, relativeFileLink } from './routes.ts';
 
 export const FLAVORS = ['mkdocs', 'github', 'gitlab'] as const;
 export type FlavorName = (typeof FLAVORS)[number];
 
-/** One entry of the guide's navigation, in sidebar order: a page, or a group of pages. */
-export type NavEntry = { label: string; route: string } | { label: string; items: NavEntry[] };
 
 export interface Flavor {
   name: FlavorName;

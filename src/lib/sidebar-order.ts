@@ -6,8 +6,15 @@ import type { Element, Root } from 'hast';
 import { select } from 'hast-util-select';
 import rehypeParse from 'rehype-parse';
 import { unified } from 'unified';
-import type { NavEntry } from './flavors.ts';
-import { textContent } from './hast-edit.ts';
+import { textContent } from './wiki-export/hast-edit.ts';
+
+/** One entry of the guide's navigation, in sidebar order: a page, or a group of pages. */
+export type NavEntry = { label: string; route: string } | { label: string; items: NavEntry[] };
+
+/** The routes of a navigation, in order. */
+export function navRoutes(entries: readonly NavEntry[]): string[] {
+  return entries.flatMap((e) => ('route' in e ? [e.route] : navRoutes(e.items)));
+}
 
 const childElements = (el: Element): Element[] => el.children.filter((c): c is Element => c.type === 'element');
 
@@ -37,6 +44,7 @@ function entriesOf(list: Element, toRoute: (href: string) => string | undefined)
 export function sidebarOf(html: string, toRoute: (href: string) => string | undefined): NavEntry[] {
   const tree = unified().use(rehypeParse).parse(html) as Root;
   const top = select('ul.top-level', tree);
-  if (!top) throw new Error('The built overview has no Starlight sidebar (ul.top-level): update src/lib/wiki-export/navigation.ts.');
+  if (!top)
+    throw new Error('The built overview has no Starlight sidebar (ul.top-level): update src/lib/sidebar-order.ts.');
   return entriesOf(top, toRoute);
 }
