@@ -21,7 +21,8 @@ import {
   type GuideVersion,
 } from '../lib/guide-version.ts';
 import { forwardingPage, pageRenames, type PageRename } from '../lib/moved-pages.ts';
-import { lastUpdated, type LastUpdatedSource } from '../lib/page-history.ts';
+import { lastUpdated, lastUpdatedOfInputs, type LastUpdatedSource } from '../lib/page-history.ts';
+import { pageInputs } from '../lib/page-inputs.ts';
 import { contentHash } from '../lib/content-hash.ts';
 import { manifestGuide, pageCitationCounts, siteManifest, type ManifestPage } from '../lib/site-manifest.ts';
 import { builtPageFile } from '../lib/page-check.ts';
@@ -32,7 +33,8 @@ export interface GuideData {
   /** Appended to every citation a reader copies, e.g. "guide commit 3bb2ecb, built 2026-12-01; Kubernetes v1.37.0, etcd v3.7.0". */
   citationSuffix: string;
   /** MDX file (relative to the root) → when it last changed; ISO 8601 dates. */
-  history: Record<string, { date: string; source: LastUpdatedSource; reason?: string }>;
+  /** Per MDX file: the newest change among the page's inputs, and the input (path) it was. */
+  history: Record<string, { date: string; source: LastUpdatedSource; input: string; reason?: string }>;
 }
 
 /** Which page a built path is, as far as the content knows. */
@@ -107,9 +109,18 @@ export class GuideStep {
         repositoryUrl: env['SITE_REPOSITORY'] || repositoryUrlOf(pkg),
       });
       const files = (await listMdxFiles(root)).filter((f) => f.startsWith('content/docs/'));
+      // A page changes when its MDX does, and when the model modules or lab results it draws do.
+      const inputs = new Map(await Promise.all(files.map(async (f) => [f, await pageInputs(root, f)] as const)));
+      const dates = lastUpdated(root, [...new Set([...inputs.values()].flat())], new Date(`${version.date}T00:00:00Z`));
       const history: GuideData['history'] = {};
-      for (const [file, h] of lastUpdated(root, files, new Date(`${version.date}T00:00:00Z`))) {
-        history[file] = { date: h.date.toISOString(), source: h.source, ...(h.reason ? { reason: h.reason } : {}) };
+      for (const [file, own] of inputs) {
+        const h = lastUpdatedOfInputs(dates, own);
+        history[file] = {
+          date: h.date.toISOString(),
+          source: h.source,
+          input: h.input,
+          ...(h.reason ? { reason: h.reason } : {}),
+        };
       }
       const sources: PageSource[] = [];
       for (const file of files) {

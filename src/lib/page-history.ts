@@ -79,7 +79,8 @@ export function lastUpdated(root: string, files: readonly string[], buildDate: D
   );
   const newest = new Map<string, { commit: string; iso: string }>();
   let current: { commit: string; iso: string } | undefined;
-  for (const line of git(root, ['log', '--format=%x00%H %cI', '--name-only', '--', ...rels]).out.split('\n')) {
+  // -m: a merge lists the files it brought in, so a file whose only commit is a merge still has a date.
+  for (const line of git(root, ['log', '-m', '--format=%x00%H %cI', '--name-only', '--', ...rels]).out.split('\n')) {
     if (line.startsWith('\0')) {
       const [commit, iso] = line.slice(1).split(' ');
       current = commit && iso ? { commit, iso } : undefined;
@@ -97,4 +98,32 @@ export function lastUpdated(root: string, files: readonly string[], buildDate: D
     else result.set(rel, { date: new Date(last.iso), source: 'git', commit: last.commit });
   }
   return result;
+}
+
+/** A page's last change over all its inputs, and which input it was. */
+export type PageLastUpdated = LastUpdated & { input: string };
+
+/**
+ * The newest change among a page's inputs (src/lib/page-inputs.ts). When git cannot date one of
+ * them, the build date stands in for the page, and the reason names that input.
+ * @param dates - {@link lastUpdated} of every input of every page.
+ * @param inputs - the page's inputs, its MDX file first.
+ * @throws Error for an input that `dates` does not hold.
+ */
+export function lastUpdatedOfInputs(
+  dates: ReadonlyMap<string, LastUpdated>,
+  inputs: readonly string[],
+): PageLastUpdated {
+  let newest: PageLastUpdated | undefined;
+  for (const input of inputs) {
+    const d = dates.get(input);
+    if (!d) throw new Error(`No history was read for ${input}.`);
+    if (d.source === 'build') {
+      const reason = d.reason ?? 'git cannot date it';
+      return { ...d, input, reason: input === inputs[0] ? reason : `${reason} (${input})` };
+    }
+    if (!newest || d.date > newest.date) newest = { ...d, input };
+  }
+  if (!newest) throw new Error('A page has no inputs to date.');
+  return newest;
 }

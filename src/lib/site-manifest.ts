@@ -106,8 +106,11 @@ export interface ManifestPage {
   title: string;
   /** SHA-256 (hex) of the page's content: changes exactly when what a reader sees in the article changes. */
   contentHash: string;
-  /** Last change of the page's source, ISO 8601, and where that date came from. */
-  lastUpdated: { date: string; source: 'git' | 'build'; reason?: string };
+  /**
+   * Last change among the page's inputs (its MDX, the model modules and lab results it draws), ISO
+   * 8601, where that date came from, and which input changed.
+   */
+  lastUpdated: { date: string; source: 'git' | 'build'; input?: string; reason?: string };
   citations: { key: string; status: CitationStatus }[];
   counts: StateCounts;
 }

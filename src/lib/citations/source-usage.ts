@@ -80,6 +80,35 @@ export async function modelSourceUsage(
   );
 }
 
+/**
+ * The project files an MDX page is drawn from: the page, and every module its imports reach,
+ * directly or through the calculators it names in `<Calculator id="…" />` (their browser modules,
+ * `<kebab-id>.client.ts`, and what those import).
+ *
+ * @param root - repository root.
+ * @param page - the MDX file, relative to root.
+ * @returns paths relative to root (POSIX), sorted; sources.ts counts only where a module reads it.
+ */
+export async function pageModules(root: string, page: string): Promise<string[]> {
+  await init;
+  const graph = new ImportGraph(root, resolve(root, MODEL_SOURCES.refs));
+  const entries = [
+    join(root, page),
+    ...calculatorsNamed(await readFile(join(root, page), 'utf8')).map((id) =>
+      join(root, CALCULATOR_CLIENTS, `${id.replace(/[A-Z]/g, (c) => `-${c.toLowerCase()}`)}.client.ts`),
+    ),
+  ];
+  // The shared calculator component reaches every calculator (its registry); each named one is
+  // followed through its own browser module instead.
+  const stop = new Set([join(root, CALCULATOR_CLIENTS, 'Calculator.astro')]);
+  const files = new Set<string>();
+  for (const e of entries)
+    for (const f of await graph.reachableFiles(e, stop)) files.add(relative(root, f).split(sep).join('/'));
+  if ((await Promise.all(entries.map((e) => graph.reachableUses(e)))).some((u) => u.size > 0))
+    files.add(MODEL_SOURCES.refs);
+  return [...files].sort();
+}
+
 async function list(dir: string, keep: (name: string) => boolean): Promise<string[]> {
   try {
     return (await readdir(dir))
@@ -100,6 +129,19 @@ class ImportGraph {
   constructor(root: string, sourcesFile: string) {
     this.root = root;
     this.sourcesFile = sourcesFile;
+  }
+
+  /** `entry` and every project module it imports, directly or not (absolute paths), not past `stop`. */
+  async reachableFiles(entry: string, stop: ReadonlySet<string> = new Set()): Promise<Set<string>> {
+    const seen = new Set<string>();
+    const queue = [resolve(entry)];
+    while (queue.length > 0) {
+      const f = queue.pop()!;
+      if (seen.has(f)) continue;
+      seen.add(f);
+      if (!stop.has(f)) queue.push(...(await this.module(f)).imports);
+    }
+    return seen;
   }
 
   /** Every sources.ts member read by `entry` or anything it imports. */
@@ -149,6 +191,8 @@ class ImportGraph {
         // Dynamic imports are the calculator loader's on-demand modules: a page that can load every
         // calculator shows only those it renders, which its static imports name.
         if (!spec || !spec.startsWith('.') || imp.d !== -1) continue;
+        // A type-only import brings no code: it can neither read a source nor change what a page shows.
+        if (/^\s*(import|export)\s+type\b/.test(part.slice(imp.ss, imp.se))) continue;
         const target = resolve(dirname(file), spec.replace(/\?.*$/, ''));
         if (!target.startsWith(resolve(this.root) + sep) || !SCRIPT.test(target)) continue;
         if (target === this.sourcesFile) {
