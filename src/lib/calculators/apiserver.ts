@@ -2,6 +2,7 @@
 // Registers this calculator's URL state, so that it ships in this calculator's chunk only.
 import '../model/schemas/apiserver.ts';
 import { apiserverReplicaLoad } from '../model/apiserver-replicas.ts';
+import * as SOURCES from '../model/sources.ts';
 import { answer, invalid, text, whole, type CalcDef, type CalcView, type Raw } from './calc.ts';
 import { facts, para, resultDoc } from './result-doc.ts';
 import { fmtBytes, fmtInt } from './format.ts';
@@ -62,6 +63,7 @@ export const apiserverCalc: CalcDef<'apiserver'> = {
           ...load.notes.map((note) => para(note, 'info')),
         ],
         'Each replica keeps its own watch cache: one etcd watch per cached type, a full LIST of each type when it starts, and a copy of every cached object in memory, so each figure grows with R.',
+        [SOURCES.delegatorGetRvUnset],
       ),
     );
   },

@@ -4,6 +4,7 @@ import { MINUTES_PER_YEAR, quorumLossProbability, unavailabilityFromMtbf } from 
 import { checkStoppedWithinMembers, parseFraction } from '../model/input.ts';
 import { defaultState } from '../model/url-state.ts';
 import type { ChartCurrent } from './chart-live.ts';
+import * as SOURCES from '../model/sources.ts';
 import { answer, decimal, invalid, take, text, whole, type CalcDef, type CalcView, type Raw } from './calc.ts';
 import { facts, para, resultDoc } from './result-doc.ts';
 import { fmtNum, fmtProb, plural } from './format.ts';
@@ -115,6 +116,7 @@ export const availabilityCalc: CalcDef<'availability'> = {
           ),
         ],
         'Quorum is lost when fewer than quorum(n) = ⌊n/2⌋ + 1 of the n − k running members are up; each is down with probability p, independently, so the binomial distribution gives the chance.',
+        [SOURCES.etcdClusterQuorumOnAdd],
       ),
       { n, k, p } satisfies ChartCurrent,
     );

@@ -7,6 +7,7 @@ import {
   estimateDbSize,
   parseResourceRows,
 } from '../model/db-size.ts';
+import * as SOURCES from '../model/sources.ts';
 import { answer, decimal, invalid, take, text, whole, type CalcDef, type CalcView, type Raw } from './calc.ts';
 import { bullets, facts, para, resultDoc } from './result-doc.ts';
 import { fmtBytes, fmtInt, fmtNum } from './format.ts';
@@ -156,6 +157,7 @@ export const dbSizeCalc: CalcDef<'dbSize'> = {
             : null,
         ],
         'Size = live data (objects × (mean bytes + per-key charge)) + history kept between compactions (2 × the interval’s writes), times the fragmentation factor; the quota counts the file. Quota to set: the size after the planned days of growth, plus the headroom, rounded up to whole GiB.',
+        [SOURCES.etcdQuotaDefaults, SOURCES.etcdQuotaKvOverhead],
       ),
     );
   },

@@ -1,7 +1,8 @@
 /** The hardware calculator: from a workload to the smallest class of etcd's hardware guide, and why. */
 // Registers this calculator's URL state, so that it ships in this calculator's chunk only.
 import '../model/schemas/hardware.ts';
-import { classifyWorkload, type HardwareInput } from '../model/hardware.ts';
+import { classifyWorkload, type HardwareClassId, type HardwareInput } from '../model/hardware.ts';
+import * as SOURCES from '../model/sources.ts';
 import { answer, decimal, invalid, text, whole, type CalcDef, type CalcView, type Raw } from './calc.ts';
 import { bullets, facts, para, resultDoc } from './result-doc.ts';
 import { fmtInt, fmtNum } from './format.ts';
@@ -46,6 +47,17 @@ export const hardwareView: CalcView<'hardware'> = {
       hint: (range) => `${range}; 0 if unknown.`,
     },
   ],
+};
+
+/**
+ * The hardware guide's lines of each class, as the model's refs (HARDWARE_CLASSES[].ref) name them;
+ * a test checks that the two agree.
+ */
+export const CLASS_SOURCE: Readonly<Record<HardwareClassId, string>> = {
+  small: SOURCES.etcdHardwareSmall,
+  medium: SOURCES.etcdHardwareMedium,
+  large: SOURCES.etcdHardwareLarge,
+  xlarge: SOURCES.etcdHardwareXLarge,
 };
 
 const INPUT_NAME: Readonly<Record<HardwareInput, string>> = {
@@ -105,6 +117,7 @@ export const hardwareCalc: CalcDef<'hardware'> = {
           ...r.notes.map((t) => para(t, 'info')),
         ],
         'The smallest of the hardware guide’s four classes (Small, Medium, Large, xLarge) whose bounds cover every input given; an input of 0 is unknown and decides nothing.',
+        [CLASS_SOURCE[k.id]],
       ),
     );
   },

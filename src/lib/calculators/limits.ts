@@ -12,6 +12,7 @@ import {
   type LimitStatus,
 } from '../model/tested-limits.ts';
 import type { CalculatorKey, CalculatorState } from '../model/calculator-state.ts';
+import * as SOURCES from '../model/sources.ts';
 import { answer, invalid, text, whole, type CalcDef, type CalcView, type FieldDef, type Raw } from './calc.ts';
 import { facts, para, resultDoc } from './result-doc.ts';
 import { fmtInt, fmtNum } from './format.ts';
@@ -151,6 +152,7 @@ export const limitsCalc: CalcDef<'limits'> = {
       resultDoc(
         blocks,
         `Each count is divided by its sig-scalability threshold (the ratio); the largest ratio binds first. From ${fmtNum(APPROACHING_FROM)} a count is approaching its threshold (the guide’s margin, not upstream’s); above 1 it is beyond the tested envelope.`,
+        [SOURCES.scalabilityThresholdsCaveats],
       ),
     );
   },

@@ -3,6 +3,7 @@
 import '../model/schemas/maintenance.ts';
 import { MAX_FAILURES_PLUS_STOPPED, membersForMaintenancePolicy } from '../model/maintenance.ts';
 import { maintenanceTolerance } from '../model/quorum.ts';
+import * as SOURCES from '../model/sources.ts';
 import { answer, invalid, text, whole, type CalcDef, type CalcView, type Raw } from './calc.ts';
 import { facts, para, resultDoc } from './result-doc.ts';
 import { plural } from './format.ts';
@@ -64,6 +65,7 @@ export const maintenanceCalc: CalcDef<'maintenance'> = {
           r.warning === null ? null : para(r.warning, 'warning'),
         ],
         'The smallest n with n − k − quorum(n) ≥ f, quorum(n) = ⌊n/2⌋ + 1: that is n = 2 × (f + k) + 1.',
+        [SOURCES.etcdClusterQuorumOnAdd],
       ),
     );
   },

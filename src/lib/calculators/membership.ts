@@ -13,6 +13,7 @@ import {
   type MembershipStep,
   type ReplaceOrder,
 } from '../model/membership.ts';
+import * as SOURCES from '../model/sources.ts';
 import { answer, invalid, take, text, whole, type CalcDef, type CalcView, type Raw } from './calc.ts';
 import { facts, para, resultDoc, type Block, type Cell, type Inline } from './result-doc.ts';
 import { plural } from './format.ts';
@@ -135,6 +136,17 @@ function reasons(r: MembershipResult): Block {
   };
 }
 
+/** The etcd checks that decide the plan's steps: the quorum, and the check of each kind of change it makes. */
+function stepSources(r: MembershipResult): string[] {
+  const actions = new Set(r.steps.map((s) => s.action));
+  return [
+    SOURCES.etcdClusterQuorumOnAdd,
+    ...(actions.has('add-voter') || actions.has('add-learner') ? [SOURCES.etcdServerMayAddMember] : []),
+    ...(actions.has('remove-down') || actions.has('remove-running') ? [SOURCES.etcdClusterReadyToRemove] : []),
+    ...(actions.has('promote') ? [SOURCES.etcdClusterReadyToPromote] : []),
+  ];
+}
+
 /** Checks the end count against the plan; null when it fits. */
 function targetProblem(plan: MembershipPlan, n: number, m: number): string | null {
   if (plan === 'grow' && m <= n) return `To grow, the end count must be more than ${n}; got ${m}.`;
@@ -202,6 +214,7 @@ export const membershipCalc: CalcDef<'membership'> = {
           ),
         ],
         'Each step changes the voting members by one; quorum is ⌊voters/2⌋ + 1 (learners do not vote) and the margin is running voters − quorum. With its default --strict-reconfig-check, etcd v3.7.0 refuses an add unless the member handling it is connected to a quorum of the enlarged cluster, a removal unless the started voters left make a quorum of the smaller one, and a promotion unless the started voters and the learner make a quorum of the enlarged one.',
+        stepSources(r),
       ),
     );
   },

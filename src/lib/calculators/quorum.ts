@@ -3,6 +3,7 @@
 import '../model/schemas/quorum.ts';
 import { checkStoppedWithinMembers } from '../model/input.ts';
 import { MAX_MEMBERS, maintenanceTolerance, quorum, tolerance } from '../model/quorum.ts';
+import * as SOURCES from '../model/sources.ts';
 import { answer, invalid, take, text, whole, type CalcDef, type CalcView, type Raw } from './calc.ts';
 import { facts, para, resultDoc } from './result-doc.ts';
 import { plural } from './format.ts';
@@ -64,6 +65,7 @@ export const quorumCalc: CalcDef<'quorum'> = {
           para(evenCountNote(n), 'info'),
         ],
         'Quorum is ⌊n/2⌋ + 1 voting members; n members tolerate n − quorum failures, and each member stopped spends one of them.',
+        [SOURCES.etcdClusterQuorumOnAdd],
       ),
     );
   },

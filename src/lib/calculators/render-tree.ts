@@ -120,7 +120,7 @@ export function renderResultTree(doc: ResultDoc): Tree[] {
   return [
     ...doc.blocks.map(blockTree),
     h('p', { class: 'calc__rule' }, h('strong', {}, 'Rule:'), ' ', doc.rule),
-    rest.length > 0 ? h('p', { class: 'calc__note' }, 'Deciding upstream lines:') : null,
+    rest.length > 0 ? h('p', { class: 'calc__note' }, 'Upstream sources that decided this result:') : null,
     rest.length > 0 ? blockTree({ kind: 'refs', refs: rest }) : null,
   ].filter((t): t is Tree => t !== null);
 }

@@ -19,6 +19,7 @@ import {
   type Recommendation,
   type ServerVerdict,
 } from '../model/timeouts.ts';
+import * as SOURCES from '../model/sources.ts';
 import { answer, decimal, invalid, text, whole, type CalcDef, type CalcView, type Raw } from './calc.ts';
 import { codeBlock, facts, para, resultDoc, type Block, type Inline } from './result-doc.ts';
 import { fmtInt, fmtMs } from './format.ts';
@@ -153,6 +154,6 @@ export const timeoutsCalc: CalcDef<'timeouts'> = {
         ),
       );
     const rule = `Round trip R = network round trip + fsync; heartbeat = max(${fmtInt(DEFAULT_HEARTBEAT_MS)}, ⌈R⌉) ms and election timeout = max(${fmtInt(DEFAULT_ELECTION_MS)}, ⌈10 × R⌉, 5 × heartbeat) ms in whole heartbeat ticks (the tuning page’s rule, kept within what etcd accepts: election ≥ 5 × heartbeat and ≤ ${fmtMs(MAX_ELECTION_MS)}).`;
-    return answer(errors, { rtt, fs, h: hb, e: el }, resultDoc(result, rule));
+    return answer(errors, { rtt, fs, h: hb, e: el }, resultDoc(result, rule, [SOURCES.etcdConfigValidateTimeouts]));
   },
 };

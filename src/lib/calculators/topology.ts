@@ -2,6 +2,7 @@
 // Registers this calculator's URL state, so that it ships in this calculator's chunk only.
 import '../model/schemas/topology.ts';
 import { topologyHosts, type HostLoss } from '../model/topology.ts';
+import * as SOURCES from '../model/sources.ts';
 import { answer, invalid, text, whole, type CalcDef, type CalcView, type Raw } from './calc.ts';
 import { facts, para, resultDoc } from './result-doc.ts';
 import { plural } from './format.ts';
@@ -56,6 +57,7 @@ export const topologyCalc: CalcDef<'topology'> = {
           ),
         ],
         'Stacked etcd runs one member on each control-plane node, so it needs E = C and takes C hosts; external etcd runs its E members on hosts of their own, E + C hosts in all.',
+        [SOURCES.etcdClusterQuorumOnAdd],
       ),
     );
   },

@@ -2,6 +2,7 @@
 // Registers this calculator's URL state, so that it ships in this calculator's chunk only.
 import '../model/schemas/upgrade.ts';
 import { controlPlaneNodesForUpgrade, type UpgradeStrategy } from '../model/upgrade.ts';
+import * as SOURCES from '../model/sources.ts';
 import { answer, invalid, text, whole, type CalcDef, type CalcView, type Raw } from './calc.ts';
 import { facts, para, resultDoc } from './result-doc.ts';
 import { maintenanceTolerance, tolerance } from '../model/quorum.ts';
@@ -85,6 +86,8 @@ export const upgradeCalc: CalcDef<'upgrade'> = {
           para(stacked.text, stacked.warn ? 'warning' : 'info'),
         ],
         rule,
+        // The stacked-etcd note counts the failures that many members tolerate.
+        [SOURCES.etcdClusterQuorumOnAdd],
       ),
     );
   },

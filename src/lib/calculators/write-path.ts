@@ -2,6 +2,7 @@
 import { WRITE_PATH_URL } from '../model/schemas/write-path.ts';
 import { parseDecimal, type Parsed } from '../model/input.ts';
 import { writePath, type FollowerTiming } from '../model/write-path.ts';
+import * as SOURCES from '../model/sources.ts';
 import { answer, decimal, invalid, take, text, whole, type CalcDef, type CalcView, type Raw } from './calc.ts';
 import { facts, para, resultDoc } from './result-doc.ts';
 import { fmtBytes, fmtMs, fmtNum, ordinal } from './format.ts';
@@ -117,6 +118,7 @@ export const writePathCalc: CalcDef<'writePath'> = {
           ),
         ],
         'An entry commits once a quorum has it on disk: commit latency = max(leader fsync, the (quorum − 1)-th fastest follower ack, each ack a round trip plus that follower’s fsync); the leader sends every entry to each of the n − 1 followers.',
+        [SOURCES.etcdClusterQuorumOnAdd],
       ),
     );
   },

@@ -167,4 +167,60 @@ export const SOURCE_EXPECT: { readonly [K in CitedSource]: readonly [string, ...
   watchCacheOffUndecorated: ['generic.UndecoratedStorage,'],
   watchCacheRetrySeconds: ['resourceVersionTooHighRetrySeconds = 1'],
   watchCacheSizesMerged: ['sizes := kubeapiserver.DefaultWatchCacheSizes()', 'sizes[resource] = size'],
+  etcdClusterQuorumOnAdd: [
+    'func (c *RaftCluster) IsReadyToAddVotingMember() bool {',
+    'nquorum := nmembers/2 + 1',
+    'if nstarted < nquorum {',
+  ],
+  etcdClusterReadyToRemove: [
+    'func (c *RaftCluster) IsReadyToRemoveVotingMember(id uint64) bool {',
+    'if uint64(member.ID) == id {',
+    'if nstarted < nquorum {',
+  ],
+  etcdClusterReadyToPromote: [
+    'func (c *RaftCluster) IsReadyToPromoteMember(id uint64) bool {',
+    'nmembers := 1 // We count the learner to be promoted for the future quorum',
+  ],
+  etcdServerMayAddMember: [
+    'func (s *EtcdServer) mayAddMember(memb membership.Member) error {',
+    'if !s.Cfg.StrictReconfigCheck {',
+    'reconfigure breaks active quorum',
+  ],
+  etcdConfigValidateTimeouts: [
+    'if 5*cfg.TickMs > cfg.ElectionMs {',
+    'should be at least as 5 times as --heartbeat-interval',
+    'if cfg.ElectionMs > maxElectionMs {',
+  ],
+  etcdQuotaDefaults: [
+    'DefaultQuotaBytes = int64(2 * 1024 * 1024 * 1024) // 2GB',
+    'MaxQuotaBytes is the maximum number of bytes suggested for a backend',
+    'MaxQuotaBytes = int64(8 * 1024 * 1024 * 1024) // 8GB',
+  ],
+  etcdQuotaKvOverhead: ["// kvOverhead is an estimate for the cost of storing a key's Metadata", 'kvOverhead = 256'],
+  scalabilityThresholdsCaveats: [
+    'thresholds are NOT hard limits',
+    'For smaller clusters, the limits are proportionally',
+    'The threshold below are given for Kubernetes head.',
+    'running on sharded etcd',
+  ],
+  etcdHardwareSmall: [
+    'A small cluster serves fewer than 100 clients, fewer than 200 of requests per second, and stores no more than 100MB of data.',
+    'A 50-node Kubernetes cluster',
+    '| AWS | m4.large | 2 | 8 | 3600 | 56.25 |',
+  ],
+  etcdHardwareMedium: [
+    'A medium cluster serves fewer than 500 clients, fewer than 1,000 of requests per second, and stores no more than 500MB of data.',
+    'A 250-node Kubernetes cluster',
+    '| AWS | m4.xlarge | 4 | 16 | 6000 | 93.75 |',
+  ],
+  etcdHardwareLarge: [
+    'A large cluster serves fewer than 1,500 clients, fewer than 10,000 of requests per second',
+    'A 1,000-node Kubernetes cluster',
+    '| AWS | m4.2xlarge | 8 | 32 | 8000 | 125 |',
+  ],
+  etcdHardwareXLarge: [
+    'An xLarge cluster serves more than 1,500 clients, more than 10,000 of requests per second, and stores more than 1GB data.',
+    'A 3,000 node Kubernetes cluster',
+    '| AWS | m4.4xlarge | 16 | 64 | 16,000 | 250 |',
+  ],
 };

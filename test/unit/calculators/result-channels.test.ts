@@ -74,3 +74,11 @@ describe('every calculator’s page result and design-doc copy render one docume
     expect(page.leaves.join(' ')).toContain(norm(doc.rule));
   });
 });
+
+describe('deciding sources', () => {
+  it('the hardware calculator names the guide lines of the class it picked, as the model does', async () => {
+    const { CLASS_SOURCE } = await import('../../../src/lib/calculators/hardware.ts');
+    const { HARDWARE_CLASSES } = await import('../../../src/lib/model/hardware.ts');
+    for (const k of HARDWARE_CLASSES) expect(CLASS_SOURCE[k.id], k.id).toBe(k.ref);
+  });
+});

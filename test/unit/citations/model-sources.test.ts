@@ -116,11 +116,11 @@ describe('which calculators and pages show a model source', () => {
     });
   });
 
-  it('the guide: the read-path explorer shows the delegator lines on /etcd-reads/ and /calculators/', async () => {
+  it('the guide: the delegator lines decide the read-path explorer and the replica calculator, on their pages', async () => {
     const usage = await modelSourceUsage(ROOT);
     expect(usage.get('delegatorGetRvUnset')).toEqual({
-      calculators: ['readPath'],
-      pages: ['/calculators/', '/etcd-reads/'],
+      calculators: ['apiserver', 'readPath'],
+      pages: ['/calculators/', '/control-plane/', '/etcd-reads/'],
     });
     expect(usage.get('pflagReadAsCSV')).toEqual({
       calculators: ['overrides'],
