@@ -2,7 +2,8 @@ import { describe, expect, it } from 'vitest';
 import { chromiumPathForTests } from '../helpers/browser.ts';
 import { useBrowserAndSite } from '../helpers/browser-site.ts';
 import { expectedRoutes } from '../helpers/built-pages.ts';
-import { DIST } from '../helpers/paths.ts';
+import { DIST, DIST_BASE, TEST_BASE } from '../helpers/paths.ts';
+import { builtBase } from '../../src/tooling/built-pages.ts';
 
 const executablePath = chromiumPathForTests();
 /** An A4 sheet's width less the print margins of GuideStamp.astro's @page rule (14 mm each side), in CSS px. */
@@ -95,6 +96,30 @@ describe.skipIf(!executablePath)('print', () => {
         'Members (n)7',
         'Members stopped for maintenance (k)2',
       ]);
+    } finally {
+      await page.close();
+    }
+  });
+});
+
+describe.skipIf(!executablePath)('print under a sub-path', () => {
+  // What npm run print and npm run screenshots do with a build made with SITE_BASE: serve it at its base.
+  const base = builtBase(DIST_BASE);
+  const ctx = useBrowserAndSite(executablePath, DIST_BASE, base);
+
+  it('reads the base from the build, and every stylesheet loads so that print hides the navigation', async () => {
+    expect(base).toBe(TEST_BASE);
+    const page = await ctx.browser.newPage({ colorScheme: 'light' });
+    try {
+      const failed: string[] = [];
+      page.on('response', (r) => {
+        if (r.request().resourceType() === 'stylesheet' && r.status() !== 200) failed.push(`${r.status()} ${r.url()}`);
+      });
+      await page.goto(`${ctx.site.url}etcd-sizing/`, { waitUntil: 'networkidle' });
+      expect(failed).toEqual([]);
+      await page.emulateMedia({ media: 'print' });
+      expect(await page.locator('nav.sidebar').isVisible()).toBe(false);
+      expect(await page.locator('site-search').isVisible()).toBe(false);
     } finally {
       await page.close();
     }
