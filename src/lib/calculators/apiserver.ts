@@ -62,7 +62,7 @@ export const apiserverCalc: CalcDef<'apiserver'> = {
           ]),
           ...load.notes.map((note) => para(note, 'info')),
         ],
-        'Each replica keeps its own watch cache: one etcd watch per cached type, a full LIST of each type when it starts, and a copy of every cached object in memory, so each figure grows with R.',
+        'Each replica keeps its own watch cache: one etcd watch per cached type, a full LIST of each type when it starts and at every consistency check, and a copy of every cached object, so these grow with R; a consistent GET is one etcd read wherever it lands.',
         [SOURCES.delegatorGetRvUnset],
       ),
     );

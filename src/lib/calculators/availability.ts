@@ -116,7 +116,7 @@ export const availabilityCalc: CalcDef<'availability'> = {
           ),
         ],
         'Quorum is lost when fewer than quorum(n) = ⌊n/2⌋ + 1 of the n − k running members are up; each is down with probability p, independently, so the binomial distribution gives the chance.',
-        [SOURCES.etcdClusterQuorumOnAdd],
+        [SOURCES.etcdQuorum],
       ),
       { n, k, p } satisfies ChartCurrent,
     );

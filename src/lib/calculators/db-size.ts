@@ -157,7 +157,7 @@ export const dbSizeCalc: CalcDef<'dbSize'> = {
             : null,
         ],
         'Size = live data (objects × (mean bytes + per-key charge)) + history kept between compactions (2 × the interval’s writes), times the fragmentation factor; the quota counts the file. Quota to set: the size after the planned days of growth, plus the headroom, rounded up to whole GiB.',
-        [SOURCES.etcdQuotaDefaults, SOURCES.etcdQuotaKvOverhead],
+        [SOURCES.etcdQuotaDefaults, SOURCES.etcdQuotaKvOverhead, SOURCES.etcdQuotaAvailable],
       ),
     );
   },

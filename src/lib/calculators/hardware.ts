@@ -116,7 +116,7 @@ export const hardwareCalc: CalcDef<'hardware'> = {
           ...r.beyondGuide.map((t) => para(t, 'warning')),
           ...r.notes.map((t) => para(t, 'info')),
         ],
-        'The smallest of the hardware guide’s four classes (Small, Medium, Large, xLarge) whose bounds cover every input given; an input of 0 is unknown and decides nothing.',
+        'The smallest of the hardware guide’s four classes that covers every input given: its client, request-rate and data bounds, its example node count, and 16 GB of memory for millions of keys; an input of 0 is unknown and decides nothing.',
         [CLASS_SOURCE[k.id]],
       ),
     );

@@ -140,9 +140,11 @@ function reasons(r: MembershipResult): Block {
 function stepSources(r: MembershipResult): string[] {
   const actions = new Set(r.steps.map((s) => s.action));
   return [
-    SOURCES.etcdClusterQuorumOnAdd,
+    SOURCES.etcdQuorum,
     ...(actions.has('add-voter') || actions.has('add-learner') ? [SOURCES.etcdServerMayAddMember] : []),
+    ...(actions.has('add-voter') ? [SOURCES.etcdClusterReadyToAdd] : []),
     ...(actions.has('remove-down') || actions.has('remove-running') ? [SOURCES.etcdClusterReadyToRemove] : []),
+    ...(actions.has('remove-running') ? [SOURCES.etcdServerMayRemoveMember] : []),
     ...(actions.has('promote') ? [SOURCES.etcdClusterReadyToPromote] : []),
   ];
 }
@@ -213,7 +215,7 @@ export const membershipCalc: CalcDef<'membership'> = {
             'info',
           ),
         ],
-        'Each step changes the voting members by one; quorum is ⌊voters/2⌋ + 1 (learners do not vote) and the margin is running voters − quorum. With its default --strict-reconfig-check, etcd v3.7.0 refuses an add unless the member handling it is connected to a quorum of the enlarged cluster, a removal unless the started voters left make a quorum of the smaller one, and a promotion unless the started voters and the learner make a quorum of the enlarged one.',
+        'Each change adds, removes or promotes one member; quorum is ⌊voters/2⌋ + 1 (learners do not vote) and the margin is running voters − quorum. With its default --strict-reconfig-check, etcd v3.7.0 refuses an add unless the member handling it is connected to a quorum of the enlarged cluster (and, for a voter, the started voters make one), a removal unless the started voters left make the smaller quorum (and, for a running member, the connected ones still do), and a promotion unless the started voters and the learner make a quorum of the enlarged cluster.',
         stepSources(r),
       ),
     );

@@ -65,7 +65,7 @@ export const quorumCalc: CalcDef<'quorum'> = {
           para(evenCountNote(n), 'info'),
         ],
         'Quorum is ⌊n/2⌋ + 1 voting members; n members tolerate n − quorum failures, and each member stopped spends one of them.',
-        [SOURCES.etcdClusterQuorumOnAdd],
+        [SOURCES.etcdQuorum],
       ),
     );
   },

@@ -13,7 +13,7 @@ import { bullets, facts, para, refList, resultDoc } from './result-doc.ts';
 
 /** The rule every answer of the explorer applies. */
 const RULE =
-  'kube-apiserver v1.37 validates the request, then its storage delegator sends it to the watch cache or to etcd by verb, resourceVersion, resourceVersionMatch, limit, continue token and whether the cache is ready; a resource without a watch cache always reads etcd.';
+  'kube-apiserver v1.37 validates a LIST’s options (a GET’s resourceVersion is checked only where it is read), then its storage delegator picks the watch cache or etcd by verb, resourceVersion, resourceVersionMatch, limit, continue token, selector, cache readiness, snapshots and etcd’s progress-notify support; a valid request for a resource without a watch cache reads etcd.';
 
 /** Plain words for where a request is served. */
 const SERVED_BY: Readonly<Record<ReadServedBy | 'error', string>> = {

@@ -1,7 +1,8 @@
 /**
  * Every calculator by id, for the build: its logic, its labelled fields and, for the availability
- * calculator, its chart. `<Calculator id="quorum" />` renders from here; the browser loads each
- * calculator's code on its own (the loaders in src/components/calculators/Calculator.astro).
+ * calculator, its chart, found by file name (`<kebab-id>.ts`). `<Calculator id="quorum" />` renders
+ * from here; the browser loads each calculator's code on its own (the loaders in
+ * src/components/calculators/Calculator.astro).
  *
  * Entries are imported on demand, so that the import graph of a page names no calculator module:
  * the citation engine finds which calculator a page shows from its `<Calculator id>` elements
@@ -20,73 +21,45 @@ export interface CalculatorEntry<Id extends CalculatorId> {
   figure?: (out: Outcome<CalculatorState<Id>>) => Tree;
 }
 
-/** The registry: a typed entry per calculator id (a missing or misspelt id fails type-checking). */
-export const CALCULATORS: { readonly [Id in CalculatorId]: () => Promise<CalculatorEntry<Id>> } = {
-  quorum: async () => {
-    const m = await import('./quorum.ts');
-    return { def: m.quorumCalc, view: m.quorumView };
-  },
+/**
+ * Each calculator's module, found by convention: `<kebab-id>.ts` beside this file (`write-path.ts`
+ * for `writePath`) exports `<id>Calc` and `<id>View`. Lazy, so that no page's import graph names
+ * them (see the module comment).
+ */
+const MODULES = import.meta.glob<Readonly<Record<string, unknown>>>('./*.ts');
+
+/** Figures drawn outside a calculator's live region, by id: only the availability chart so far. */
+const FIGURES: { readonly [Id in CalculatorId]?: () => Promise<CalculatorEntry<Id>['figure']> } = {
   availability: async () => {
-    const [m, chart] = await Promise.all([import('./availability.ts'), import('./chart.ts')]);
-    return {
-      def: m.availabilityCalc,
-      view: m.availabilityView,
-      figure: (out) => chart.availabilityChart(out.highlight ?? null),
-    };
-  },
-  writePath: async () => {
-    const m = await import('./write-path.ts');
-    return { def: m.writePathCalc, view: m.writePathView };
-  },
-  apiserver: async () => {
-    const m = await import('./apiserver.ts');
-    return { def: m.apiserverCalc, view: m.apiserverView };
-  },
-  upgrade: async () => {
-    const m = await import('./upgrade.ts');
-    return { def: m.upgradeCalc, view: m.upgradeView };
-  },
-  maintenance: async () => {
-    const m = await import('./maintenance.ts');
-    return { def: m.maintenanceCalc, view: m.maintenanceView };
-  },
-  topology: async () => {
-    const m = await import('./topology.ts');
-    return { def: m.topologyCalc, view: m.topologyView };
-  },
-  overrides: async () => {
-    const m = await import('./overrides.ts');
-    return { def: m.overridesCalc, view: m.overridesView };
-  },
-  hardware: async () => {
-    const m = await import('./hardware.ts');
-    return { def: m.hardwareCalc, view: m.hardwareView };
-  },
-  readPath: async () => {
-    const m = await import('./read-path.ts');
-    return { def: m.readPathCalc, view: m.readPathView };
-  },
-  timeouts: async () => {
-    const m = await import('./timeouts.ts');
-    return { def: m.timeoutsCalc, view: m.timeoutsView };
-  },
-  dbSize: async () => {
-    const m = await import('./db-size.ts');
-    return { def: m.dbSizeCalc, view: m.dbSizeView };
-  },
-  limits: async () => {
-    const m = await import('./limits.ts');
-    return { def: m.limitsCalc, view: m.limitsView };
-  },
-  apf: async () => {
-    const m = await import('./apf.ts');
-    return { def: m.apfCalc, view: m.apfView };
-  },
-  membership: async () => {
-    const m = await import('./membership.ts');
-    return { def: m.membershipCalc, view: m.membershipView };
+    const chart = await import('./chart.ts');
+    return (out) => chart.availabilityChart(out.highlight ?? null);
   },
 };
+
+const kebab = (id: string): string => id.replace(/[A-Z]/g, (c) => `-${c.toLowerCase()}`);
+
+async function entryOf<Id extends CalculatorId>(id: Id): Promise<CalculatorEntry<Id>> {
+  const file = `./${kebab(id)}.ts`;
+  const load = MODULES[file];
+  if (!load)
+    throw new Error(
+      `Calculator "${id}" has no module src/lib/calculators/${file.slice(2)}: add it (see CONTRIBUTING.md).`,
+    );
+  const m = await load();
+  const def = m[`${id}Calc`] as CalcDef<Id> | undefined;
+  const view = m[`${id}View`] as CalcView<Id> | undefined;
+  if (def?.id !== id || !view)
+    throw new Error(
+      `src/lib/calculators/${file.slice(2)} must export ${id}Calc (a definition with id "${id}") and ${id}View.`,
+    );
+  const figure = await FIGURES[id]?.();
+  return figure ? { def, view, figure } : { def, view };
+}
+
+/** The registry: an entry per calculator id of the URL schemas (src/lib/model/calculator-state.ts). */
+export const CALCULATORS = Object.fromEntries(
+  (Object.keys(CALCULATOR_SCHEMAS) as CalculatorId[]).map((id) => [id, () => entryOf(id)]),
+) as { readonly [Id in CalculatorId]: () => Promise<CalculatorEntry<Id>> };
 
 /** A field ready to render: its hint resolved (bounds from the schema), and whether it starts hidden. */
 export type RenderedField = Omit<FieldDef, 'hint'> & { hint: string | undefined; hidden: boolean };

@@ -57,7 +57,7 @@ export const topologyCalc: CalcDef<'topology'> = {
           ),
         ],
         'Stacked etcd runs one member on each control-plane node, so it needs E = C and takes C hosts; external etcd runs its E members on hosts of their own, E + C hosts in all.',
-        [SOURCES.etcdClusterQuorumOnAdd],
+        [SOURCES.etcdQuorum],
       ),
     );
   },

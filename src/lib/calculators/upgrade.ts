@@ -87,7 +87,7 @@ export const upgradeCalc: CalcDef<'upgrade'> = {
         ],
         rule,
         // The stacked-etcd note counts the failures that many members tolerate.
-        [SOURCES.etcdClusterQuorumOnAdd],
+        [SOURCES.etcdQuorum],
       ),
     );
   },

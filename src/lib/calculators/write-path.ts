@@ -118,7 +118,7 @@ export const writePathCalc: CalcDef<'writePath'> = {
           ),
         ],
         'An entry commits once a quorum has it on disk: commit latency = max(leader fsync, the (quorum − 1)-th fastest follower ack, each ack a round trip plus that follower’s fsync); the leader sends every entry to each of the n − 1 followers.',
-        [SOURCES.etcdClusterQuorumOnAdd],
+        [SOURCES.etcdQuorum],
       ),
     );
   },

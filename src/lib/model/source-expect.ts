@@ -167,7 +167,8 @@ export const SOURCE_EXPECT: { readonly [K in CitedSource]: readonly [string, ...
   watchCacheOffUndecorated: ['generic.UndecoratedStorage,'],
   watchCacheRetrySeconds: ['resourceVersionTooHighRetrySeconds = 1'],
   watchCacheSizesMerged: ['sizes := kubeapiserver.DefaultWatchCacheSizes()', 'sizes[resource] = size'],
-  etcdClusterQuorumOnAdd: [
+  etcdQuorum: ['func quorum(num int) int {', 'return num/2 + 1'],
+  etcdClusterReadyToAdd: [
     'func (c *RaftCluster) IsReadyToAddVotingMember() bool {',
     'nquorum := nmembers/2 + 1',
     'if nstarted < nquorum {',
@@ -180,6 +181,12 @@ export const SOURCE_EXPECT: { readonly [K in CitedSource]: readonly [string, ...
   etcdClusterReadyToPromote: [
     'func (c *RaftCluster) IsReadyToPromoteMember(id uint64) bool {',
     'nmembers := 1 // We count the learner to be promoted for the future quorum',
+    'if nstarted < nquorum {',
+  ],
+  etcdServerMayRemoveMember: [
+    "// downed member is safe to remove since it's not part of the active quorum",
+    'if (active - 1) < 1+((len(m)-1)/2) {',
+    'return errors.ErrUnhealthy',
   ],
   etcdServerMayAddMember: [
     'func (s *EtcdServer) mayAddMember(memb membership.Member) error {',
@@ -197,6 +204,10 @@ export const SOURCE_EXPECT: { readonly [K in CitedSource]: readonly [string, ...
     'MaxQuotaBytes = int64(8 * 1024 * 1024 * 1024) // 8GB',
   ],
   etcdQuotaKvOverhead: ["// kvOverhead is an estimate for the cost of storing a key's Metadata", 'kvOverhead = 256'],
+  etcdQuotaAvailable: [
+    'return b.be.Size()+int64(cost) < b.maxBackendBytes',
+    'func costPut(r *pb.PutRequest) int { return kvOverhead + len(r.Key) + len(r.Value) }',
+  ],
   scalabilityThresholdsCaveats: [
     'thresholds are NOT hard limits',
     'For smaller clusters, the limits are proportionally',

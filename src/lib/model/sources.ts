@@ -64,12 +64,16 @@ export const watchCacheOffUndecorated = 'kubernetes/kubernetes@v1.37.0:staging/s
 export const watchCacheRetrySeconds = 'kubernetes/kubernetes@v1.37.0:staging/src/k8s.io/apiserver/pkg/storage/cacher/watch_cache.go#L50-L52';
 export const watchCacheSizesMerged = 'kubernetes/kubernetes@v1.37.0:cmd/kube-apiserver/app/options/completion.go#L75-L89';
 
-/** etcd's quorum of the voting members, nmembers/2 + 1, in the add-member readiness check. */
-export const etcdClusterQuorumOnAdd = 'etcd-io/etcd@v3.7.0:server/etcdserver/api/membership/cluster.go#L626-L657';
+/** etcd's quorum of n members, num/2 + 1 (integer division). */
+export const etcdQuorum = 'etcd-io/etcd@v3.7.0:server/etcdserver/util.go#L46-L48';
+/** The add-member readiness check: the started voters must make a quorum of the enlarged cluster. */
+export const etcdClusterReadyToAdd = 'etcd-io/etcd@v3.7.0:server/etcdserver/api/membership/cluster.go#L626-L657';
 /** The remove-member readiness check: the started voters left must make the smaller cluster's quorum. */
 export const etcdClusterReadyToRemove = 'etcd-io/etcd@v3.7.0:server/etcdserver/api/membership/cluster.go#L659-L687';
 /** The promote readiness check: the started voters and the learner must make the enlarged cluster's quorum. */
-export const etcdClusterReadyToPromote = 'etcd-io/etcd@v3.7.0:server/etcdserver/api/membership/cluster.go#L689-L700';
+export const etcdClusterReadyToPromote = 'etcd-io/etcd@v3.7.0:server/etcdserver/api/membership/cluster.go#L689-L713';
+/** mayRemoveMember: a running member is removed only if the connected members left keep the smaller quorum. */
+export const etcdServerMayRemoveMember = 'etcd-io/etcd@v3.7.0:server/etcdserver/server.go#L1629-L1645';
 /** mayAddMember: with --strict-reconfig-check, an add that would break the active quorum is refused. */
 export const etcdServerMayAddMember = 'etcd-io/etcd@v3.7.0:server/etcdserver/server.go#L1409-L1438';
 /** Config.Validate: election timeout at least 5 × heartbeat and at most 50 s. */
@@ -78,6 +82,8 @@ export const etcdConfigValidateTimeouts = 'etcd-io/etcd@v3.7.0:server/embed/conf
 export const etcdQuotaDefaults = 'etcd-io/etcd@v3.7.0:server/storage/quota.go#L27-L34';
 /** The quota's per-key charge, kvOverhead = 256 bytes. */
 export const etcdQuotaKvOverhead = 'etcd-io/etcd@v3.7.0:server/storage/quota.go#L62-L63';
+/** The quota check counts the backend file's size, and a put costs kvOverhead plus its key and value. */
+export const etcdQuotaAvailable = 'etcd-io/etcd@v3.7.0:server/storage/quota.go#L126-L149';
 /** sig-scalability: thresholds are not hard limits, and scale down for smaller clusters. */
 export const scalabilityThresholdsCaveats = 'kubernetes/community@24e7d8f5409c1a0121394a613746e524f781e044:sig-scalability/configs-and-limits/thresholds.md#L30-L42';
 /** The hardware guide's small, medium, large and xLarge classes, each with its example machines. */
