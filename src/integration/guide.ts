@@ -37,6 +37,16 @@ export interface GuideData {
   history: Record<string, { date: string; source: LastUpdatedSource; input: string; reason?: string }>;
 }
 
+/**
+ * A page's last change as the manifest gives it. The manifest names no repository file (a test keeps
+ * Vite's manifest from leaking into it), so the input that changed is told by its kind.
+ */
+function manifestLastUpdated(h: GuideData['history'][string], page: string): ManifestPage['lastUpdated'] {
+  const { input, ...rest } = h;
+  const changed = input === page ? 'page' : input.startsWith('content/lab-results/') ? 'lab result' : 'model';
+  return { ...rest, changed };
+}
+
 /** Which page a built path is, as far as the content knows. */
 interface PageSource {
   file: string;
@@ -179,11 +189,9 @@ export class GuideStep {
         title:
           doc.querySelector('h1#_top')?.textContent.trim() ?? doc.querySelector('title')?.textContent.trim() ?? path,
         contentHash: contentHash(html, new URL(options.site).pathname),
-        lastUpdated: history ?? {
-          date: `${this.data.version.date}T00:00:00.000Z`,
-          source: 'build',
-          reason: 'no history for this page',
-        },
+        lastUpdated: history
+          ? manifestLastUpdated(history, source.file)
+          : { date: `${this.data.version.date}T00:00:00.000Z`, source: 'build', reason: 'no history for this page' },
         citations: citations.map((c) => ({ key: c.key, status: c.status })),
         counts,
       });

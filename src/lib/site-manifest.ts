@@ -108,9 +108,10 @@ export interface ManifestPage {
   contentHash: string;
   /**
    * Last change among the page's inputs (its MDX, the model modules and lab results it draws), ISO
-   * 8601, where that date came from, and which input changed.
+   * 8601, where that date came from, and which kind of input changed: the page's own MDX, a model
+   * module it runs on, or a lab result it draws (the page itself names the file).
    */
-  lastUpdated: { date: string; source: 'git' | 'build'; input?: string; reason?: string };
+  lastUpdated: { date: string; source: 'git' | 'build'; changed?: 'page' | 'model' | 'lab result'; reason?: string };
   citations: { key: string; status: CitationStatus }[];
   counts: StateCounts;
 }
