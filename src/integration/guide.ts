@@ -120,7 +120,7 @@ export class GuideStep {
       });
       const files = (await listMdxFiles(root)).filter((f) => f.startsWith('content/docs/'));
       // A page changes when its MDX does, and when the model modules or lab results it draws do.
-      const inputs = new Map(await Promise.all(files.map(async (f) => [f, await pageInputs(root, f)] as const)));
+      const inputs = await pageInputs(root, files);
       const dates = lastUpdated(root, [...new Set([...inputs.values()].flat())], new Date(`${version.date}T00:00:00Z`));
       const history: GuideData['history'] = {};
       for (const [file, own] of inputs) {

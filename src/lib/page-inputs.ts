@@ -6,19 +6,17 @@
 import { readdir, readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { pageModules } from './citations/source-usage.ts';
-import { chooseLabRun } from './lab/choose-run.ts';
+import { chooseLabRun, type NamedRun } from './lab/choose-run.ts';
 
 /** Where committed lab results live. */
 const LAB_RESULTS = 'content/lab-results';
 /** Which reached modules count as the page's content: the model and the content tree. */
 const CONTENT_INPUTS = /^(src\/lib\/model\/|content\/)/;
 
-/** The lab result files the page's `<LabFigure>` elements draw (each element's `run`, else the newest lab run). */
-async function labResultsDrawn(root: string, mdx: string): Promise<string[]> {
-  const figures = [...mdx.matchAll(/<LabFigure\b[^>]*>/g)].map((m) => /\brun="([^"]+)"/.exec(m[0])?.[1]);
-  if (figures.length === 0) return [];
+/** Every committed lab result: its name and the two fields the figures' choice reads. */
+async function labRuns(root: string): Promise<NamedRun[]> {
   const names = (await readdir(join(root, LAB_RESULTS)).catch(() => [] as string[])).filter((n) => n.endsWith('.json'));
-  const runs = await Promise.all(
+  return Promise.all(
     names.map(async (n) => {
       const data = JSON.parse(await readFile(join(root, LAB_RESULTS, n), 'utf8')) as {
         kind?: unknown;
@@ -30,21 +28,30 @@ async function labResultsDrawn(root: string, mdx: string): Promise<string[]> {
       };
     }),
   );
+}
+
+/** The lab result files a page's `<LabFigure>` elements draw (each element's `run`, else the newest lab run). */
+function labResultsDrawn(runs: readonly NamedRun[], mdx: string): string[] {
+  const figures = [...mdx.matchAll(/<LabFigure\b[^>]*>/g)].map((m) => /\brun="([^"]+)"/.exec(m[0])?.[1]);
   const chosen = figures.map((run) => chooseLabRun(runs, run)).filter((r) => r !== undefined);
   return [...new Set(chosen.map((r) => `${LAB_RESULTS}/${r.name}.json`))];
 }
 
 /**
- * A page's inputs: its MDX file, the model and content modules its imports (and its calculators')
- * reach, and the lab results it draws.
+ * Each page's inputs: its MDX file, the model and content modules its imports (and its
+ * calculators') reach, and the lab results it draws.
  * @param root - repository root.
- * @param page - the page's MDX file, relative to root (`content/docs/etcd-sizing.mdx`).
- * @returns paths relative to root, the MDX file first, the rest sorted.
- * @throws the file system's error when the MDX file cannot be read.
+ * @param pages - MDX files, relative to root (`content/docs/etcd-sizing.mdx`).
+ * @returns per page, paths relative to root, the MDX file first, the rest sorted.
+ * @throws the file system's error when an MDX file or a lab result cannot be read.
  */
-export async function pageInputs(root: string, page: string): Promise<string[]> {
-  const mdx = await readFile(join(root, page), 'utf8');
-  const modules = (await pageModules(root, page)).filter((f) => f !== page && CONTENT_INPUTS.test(f));
-  const rest = [...new Set([...modules, ...(await labResultsDrawn(root, mdx))])].sort();
-  return [page, ...rest];
+export async function pageInputs(root: string, pages: readonly string[]): Promise<Map<string, string[]>> {
+  const [modules, runs] = await Promise.all([pageModules(root, pages), labRuns(root)]);
+  const out = new Map<string, string[]>();
+  for (const page of pages) {
+    const mdx = await readFile(join(root, page), 'utf8');
+    const own = (modules.get(page) ?? []).filter((f) => f !== page && CONTENT_INPUTS.test(f));
+    out.set(page, [page, ...[...new Set([...own, ...labResultsDrawn(runs, mdx)])].sort()]);
+  }
+  return out;
 }

@@ -5,7 +5,7 @@ import { ROOT } from '../helpers/paths.ts';
 
 describe('pageInputs', () => {
   it('lists the page, the model modules of its calculators and tables, and the lab results it draws', async () => {
-    const inputs = await pageInputs(ROOT, 'content/docs/etcd-sizing.mdx');
+    const inputs = (await pageInputs(ROOT, ['content/docs/etcd-sizing.mdx'])).get('content/docs/etcd-sizing.mdx')!;
     expect(inputs[0]).toBe('content/docs/etcd-sizing.mdx');
     expect(inputs).toContain('src/lib/model/quorum.ts');
     expect(inputs.some((f) => /^content\/lab-results\/lab-.*\.json$/.test(f))).toBe(true);
@@ -15,7 +15,9 @@ describe('pageInputs', () => {
   });
 
   it('a page without calculators or figures has only itself and what it imports', async () => {
-    expect(await pageInputs(ROOT, 'content/docs/glossary.mdx')).toEqual(['content/docs/glossary.mdx']);
+    expect((await pageInputs(ROOT, ['content/docs/glossary.mdx'])).get('content/docs/glossary.mdx')).toEqual([
+      'content/docs/glossary.mdx',
+    ]);
   });
 });
 

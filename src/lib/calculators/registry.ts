@@ -10,6 +10,7 @@
  */
 import { CALCULATOR_SCHEMAS, type CalculatorId, type CalculatorState } from '../model/calculator-state.ts';
 import { defaultState } from '../model/url-state.ts';
+import { kebab } from '../model/calculator-url.ts';
 import { hintOf, type CalcDef, type CalcView, type FieldDef, type Outcome, type Raw } from './calc.ts';
 import type { Tree } from './tree.ts';
 
@@ -35,8 +36,6 @@ const FIGURES: { readonly [Id in CalculatorId]?: () => Promise<CalculatorEntry<I
     return (out) => chart.availabilityChart(out.highlight ?? null);
   },
 };
-
-const kebab = (id: string): string => id.replace(/[A-Z]/g, (c) => `-${c.toLowerCase()}`);
 
 async function entryOf<Id extends CalculatorId>(id: Id): Promise<CalculatorEntry<Id>> {
   const file = `./${kebab(id)}.ts`;

@@ -5,7 +5,7 @@
  * the page's text keeps them too.
  */
 import { refLink } from './ref-link.ts';
-import { SEVERITY_LABEL, type Block, type Inline, type ResultDoc, type Tone } from './result-doc.ts';
+import { SEVERITY_LABEL, blockRefs, type Block, type Inline, type ResultDoc, type Tone } from './result-doc.ts';
 import { h, type Tree } from './tree.ts';
 
 const TONE_CLASS: Readonly<Record<Tone, string>> = {
@@ -89,33 +89,13 @@ function blockTree(b: Block): Tree {
   }
 }
 
-/** Refs the document's blocks link inline (or list), so the page does not list them twice. */
-function shownRefs(doc: ResultDoc): Set<string> {
-  const shown = new Set<string>();
-  const walk = (content: readonly Inline[]): void => {
-    for (const i of content)
-      if (typeof i !== 'string') {
-        if ('ref' in i) shown.add(i.ref);
-        else if ('strong' in i) walk(i.strong);
-      }
-  };
-  for (const b of doc.blocks) {
-    if (b.kind === 'refs') b.refs.forEach((r) => shown.add(r));
-    else if (b.kind === 'para') walk(b.content);
-    else if (b.kind === 'list') b.items.forEach(walk);
-    else if (b.kind === 'facts') b.rows.forEach((r) => walk(r.value));
-    else if (b.kind === 'table') b.rows.forEach((r) => r.cells.forEach((c) => walk(c.content)));
-  }
-  return shown;
-}
-
 /**
  * The result region's content: the blocks, then the rule, then any deciding ref not already
  * linked in the blocks.
  * @throws Error (at build time, from ref-link.ts) for a ref without a verified link.
  */
 export function renderResultTree(doc: ResultDoc): Tree[] {
-  const shown = shownRefs(doc);
+  const shown = new Set(doc.blocks.flatMap(blockRefs));
   const rest = doc.sources.filter((r) => !shown.has(r));
   return [
     ...doc.blocks.map(blockTree),

@@ -117,7 +117,8 @@ function inlineRefs(content: readonly Inline[]): string[] {
   );
 }
 
-function blockRefs(b: Block): string[] {
+/** The refs a block links (inline or as a list). */
+export function blockRefs(b: Block): string[] {
   switch (b.kind) {
     case 'facts':
       return b.rows.flatMap((r) => inlineRefs(r.value));

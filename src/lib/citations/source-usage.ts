@@ -14,6 +14,7 @@ import { unified } from 'unified';
 import remarkParse from 'remark-parse';
 import remarkMdx from 'remark-mdx';
 import { MODEL_SOURCES } from './model-sources.ts';
+import { kebab } from '../model/calculator-url.ts';
 
 export interface SourceUsage {
   /** Calculator ids (`readPath`), sorted. */
@@ -81,32 +82,36 @@ export async function modelSourceUsage(
 }
 
 /**
- * The project files an MDX page is drawn from: the page, and every module its imports reach,
+ * The project files each MDX page is drawn from: the page, and every module its imports reach,
  * directly or through the calculators it names in `<Calculator id="…" />` (their browser modules,
- * `<kebab-id>.client.ts`, and what those import).
+ * `<kebab-id>.client.ts`, and what those import). One import graph serves every page.
  *
  * @param root - repository root.
- * @param page - the MDX file, relative to root.
- * @returns paths relative to root (POSIX), sorted; sources.ts counts only where a module reads it.
+ * @param pages - MDX files, relative to root.
+ * @returns per page, paths relative to root (POSIX), sorted; sources.ts counts only where a module reads it.
  */
-export async function pageModules(root: string, page: string): Promise<string[]> {
+export async function pageModules(root: string, pages: readonly string[]): Promise<Map<string, string[]>> {
   await init;
   const graph = new ImportGraph(root, resolve(root, MODEL_SOURCES.refs));
-  const entries = [
-    join(root, page),
-    ...calculatorsNamed(await readFile(join(root, page), 'utf8')).map((id) =>
-      join(root, CALCULATOR_CLIENTS, `${id.replace(/[A-Z]/g, (c) => `-${c.toLowerCase()}`)}.client.ts`),
-    ),
-  ];
   // The shared calculator component reaches every calculator (its registry); each named one is
   // followed through its own browser module instead.
   const stop = new Set([join(root, CALCULATOR_CLIENTS, 'Calculator.astro')]);
-  const files = new Set<string>();
-  for (const e of entries)
-    for (const f of await graph.reachableFiles(e, stop)) files.add(relative(root, f).split(sep).join('/'));
-  if ((await Promise.all(entries.map((e) => graph.reachableUses(e)))).some((u) => u.size > 0))
-    files.add(MODEL_SOURCES.refs);
-  return [...files].sort();
+  const out = new Map<string, string[]>();
+  for (const page of pages) {
+    const entries = [
+      join(root, page),
+      ...calculatorsNamed(await readFile(join(root, page), 'utf8')).map((id) =>
+        join(root, CALCULATOR_CLIENTS, `${kebab(id)}.client.ts`),
+      ),
+    ];
+    const files = new Set<string>();
+    for (const e of entries)
+      for (const f of await graph.reachableFiles(e, stop)) files.add(relative(root, f).split(sep).join('/'));
+    if ((await Promise.all(entries.map((e) => graph.reachableUses(e)))).some((u) => u.size > 0))
+      files.add(MODEL_SOURCES.refs);
+    out.set(page, [...files].sort());
+  }
+  return out;
 }
 
 async function list(dir: string, keep: (name: string) => boolean): Promise<string[]> {
@@ -146,17 +151,8 @@ class ImportGraph {
 
   /** Every sources.ts member read by `entry` or anything it imports. */
   async reachableUses(entry: string): Promise<Set<string>> {
-    const seen = new Set<string>();
     const out = new Set<string>();
-    const queue = [resolve(entry)];
-    while (queue.length > 0) {
-      const f = queue.pop()!;
-      if (seen.has(f)) continue;
-      seen.add(f);
-      const m = await this.module(f);
-      for (const u of m.uses) out.add(u);
-      queue.push(...m.imports);
-    }
+    for (const f of await this.reachableFiles(entry)) for (const u of (await this.module(f)).uses) out.add(u);
     return out;
   }
 

@@ -48,7 +48,8 @@ export function calculatorTag(id: CalculatorId): string {
   return `calc-${kebab(id)}`;
 }
 
-function kebab(id: string): string {
+/** A calculator id as its modules are named: `writePath` → `write-path`. */
+export function kebab(id: string): string {
   return id.replace(/[A-Z]/g, (c) => `-${c.toLowerCase()}`);
 }
 
