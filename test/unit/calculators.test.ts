@@ -616,10 +616,14 @@ describe('calculator definitions', () => {
     expect(t).toMatch(/Seats per replica \(400 \+ 200\)600/);
     expect(t).toMatch(/Seats across 3 replicas, spread evenly1,800/);
     expect(t).toMatch(/602 \(245 shares/);
-    expect(t).toMatch(/workload-low100245221/);
+    // Range 24–845, then the limit with no demand (floor × 602 / 258), not nominal − ⌊lendable / 2⌋ = 135.
+    expect(t).toMatch(/workload-low10024522124–8455637735/);
+    expect(t).toMatch(/catch-all513013–6133010039/);
+    expect(out.doc?.sources).toEqual(expect.arrayContaining([SOURCES.apfFirstAdjustment, SOURCES.apfFairShare]));
     const low = textOf(apfCalc.compute({ ...base, pl: 'workload-low' }).result);
     expect(low).toMatch(/ceil\(600 × 100 \/ 245\) = 245 seats per replica, 735 across 3/);
     expect(low).toMatch(/One LIST takes at most 37 seats/);
+    expect(low).toMatch(/With no demand anywhere its limit is 56; under load it moves every 10 s/);
     expect(textOf(apfCalc.compute({ ...base, pl: 'exempt' }).result)).toMatch(/never queued or rejected/);
     expect(textOf(apfCalc.compute({ ...base, pl: 'catch-all' }).result)).toMatch(/HTTP 429 at once/);
     // An unknown level is not an error: nothing is inspected and the link drops it.

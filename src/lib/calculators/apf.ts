@@ -2,6 +2,7 @@
 // Registers this calculator's URL state, so that it ships in this calculator's chunk only.
 import '../model/schemas/apf.ts';
 import { apfSeats, widestRequest, type LevelSeats } from '../model/apf.ts';
+import * as SOURCES from '../model/sources.ts';
 import { answer, invalid, text, whole, type CalcDef, type CalcView, type Raw } from './calc.ts';
 import { facts, para, resultDoc, type Block, type Cell } from './result-doc.ts';
 import { fmtInt } from './format.ts';
@@ -46,7 +47,7 @@ export const apfView: CalcView<'apf'> = {
 
 /** The per-level table: one row per bootstrap level. */
 function levelTable(levels: readonly LevelSeats[], replicas: number): Block {
-  const head = ['Level', 'Shares', 'Nominal', 'Lendable', 'Range', 'LIST max', `× ${fmtInt(replicas)}`];
+  const head = ['Level', 'Shares', 'Nominal', 'Lendable', 'Range', 'Idle', 'LIST max', `× ${fmtInt(replicas)}`];
   const cell = (text: string): Cell => ({ content: [text] });
   return {
     kind: 'table',
@@ -62,6 +63,7 @@ function levelTable(levels: readonly LevelSeats[], replicas: number): Block {
           cell(exempt ? '0' : fmtInt(l.nominal)),
           cell(fmtInt(l.lendable)),
           cell(exempt ? '–' : `${fmtInt(l.min)}–${fmtInt(l.max)}`),
+          cell(l.idle === null ? '–' : fmtInt(l.idle)),
           cell(exempt ? '–' : fmtInt(widestRequest(l).list)),
           cell(exempt ? '–' : fmtInt(l.nominal * replicas)),
         ],
@@ -76,7 +78,7 @@ function levelDetail(l: LevelSeats, limit: number, shareSum: number, replicas: n
   if (l.level.type === 'exempt')
     return `${name} (${l.level.who}): never queued or rejected, and with 0 shares it takes no nominal seats. Its requests still use seats: each adjustment subtracts what they recently used from the seats the limited levels share out.`;
   const nominal = `${name} (${l.level.who}): ceil(${fmtInt(limit)} × ${l.level.nominalConcurrencyShares} / ${shareSum}) = ${fmtInt(l.nominal)} seats per replica, ${fmtInt(l.nominal * replicas)} across ${fmtInt(replicas)}.`;
-  const lend = ` It lends up to ${fmtInt(l.lendable)} (${l.level.lendablePercent} %), so it keeps at least ${fmtInt(l.min)}, and may borrow up to ${fmtInt(l.max - l.nominal)} more.`;
+  const lend = ` It lends up to ${fmtInt(l.lendable)} (${l.level.lendablePercent} %), so it keeps at least ${fmtInt(l.min)}, and may borrow up to ${fmtInt(l.max - l.nominal)} more. With no demand anywhere its limit is ${fmtInt(l.idle ?? l.nominal)}; under load it moves every 10 s with recent demand.`;
   const q = l.level.queuing;
   if (!q)
     return `${nominal}${lend} It does not queue: once its seats are taken, further requests get HTTP 429 at once. A LIST may take up to ${fmtInt(widestRequest(l).list)} seats.`;
@@ -120,11 +122,18 @@ export const apfCalc: CalcDef<'apf'> = {
             'info',
           ),
           para(
-            `Range: the periodic adjustment moves a level between nominal − lendable and nominal + what it may borrow; no bootstrap level caps borrowing, so each may borrow up to the whole limit. LIST max: the most seats one LIST takes there. × ${fmtInt(r)}: nominal seats across the replicas. exempt is never limited.`,
+            `Range: every 10 s the controller moves a level's limit between nominal − lendable and nominal + what it may borrow; no bootstrap level caps borrowing, so each may borrow up to the whole limit. Idle: the limit while no level has demand, as after start-up: the nominal seats' sum shared out in proportion to the floors. LIST max: the most seats one LIST takes there. × ${fmtInt(r)}: nominal seats across the replicas. exempt is never limited.`,
             'info',
           ),
         ],
-        'Each replica has --max-requests-inflight + --max-mutating-requests-inflight seats; a limited level’s nominal seats are ceil(seats × its shares ÷ the sum of all shares), and it may lend its lendable percentage of them to other levels.',
+        'Each replica has --max-requests-inflight + --max-mutating-requests-inflight seats; a limited level’s nominal seats are ceil(seats × its shares ÷ the sum of all shares), and it may lend its lendable percentage of them to other levels; every 10 s the controller re-divides the nominal seats’ sum in proportion to recent demand, each level kept between its floor and nominal + what it may borrow.',
+        [
+          SOURCES.apfNominalSeats,
+          SOURCES.apfBorrowingBounds,
+          SOURCES.apfFairShare,
+          SOURCES.apfFirstAdjustment,
+          SOURCES.apfAdjustmentPeriod,
+        ],
       ),
     );
   },

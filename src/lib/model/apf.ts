@@ -15,6 +15,7 @@
  *   seats for a LIST (10 without SizeBasedListCostEstimate) and 10 for a write's watch-event seats:
  *   pkg/util/flowcontrol/request/config.go#L68-L82.
  */
+import { idleLimits } from './apf-borrowing.ts';
 import { assertWhole } from './input.ts';
 
 /** Largest flag value the calculator accepts (kube-apiserver takes any non-negative int). */
@@ -169,6 +170,11 @@ export interface LevelSeats {
   maxSeatsPerRequest: number | null;
   /** Requests that may wait in its queues: queues × queueLengthLimit (0 when it does not queue). */
   maxWaiting: number;
+  /**
+   * Its current limit while no level has demand (after start-up, or an idle spell), from
+   * {@link idleLimits}; null for the exempt level, which has no limit.
+   */
+  idle: number | null;
 }
 
 /** Result of {@link apfSeats}. */
@@ -215,7 +221,9 @@ export function apfSeats(
     );
   const shareSum = levels.reduce((s, l) => s + l.nominalConcurrencyShares, 0);
   if (shareSum <= 0) throw new RangeError('No priority level has a nominal concurrency share.');
-  const out = levels.map((level) => levelSeats(level, limit, shareSum));
+  const bare = levels.map((level) => levelSeats(level, limit, shareSum));
+  const idle = idleLimits(bare);
+  const out = bare.map((l, i) => ({ ...l, idle: idle[i] ?? null }));
   return {
     perReplica: limit,
     acrossReplicas: limit * replicas,
@@ -228,7 +236,7 @@ export function apfSeats(
 }
 
 /** finishQueueSetReconfigsLocked for one level (apf_controller.go#L859-L893). */
-function levelSeats(level: BootstrapLevel, limit: number, shareSum: number): LevelSeats {
+function levelSeats(level: BootstrapLevel, limit: number, shareSum: number): Omit<LevelSeats, 'idle'> {
   const nominal = Math.ceil((limit * level.nominalConcurrencyShares) / shareSum);
   // Math.round and Go's math.Round agree on non-negative numbers.
   const lendable = Math.round((nominal * level.lendablePercent) / 100);

@@ -9,6 +9,24 @@ type Sources = typeof import('./sources.ts');
 export type CitedSource = { [K in keyof Sources]: Sources[K] extends `https://${string}` ? never : K }[keyof Sources];
 
 export const SOURCE_EXPECT: { readonly [K in CitedSource]: readonly [string, ...string[]] } = {
+  apfAdjustmentPeriod: ['borrowingAdjustmentPeriod = 10 * time.Second'],
+  apfBorrowingBounds: [
+    'func (cfgCtlr *configController) updateBorrowingLocked(setCompleters bool, plStates map[string]*priorityLevelState) {',
+    'minCurrentCL = max(plState.minCL, min(plState.nominalCL, plState.seatDemandStats.highWatermark))',
+    'upperBound: float64(plState.maxCL),',
+    'target:     math.Max(float64(minCurrentCL), plState.seatDemandStats.smoothed),',
+  ],
+  apfFairShare: ['fairProp := requiredSumF / targetSum', 'ans[idx] = relativeItems[idx].target * fairProp'],
+  apfFirstAdjustment: [
+    'initialCL := concurrencyLimit - lendableCL/2',
+    'plState.currentCL = initialCL',
+    'meal.cfgCtlr.updateBorrowingLocked(false, meal.newPLStates)',
+  ],
+  apfNominalSeats: [
+    'concurrencyLimit := int(math.Ceil(float64(meal.cfgCtlr.serverConcurrencyLimit) * float64(*nominalConcurrencyShares) / meal.shareSum))',
+    'plState.minCL = concurrencyLimit - lendableCL',
+    'plState.maxCL = concurrencyLimit + borrowingCL',
+  ],
   apiValidateListOptions: [
     'func ValidateListOptions(',
     'resourceVersionMatch is forbidden unless resourceVersion is provided',

@@ -9,6 +9,16 @@
 
 // One export per source, so a browser bundle keeps only the refs its calculators use
 // (modules import them as a namespace: `import * as SOURCES from './sources.ts'`).
+/** APF: the controller re-divides the seats among the limited levels every 10 s. */
+export const apfAdjustmentPeriod = 'kubernetes/kubernetes@v1.37.0:staging/src/k8s.io/apiserver/pkg/util/flowcontrol/apf_controller.go#L76-L79';
+/** APF: each limited level's lower bound, upper bound and target at an adjustment. */
+export const apfBorrowingBounds = 'kubernetes/kubernetes@v1.37.0:staging/src/k8s.io/apiserver/pkg/util/flowcontrol/apf_controller.go#L399-L431';
+/** APF: with no bound binding, each level gets its target × the seats to divide ÷ the targets' sum. */
+export const apfFairShare = 'kubernetes/kubernetes@v1.37.0:staging/src/k8s.io/apiserver/pkg/util/flowcontrol/conc_alloc.go#L180-L188';
+/** APF: the seed limit of a new level, replaced at once by the first adjustment. */
+export const apfFirstAdjustment = 'kubernetes/kubernetes@v1.37.0:staging/src/k8s.io/apiserver/pkg/util/flowcontrol/apf_controller.go#L896-L910';
+/** APF: nominal, lendable and borrowable seats of a level. */
+export const apfNominalSeats = 'kubernetes/kubernetes@v1.37.0:staging/src/k8s.io/apiserver/pkg/util/flowcontrol/apf_controller.go#L857-L879';
 export const apiValidateListOptions = 'kubernetes/kubernetes@v1.37.0:staging/src/k8s.io/apimachinery/pkg/apis/meta/internalversion/validation/validation.go#L28-L51';
 export const cacherExactRvServable = 'kubernetes/kubernetes@v1.37.0:staging/src/k8s.io/apiserver/pkg/storage/cacher/cacher.go#L1433-L1444';
 export const cacherGetWaits = 'kubernetes/kubernetes@v1.37.0:staging/src/k8s.io/apiserver/pkg/storage/cacher/watch_cache.go#L511-L522';
