@@ -18,6 +18,7 @@ import {
   guideVersion,
   readGitCommit,
   repositoryUrlOf,
+  repositoryWebUrl,
   type GuideVersion,
 } from '../lib/guide-version.ts';
 import { forwardingPage, pageRenames, type PageRename } from '../lib/moved-pages.ts';
@@ -35,6 +36,8 @@ export interface GuideData {
   /** MDX file (relative to the root) → when it last changed; ISO 8601 dates. */
   /** Per MDX file: the newest change among the page's inputs, and the input (path) it was. */
   history: Record<string, { date: string; source: LastUpdatedSource; input: string; reason?: string }>;
+  /** The guide's own repository on the web (`https://github.com/o/r`), when one is configured. */
+  repository?: string;
 }
 
 /**
@@ -111,12 +114,14 @@ export class GuideStep {
         options.logger.warn(
           `No citation of ${missing.join(' or ')} at a release tag: the footer and manifest name no version for it.`,
         );
+      const repositoryUrl = env['SITE_REPOSITORY'] || repositoryUrlOf(pkg);
+      const repository = repositoryWebUrl(repositoryUrl);
       const version = guideVersion({
         commit: readGitCommit(root),
         date: buildDate(env['SOURCE_DATE_EPOCH'], now),
         lockEntries: entries,
         repos,
-        repositoryUrl: env['SITE_REPOSITORY'] || repositoryUrlOf(pkg),
+        repositoryUrl,
       });
       const files = (await listMdxFiles(root)).filter((f) => f.startsWith('content/docs/'));
       // A page changes when its MDX does, and when the model modules or lab results it draws do.
@@ -140,7 +145,12 @@ export class GuideStep {
       const renames = pageRenames(sources, options.base);
       return new GuideStep(
         root,
-        { version, citationSuffix: `guide ${formatGuideVersion(version)}`, history },
+        {
+          version,
+          citationSuffix: `guide ${formatGuideVersion(version)}`,
+          history,
+          ...(repository ? { repository } : {}),
+        },
         sources,
         renames,
       );

@@ -3,6 +3,8 @@ import { fileURLToPath } from 'node:url';
 import { CitationStep } from './citations.ts';
 import { DiagramStep } from './diagrams.ts';
 import { postBuildPass } from './post-build.ts';
+import { allowedSourceLinks } from '../lib/citations/link-audit.ts';
+import { readLock } from '../lib/citations/lock.ts';
 import { VIRTUAL_MODULE_TYPES, virtualModulesPlugin } from './virtual-modules.ts';
 import { GuideStep } from './guide.ts';
 import { normalizeBase } from '../lib/base-path.ts';
@@ -21,7 +23,8 @@ import { clientManifest } from '../tooling/client-manifest.ts';
  * - diagrams (./diagrams.ts): decides once, at config time, whether diagrams are inline SVG
  *   (then `virtual:sizing-guide/diagram-loader` is `null` and no Mermaid JavaScript is bundled)
  *   or rendered in the reader's browser; renders what `.cache/diagrams/` lacks ahead of time.
- * - the post-build pass (./post-build.ts): one read of each built page, diagrams to SVG, page check.
+ * - the post-build pass (./post-build.ts): one read of each built page, diagrams to SVG, page check,
+ *   and the audit of every link into a source repository against the lock.
  *   It is added as a sub-integration at the end of the list, so it runs after every other
  *   integration's `astro:build:done` (Starlight's search index and sitemap) wherever this
  *   integration is listed.
@@ -57,7 +60,7 @@ export default function sizingGuide(): AstroIntegration {
           .href;
         config.integrations.push(
           markdownAfterStarlight(),
-          postBuild(() => ({ citations: step, diagrams: diagrams!, guide, site })),
+          postBuild(() => ({ citations: step, diagrams: diagrams!, guide, site, root })),
         );
       },
       'astro:config:done': ({ injectTypes }) => {
@@ -72,17 +75,25 @@ export default function sizingGuide(): AstroIntegration {
 
 /** The sub-integration that runs {@link postBuildPass} last. */
 function postBuild(
-  steps: () => { citations: CitationStep; diagrams: DiagramStep; guide: GuideStep; site: string },
+  steps: () => { citations: CitationStep; diagrams: DiagramStep; guide: GuideStep; site: string; root: string },
 ): AstroIntegration {
   return {
     name: 'sizing-guide:post-build',
     hooks: {
       'astro:build:done': async ({ dir, pages, logger }) => {
-        const { citations, diagrams, guide, site } = steps();
+        const { citations, diagrams, guide, site, root } = steps();
         try {
           // Normally long settled (pages needed it); awaited so a failure cannot go unreported.
           const data = await citations.data();
-          const built = await postBuildPass({ dir, pages, diagrams, logger });
+          const allowedLinks = allowedSourceLinks(await readLock(root));
+          const built = await postBuildPass({
+            dir,
+            pages,
+            diagrams,
+            logger,
+            allowedLinks,
+            ownRepository: guide.data.repository,
+          });
           await guide.writeOutputs({ dir, site, built, citations: data, logger });
         } finally {
           await diagrams.close();

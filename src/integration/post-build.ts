@@ -1,7 +1,9 @@
 import type { AstroIntegrationLogger } from 'astro';
 import { AstroError } from 'astro/errors';
-import { readFile, writeFile } from 'node:fs/promises';
+import { readdir, readFile, writeFile } from 'node:fs/promises';
+import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { auditPageLinks, auditScriptLinks, type LinkProblem } from '../lib/citations/link-audit.ts';
 import { findPendingDiagrams, renderedDiagramMarkup, spliceAll } from '../lib/diagram-markup.ts';
 import { builtPageFile, checkBuiltPage } from '../lib/page-check.ts';
 import type { DiagramStep } from './diagrams.ts';
@@ -12,23 +14,31 @@ export interface PostBuildInput {
   pages: readonly { pathname: string }[];
   diagrams: DiagramStep;
   logger: AstroIntegrationLogger;
+  /** The only links into source repositories a page or script may hold: the lock's permalinks. */
+  allowedLinks: ReadonlyMap<string, unknown>;
+  /** The guide's own repository (`https://github.com/o/r`): its edit and commit links are not upstream. */
+  ownRepository?: string | undefined;
 }
 
 /**
  * The one pass over `dist/` after Astro wrote it: each built page is read once; when diagrams
  * render at build time its pending diagrams become inline SVG (all pages' diagrams in one
  * renderer call) and the page is written back; then every page but the 404 is checked
- * (src/lib/page-check.ts): its prose survived and each diagram is SVG or the readable fallback.
+ * (src/lib/page-check.ts): its prose survived and each diagram is SVG or the readable fallback;
+ * last, every page and script is audited for links into source repositories (see
+ * {@link auditBuiltLinks}).
  *
  * @returns every built page with its final HTML.
- * @throws AstroError for a diagram Mermaid cannot render (from {@link DiagramStep.svgsFor}) or a
- *   page that fails the check, listing each page and problem.
+ * @throws AstroError for a diagram Mermaid cannot render (from {@link DiagramStep.svgsFor}), a
+ *   page that fails the check, or a link upstream that is not a lock permalink, listing each one.
  */
 export async function postBuildPass({
   dir,
   pages,
   diagrams,
   logger,
+  allowedLinks,
+  ownRepository,
 }: PostBuildInput): Promise<{ pathname: string; html: string }[]> {
   const root = fileURLToPath(dir);
   const built = (
@@ -81,5 +91,48 @@ export async function postBuildPass({
     );
   }
   logger.info(`Pages keep their prose; diagrams: ${svg} inline SVG, ${fallback} rendered in the browser.`);
+  await auditBuiltLinks(root, built, allowedLinks, ownRepository);
   return built;
+}
+
+/**
+ * Fails the build on any link into a source repository, in any page's attributes or strings or in
+ * any bundled script, that is not character for character a lock entry's permalink: links are
+ * parsed as a browser parses them (src/lib/citations/link-audit.ts), so a disguised spelling fails
+ * as surely as a plain one.
+ *
+ * @param root - the build's output directory.
+ * @param ownRepository - the guide's own repository (`https://github.com/o/r`): links into it (the
+ *   edit link, the guide's commit) are not upstream and are left alone.
+ * @throws AstroError naming each page or script, the link as written and what a browser opens.
+ */
+export async function auditBuiltLinks(
+  root: string,
+  built: readonly { pathname: string; html: string }[],
+  allowed: ReadonlyMap<string, unknown>,
+  ownRepository?: string,
+): Promise<void> {
+  const found: string[] = [];
+  const own = ownRepository ? `${new URL(ownRepository).href.replace(/\/$/, '')}/`.toLowerCase() : undefined;
+  const note = (where: string, problems: readonly LinkProblem[]) => {
+    for (const p of problems)
+      if (!own || !p.opens.toLowerCase().startsWith(own))
+        found.push(`${where} (${p.where}): ${JSON.stringify(p.raw)} opens ${p.opens}`);
+  };
+  for (const { pathname, html } of built) {
+    const inAttributes = auditPageLinks(html, allowed);
+    // An attribute's value is also one of the page's quoted strings: report each link once.
+    const seen = new Set(inAttributes.map((p) => p.raw));
+    note(`/${pathname}`, [...inAttributes, ...auditScriptLinks(html, allowed).filter((p) => !seen.has(p.raw))]);
+  }
+  const assets = join(root, '_astro');
+  const scripts = (await readdir(assets).catch(() => [] as string[])).filter((f) => f.endsWith('.js'));
+  for (const f of scripts) note(`_astro/${f}`, auditScriptLinks(await readFile(join(assets, f), 'utf8'), allowed));
+  const unique = [...new Set(found)];
+  if (unique.length > 0) {
+    throw new AstroError(
+      `Links into source repositories that are not citations:\n  ${unique.join('\n  ')}`,
+      'Cite upstream lines with <Cite>, <Excerpt> or <Value> (or a ref in src/lib/model/sources.ts) and pin them with `npm run cite -- pin`; never write a link to upstream files by hand.',
+    );
+  }
 }

@@ -84,13 +84,13 @@ export function readGitCommit(root: string, run: GitRunner = runGit): Omit<Guide
 }
 
 /**
- * The web page of a commit, for a repository URL as package.json or a setting gives it.
+ * The web address of a repository, for a repository URL as package.json or a setting gives it.
  *
  * @param repositoryUrl - `https://github.com/o/r`, `git+https://github.com/o/r.git` or `github:o/r`.
- * @returns `https://github.com/o/r/commit/<sha>`, or undefined for an empty URL.
+ * @returns `https://github.com/o/r`, or undefined for an empty URL.
  * @throws Error when the URL is neither https nor a `github:` shorthand.
  */
-export function commitUrl(repositoryUrl: string | undefined, sha: string): string | undefined {
+export function repositoryWebUrl(repositoryUrl: string | undefined): string | undefined {
   const raw = repositoryUrl?.trim();
   if (!raw) return undefined;
   const short = /^github:([\w.-]+\/[\w.-]+)$/.exec(raw);
@@ -105,7 +105,18 @@ export function commitUrl(repositoryUrl: string | undefined, sha: string): strin
       `Repository URL "${raw}" is not a web address: give it as https://host/owner/repo (or github:owner/repo).`,
     );
   }
-  return `${web}/commit/${sha}`;
+  return web;
+}
+
+/**
+ * The web page of a commit, for a repository URL as {@link repositoryWebUrl} reads it.
+ *
+ * @returns `https://github.com/o/r/commit/<sha>`, or undefined for an empty URL.
+ * @throws Error when the URL is neither https nor a `github:` shorthand.
+ */
+export function commitUrl(repositoryUrl: string | undefined, sha: string): string | undefined {
+  const web = repositoryWebUrl(repositoryUrl);
+  return web === undefined ? undefined : `${web}/commit/${sha}`;
 }
 
 /**

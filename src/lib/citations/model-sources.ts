@@ -12,7 +12,7 @@ import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { promisify } from 'node:util';
 import type { Citation, ExtractionError, ExtractionResult } from './extract.ts';
-import { sourceLinksIn } from './link-audit.ts';
+import { sourceUrlOf } from './link-audit.ts';
 import { CitationRefError, citationKey, parseCitationRef } from './ref.ts';
 
 /** Where the model's refs and their fragments live, relative to the repository root. */
@@ -67,7 +67,7 @@ export async function extractModelCitations(root: string): Promise<ExtractionRes
       error('is not a string', 'Export each source as a ref string or a documentation URL.');
       continue;
     }
-    if (sourceLinksIn(value).length > 0) {
+    if (sourceUrlOf(value) !== null) {
       error(
         `is a link to upstream files (${value}), which would never be pinned`,
         'Write it as a citation ref (owner/repo@tag:path#Lx-Ly) with `expect` fragments.',
