@@ -53,16 +53,28 @@ export const CHANNEL_STATES: { readonly [Id in CalculatorId]: readonly ChannelSt
     DEFAULT,
     { name: 'past the largest class', raw: { n: '20000', c: '5000', rps: '30000', gb: '200' } },
     { name: 'nothing given', raw: { n: '0', c: '0', rps: '0', gb: '0', keys: '0' } },
+    {
+      name: 'nodes only',
+      raw: { n: '3000', c: '0', rps: '0', gb: '0', keys: '0' },
+      expect: [['warning', /alone does not pick a class/]],
+    },
   ],
   readPath: [
     DEFAULT,
     { name: 'rejected', raw: { verb: 'LIST', rv: '', rvm: 'Exact' }, expect: [['refusal', /rejects this request/]] },
     { name: 'from etcd', raw: { verb: 'GET', rv: '' } },
+    {
+      name: 'malformed continue token',
+      raw: { cont: 'bad', limit: '500' },
+      expect: [['refusal', /rejects this request before reading anything/]],
+    },
+    { name: 'continue at resourceVersion -1', raw: { cont: 'latest', limit: '500' } },
   ],
   timeouts: [
     DEFAULT,
     { name: 'pair etcd refuses', raw: { h: '100', e: '400' }, expect: [['refusal', /will not start/]] },
     { name: 'no pair fits', raw: { rtt: '6000' }, expect: [['warning', /No pair fits/]] },
+    { name: 'election timeout not a whole number of ticks', raw: { h: '100', e: '1050' } },
   ],
   dbSize: [
     DEFAULT,

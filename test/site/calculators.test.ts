@@ -131,7 +131,7 @@ const DRIVES: Drive[] = [
       ['Requests per second to etcd', '20000'],
     ],
     result:
-      /xLarge cluster, decided by nodes, request rate\..*m4\.4xlarge: 16 vCPUs.*5,000 nodes is more than the largest example workload/s,
+      /xLarge cluster, decided by request rate\..*m4\.4xlarge: 16 vCPUs.*5,000 nodes is more than the largest example workload/s,
     param: /h\.n=5000/,
   },
   {
@@ -788,10 +788,14 @@ describe.skipIf(!executablePath)('calculators in Chromium', () => {
       const rps = calc.getByLabel('Requests per second to etcd', { exact: true });
       await rps.fill('0');
       await data.fill('0');
-      await nodes.fill('1000');
-      await expect.poll(() => resultOf(calc).innerText()).toMatch(/^Large cluster, decided by nodes\./);
-      await nodes.fill('1001');
-      await expect.poll(() => resultOf(calc).innerText()).toMatch(/^xLarge cluster, decided by nodes\./);
+      await nodes.fill('3000');
+      await expect
+        .poll(() => resultOf(calc).innerText())
+        .toMatch(/^Small cluster by default: nodes alone decide no class/);
+      await rps.fill('9999');
+      await expect.poll(() => resultOf(calc).innerText()).toMatch(/^Large cluster, decided by request rate\./);
+      await rps.fill('10001');
+      await expect.poll(() => resultOf(calc).innerText()).toMatch(/^xLarge cluster, decided by request rate\./);
       await data.fill('2.5');
       await expect.poll(() => resultOf(calc).innerText()).toMatch(/default quota of 2 GiB/);
       await data.fill('-1');

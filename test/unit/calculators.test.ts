@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
 import { h, textOf, toHtml } from '../../src/lib/calculators/tree.ts';
+import { severeNotes } from '../../src/lib/calculators/result-doc.ts';
 import { availabilityChart, CHART_HEIGHT, CHART_WIDTH } from '../../src/lib/calculators/chart.ts';
 import {
   CHART_MARGIN,
@@ -758,24 +759,36 @@ describe('calculator definitions', () => {
   it('hardware: names the class, the deciding inputs and the example machines; 0 means unknown', () => {
     const out = hardwareCalc.compute({ n: '100', c: '0', rps: '300', gb: '0.2', keys: '0' });
     const t = textOf(out.result);
-    expect(t).toContain('Medium cluster, decided by nodes, request rate, data size.');
+    expect(t).toContain('Medium cluster, decided by request rate, data size.');
     expect(t).toContain('m4.xlarge: 4 vCPUs, 16 GB memory, 6,000 max concurrent IOPS, 93.75 MB/s disk');
     expect(t).toContain('n1-standard-4 + 150GB PD SSD: 4 vCPUs, 15 GB memory');
-    expect(t).toContain('100 nodes > the 50-node example of Small.');
+    expect(t).toContain('100 nodes: between the example workloads of Small (50 nodes) and Medium (250 nodes)');
     expect(t).not.toContain('Clients not given');
     expect(out.state).toEqual({ n: 100, c: 0, rps: 300, gb: 0.2, keys: 0 });
     const empty = textOf(hardwareCalc.compute({ n: '0', c: '0', rps: '0', gb: '0', keys: '0' }).result);
     expect(empty).toContain('Small cluster: no input given, so the smallest class.');
   });
 
+  it('hardware: nodes alone pick no class, and the answer warns so instead of sizing from them', () => {
+    const out = hardwareCalc.compute({ n: '3000', c: '0', rps: '0', gb: '0', keys: '0' });
+    const t = textOf(out.result);
+    expect(t).toContain('Small cluster by default: nodes alone decide no class');
+    expect(t).toContain('Sequential IOPS the disk needs50 (typical)');
+    expect(severeNotes(out.doc!)).toEqual([
+      ['warning', expect.stringMatching(/^3,000 nodes alone does not pick a class/)],
+    ]);
+  });
+
   it('hardware: past the largest example it says so instead of extrapolating; bad text is refused per field', () => {
     const t = textOf(hardwareCalc.compute({ n: '5000', c: '0', rps: '20000', gb: '3', keys: '0' }).result);
-    expect(t).toContain('xLarge cluster, decided by nodes, request rate, data size.');
+    expect(t).toContain('xLarge cluster, decided by request rate, data size.');
     expect(t).toContain('5,000 nodes is more than the largest example workload in the guide (3,000 nodes, xLarge)');
     expect(t).toContain('xLarge is open-ended');
     expect(t).toContain("more than etcd's default quota of 2 GiB");
     expect(t).toContain('Sequential IOPS the disk needs500 (heavily loaded)');
     expect(t).toContain('Network10GbE (large clusters)');
+    const byData = textOf(hardwareCalc.compute({ n: '0', c: '10', rps: '50', gb: '1.5', keys: '0' }).result);
+    expect(byData).toContain('Sequential IOPS the disk needs500 (heavily loaded, as xLarge is by definition)');
     const bad = hardwareCalc.compute({ n: '-3', c: '1.5', rps: 'lots', gb: '0,5', keys: '1e13' });
     expect(bad.state).toBeNull();
     expect(bad.errors).toEqual({

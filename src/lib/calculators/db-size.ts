@@ -10,7 +10,7 @@ import {
 import * as SOURCES from '../model/sources.ts';
 import { answer, decimal, invalid, take, text, whole, type CalcDef, type CalcView, type Raw } from './calc.ts';
 import { bullets, facts, para, resultDoc } from './result-doc.ts';
-import { fmtBytes, fmtInt, fmtNum } from './format.ts';
+import { fmtBytes, fmtInt, fmtNum, plural } from './format.ts';
 
 /** Title and labelled fields, used only by the build to render the form (the browser reads the DOM). */
 export const dbSizeView: CalcView<'dbSize'> = {
@@ -69,7 +69,7 @@ export const dbSizeView: CalcView<'dbSize'> = {
 };
 
 const days = (d: number | null): string =>
-  d === null ? 'never, at 0 % growth' : d === 0 ? 'already at or over the quota' : `${fmtInt(Math.floor(d))} days`;
+  d === null ? 'never, at 0 % growth' : d === 0 ? 'already at or over the quota' : plural(Math.floor(d), 'day');
 
 export const dbSizeCalc: CalcDef<'dbSize'> = {
   id: 'dbSize',
@@ -132,7 +132,7 @@ export const dbSizeCalc: CalcDef<'dbSize'> = {
             [`Share of the ${fmtNum(q)} GiB quota`, `${fmtNum(e.quotaUsed * 100)} %`],
             [`Days until the quota at ${fmtNum(g)} % a day`, days(e.daysToQuota)],
             [
-              `Quota to set (${fmtInt(hd)} days, +${fmtInt(hr)} %)`,
+              `Quota to set (${plural(hd, 'day')}, +${fmtInt(hr)} %)`,
               `${fmtInt(e.quotaToSetGiB)} GiB` +
                 (e.quotaToSetGiB <= q ? ` (the ${fmtNum(q)} GiB in force already covers it)` : ''),
             ],

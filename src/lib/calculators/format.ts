@@ -16,6 +16,20 @@ export function fmtNum(n: number): string {
   return DEC.format(n);
 }
 
+/**
+ * `n` like {@link fmtNum}, with as many more decimals (up to 12) as it takes for the text to differ
+ * from that of `other` when the two numbers differ: a ratio of 1.0002 against 1 reads "1.0002",
+ * not "1", so "beyond 1" never shows as 1. Equal numbers format as fmtNum does.
+ */
+export function fmtNumApart(n: number, other: number): string {
+  if (n === other) return fmtNum(n);
+  for (let digits = 2; digits <= 12; digits++) {
+    const f = new Intl.NumberFormat('en-US', { maximumFractionDigits: digits });
+    if (f.format(n) !== f.format(other)) return f.format(n);
+  }
+  return String(n);
+}
+
 const SUPER: Record<string, string> = {
   '-': '⁻',
   '0': '⁰',

@@ -1,7 +1,7 @@
 /** The hardware calculator: from a workload to the smallest class of etcd's hardware guide, and why. */
 // Registers this calculator's URL state, so that it ships in this calculator's chunk only.
 import '../model/schemas/hardware.ts';
-import { classifyWorkload, type HardwareClassId, type HardwareInput } from '../model/hardware.ts';
+import { classifyWorkload, isHeavilyLoaded, type BoundingInput, type HardwareClassId } from '../model/hardware.ts';
 import * as SOURCES from '../model/sources.ts';
 import { answer, decimal, invalid, text, whole, type CalcDef, type CalcView, type Raw } from './calc.ts';
 import { bullets, facts, para, resultDoc } from './result-doc.ts';
@@ -60,8 +60,7 @@ export const CLASS_SOURCE: Readonly<Record<HardwareClassId, string>> = {
   xlarge: SOURCES.etcdHardwareXLarge,
 };
 
-const INPUT_NAME: Readonly<Record<HardwareInput, string>> = {
-  nodes: 'nodes',
+const INPUT_NAME: Readonly<Record<BoundingInput, string>> = {
   clients: 'clients',
   requestsPerSecond: 'request rate',
   dataGB: 'data size',
@@ -85,7 +84,9 @@ export const hardwareCalc: CalcDef<'hardware'> = {
     const given = r.requirements.filter((q) => q.value > 0);
     const lead =
       given.length === 0
-        ? `${k.name} cluster: no input given, so the smallest class.`
+        ? n > 0
+          ? `${k.name} cluster by default: nodes alone decide no class, and no client count, request rate, data size or key count is given.`
+          : `${k.name} cluster: no input given, so the smallest class.`
         : `${k.name} cluster, decided by ${r.decidedBy
             .filter((i) => given.some((q) => q.input === i))
             .map((i) => INPUT_NAME[i])
@@ -106,17 +107,18 @@ export const hardwareCalc: CalcDef<'hardware'> = {
             ),
             [
               'Sequential IOPS the disk needs',
-              `${r.sequentialIops} (${r.heavilyLoaded ? 'heavily loaded' : 'typical'}); cloud figures are concurrent IOPS, up to 10× higher`,
+              `${r.sequentialIops} (${r.heavilyLoaded ? (isHeavilyLoaded(c, rps) ? 'heavily loaded' : 'heavily loaded, as xLarge is by definition') : 'typical'}); cloud figures are concurrent IOPS, up to 10× higher`,
             ],
             ['Network', r.network === '10GbE' ? '10GbE (large clusters)' : '1GbE (common deployments)'],
           ]),
-          given.length > 0
-            ? bullets(given.map((q) => q.reason))
+          given.length > 0 || r.example !== null
+            ? bullets([...given.map((q) => q.reason), ...(r.example === null ? [] : [r.example.text])])
             : para('Enter at least one input; 0 means unknown.', 'info'),
+          r.caution === null ? null : para(r.caution, 'warning'),
           ...r.beyondGuide.map((t) => para(t, 'warning')),
           ...r.notes.map((t) => para(t, 'info')),
         ],
-        'The smallest of the hardware guide’s four classes that covers every input given: its client, request-rate and data bounds, its example node count, and 16 GB of memory for millions of keys; an input of 0 is unknown and decides nothing.',
+        'The smallest of the hardware guide’s four classes that covers every input given: its client, request-rate and data bounds, and 16 GB of memory for millions of keys. Nodes are compared with the classes’ example workloads but decide nothing, since the guide defines the classes by the three bounds alone; an input of 0 is unknown and decides nothing.',
         [CLASS_SOURCE[k.id]],
       ),
     );

@@ -15,7 +15,7 @@ import type { CalculatorKey, CalculatorState } from '../model/calculator-state.t
 import * as SOURCES from '../model/sources.ts';
 import { answer, invalid, text, whole, type CalcDef, type CalcView, type FieldDef, type Raw } from './calc.ts';
 import { facts, para, resultDoc } from './result-doc.ts';
-import { fmtInt, fmtNum } from './format.ts';
+import { fmtInt, fmtNum, fmtNumApart } from './format.ts';
 
 /** The calculator's field keys (short, in the URL) and the model's names for them. */
 type Key = CalculatorKey<'limits'>;
@@ -95,7 +95,7 @@ function line(c: LimitCheck, nodes: number): string {
       : c.derivation?.kind === 'perCore'
         ? ` (${PODS_PER_CORE} × ${c.derivation.cores} ${c.derivation.cores === 1 ? 'core' : 'cores'})`
         : '';
-  return `${fmtInt(c.value)}${u} of ${fmtInt(c.limitInUse)}${u}${how}: ratio ${fmtNum(c.ratio)}, ${STATUS[c.status]}`;
+  return `${fmtInt(c.value)}${u} of ${fmtInt(c.limitInUse)}${u}${how}${c.limit.readAs ? ` (${c.limit.readAs})` : ''}: ratio ${fmtNumApart(c.ratio, 1)}, ${STATUS[c.status]}`;
 }
 
 export const limitsCalc: CalcDef<'limits'> = {
@@ -120,7 +120,7 @@ export const limitsCalc: CalcDef<'limits'> = {
     const lead =
       b.ratio === 0
         ? 'Every count is 0: nothing binds yet.'
-        : `Binds first: ${NAMES[b.limit.key]}, ratio ${fmtNum(b.ratio)}, ${STATUS[b.status]}.`;
+        : `Binds first: ${NAMES[b.limit.key]}, ratio ${fmtNumApart(b.ratio, 1)}, ${STATUS[b.status]}.`;
     const blocks = [
       para(lead, b.status === 'beyond' ? 'warning' : 'lead'),
       facts(report.checks.map((c) => [NAMES[c.limit.key], line(c, counts.nodes)] as const)),

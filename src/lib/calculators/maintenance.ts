@@ -65,7 +65,8 @@ export const maintenanceCalc: CalcDef<'maintenance'> = {
           r.warning === null ? null : para(r.warning, 'warning'),
         ],
         'The smallest n with n − k − quorum(n) ≥ f, quorum(n) = ⌊n/2⌋ + 1: that is n = 2 × (f + k) + 1.',
-        [SOURCES.etcdQuorum],
+        // etcd's FAQ behind the warning joins the deciding sources, which every channel links.
+        r.warningSource === null ? [SOURCES.etcdQuorum] : [SOURCES.etcdQuorum, r.warningSource],
       ),
     );
   },

@@ -4,12 +4,14 @@ import '../model/schemas/read-path.ts';
 import {
   routeRead,
   STATUS_TEXT,
+  type ContinueToken,
   type ReadHttpError,
   type ReadResource,
   type ReadServedBy,
 } from '../model/read-path.ts';
 import { answer, invalid, whole, type CalcDef, type CalcView, type Raw } from './calc.ts';
 import { bullets, facts, para, refList, resultDoc } from './result-doc.ts';
+import type { CalculatorState } from '../model/calculator-state.ts';
 
 /** The rule every answer of the explorer applies. */
 const RULE =
@@ -44,6 +46,16 @@ const bool = (raw: Readonly<Raw>, key: string): boolean => raw[key] === '1';
 /** The watch-cache fields mean something only for a resource that has one. */
 const cached = (raw: Readonly<Raw>): boolean => (raw['res'] ?? 'cached') === 'cached';
 const RESOURCES: readonly ReadResource[] = ['cached', 'events', 'size0', 'off'];
+/** The continue field's values (short, in the URL) and the model's kinds of token. */
+const CONTINUE: Readonly<Record<string, ContinueToken>> = {
+  '0': 'none',
+  '1': 'first-page',
+  latest: 'latest',
+  norv: 'no-rv',
+  bad: 'malformed',
+};
+/** The value sent for resourceVersionMatch "Other": one the API does not support. */
+const OTHER_MATCH = 'Other';
 
 /** Title and labelled fields, used only by the build to render the form (the browser reads the DOM). */
 export const readPathView: CalcView<'readPath'> = {
@@ -84,10 +96,22 @@ export const readPathView: CalcView<'readPath'> = {
         ['', 'unset'],
         ['NotOlderThan', 'NotOlderThan'],
         ['Exact', 'Exact'],
+        ['Other', 'Another value (sent as "Other")'],
       ],
     },
     { key: 'limit', label: 'limit', kind: 'text', inputmode: 'numeric', hint: '0 = no limit.' },
-    { key: 'cont', label: 'A continue token is sent', kind: 'checkbox' },
+    {
+      key: 'cont',
+      label: 'Continue token',
+      kind: 'select',
+      options: [
+        ['0', 'none'],
+        ['1', 'from the previous page (its first page’s resourceVersion)'],
+        ['latest', 'with resourceVersion −1 (the one a 410 hands out)'],
+        ['norv', 'without a resourceVersion'],
+        ['bad', 'malformed (does not decode)'],
+      ],
+    },
     { key: 'sel', label: 'A label or field selector is set', kind: 'checkbox' },
     {
       key: 'cur',
@@ -116,7 +140,7 @@ export const readPathCalc: CalcDef<'readPath'> = {
       rvm: s.rvm,
       limit: String(s.limit),
       cur: String(s.cur),
-      cont: check(s.cont),
+      cont: s.cont,
       sel: check(s.sel),
       ready: check(s.ready),
       held: check(s.held),
@@ -133,25 +157,28 @@ export const readPathCalc: CalcDef<'readPath'> = {
     const cur = whole(raw, 'readPath', 'cur', 'etcd\u2019s current revision', errors);
     if (cur === null || (parsedLimit === null && verb === 'LIST')) return invalid(errors);
     const limit = parsedLimit ?? 0;
-    const rvm = raw['rvm'] === 'Exact' || raw['rvm'] === 'NotOlderThan' ? raw['rvm'] : '';
+    const rvm = raw['rvm'] === 'Exact' || raw['rvm'] === 'NotOlderThan' || raw['rvm'] === OTHER_MATCH ? raw['rvm'] : '';
+    const contKey = raw['cont'] !== undefined && raw['cont'] in CONTINUE ? raw['cont'] : '0';
     const res = RESOURCES.find((x) => x === raw['res']) ?? 'cached';
     const rv = raw['rv'] ?? '';
     const flags = {
-      cont: bool(raw, 'cont'),
       sel: bool(raw, 'sel'),
       ready: bool(raw, 'ready'),
       held: bool(raw, 'held'),
       snap: bool(raw, 'snap'),
       pn: bool(raw, 'pn'),
     };
-    const state = parsedLimit === null ? null : { verb, res, rv, rvm, limit, cur, ...flags };
+    const state =
+      parsedLimit === null
+        ? null
+        : { verb, res, rv, rvm, limit, cur, cont: contKey as CalculatorState<'readPath'>['cont'], ...flags };
     const r = routeRead({
       verb,
       resource: res,
       resourceVersion: rv,
       resourceVersionMatch: rvm,
       limit,
-      continueToken: flags.cont,
+      continueToken: CONTINUE[contKey]!,
       currentRevision: cur,
       cacheReady: flags.ready,
       etcdSupportsProgressNotify: flags.pn,

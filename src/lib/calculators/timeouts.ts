@@ -10,6 +10,7 @@ import {
   DEFAULT_HEARTBEAT_MS,
   docVerdict,
   DOC_MAX_ELECTION_MS,
+  effective,
   etcdFlags,
   kubeadmExtraArgs,
   MAX_DOC_ROUND_TRIP_MS,
@@ -139,6 +140,24 @@ export const timeoutsCalc: CalcDef<'timeouts'> = {
     );
     if (!mine.accepted)
       result.push(para(['etcd v3.7.0 will not start with your pair: ', { code: mine.message! }], 'refusal'));
+    if (mine.accepted) {
+      // etcd hands raft a whole number of heartbeat ticks (unsigned division), so a remainder never runs.
+      const runs = effective(hb, el);
+      if (runs.electionMs !== el)
+        result.push(
+          para(
+            [
+              `etcd truncates your election timeout to whole heartbeat ticks: ${fmtInt(el)} ÷ ${fmtInt(hb)} is ${fmtInt(runs.electionTicks)} ticks, so it runs as ${fmtMs(runs.electionMs)}, not ${fmtMs(el)} (followers start an election after ${fmtMs(runs.electionMs)} to ${fmtMs(runs.latestElectionMs)}). `,
+              { ref: SOURCES.etcdTimingFieldsUint },
+              ' ',
+              { ref: SOURCES.etcdElectionTicks },
+              ' ',
+              { ref: SOURCES.etcdRaftElectionTick },
+            ],
+            'info',
+          ),
+        );
+    }
     if (mine.accepted && !doc.electionMeetsRule)
       result.push(
         para(

@@ -2,7 +2,9 @@
  * etcd's hardware guide as data: its four example cluster classes (small, medium, large, xLarge),
  * the bounds that define each (clients, requests per second, data size), the example Kubernetes
  * workload it names, and its AWS and GCE example machines; and the rule that picks the smallest
- * class covering a workload.
+ * class covering a workload. The guide defines the classes by those three bounds only; the example
+ * workloads (a 50- to 3,000-node Kubernetes cluster) illustrate a class and bound nothing, so a
+ * node count never picks or raises a class here.
  *
  * Every row is read from etcd-io/website at commit 824597935df6e95992ef61c07e3222f4f796ca6c,
  * content/en/docs/v3.7/op-guide/hardware.md (the v3.6 page is identical). The tables first
@@ -42,7 +44,7 @@ export interface HardwareClass {
   requestsPerSecondBelow: number | null;
   /** "No more than" this many GB of data; null when unbounded. */
   dataGBAtMost: number | null;
-  /** Nodes of the class's "Example application workload: A n-node Kubernetes cluster". */
+  /** Nodes of the class's "Example application workload: A n-node Kubernetes cluster": an illustration, not a bound. */
   exampleNodes: number;
   /** The AWS row, then the GCE row. */
   machines: readonly [ExampleMachine, ExampleMachine];
@@ -171,7 +173,7 @@ export const HARDWARE_INPUT_MAX = {
 
 /** A workload as the reader knows it; 0 means "not known" and constrains nothing. */
 export interface HardwareWorkload {
-  /** Kubernetes nodes, whole ≥ 0 (compared with each class's example workload). */
+  /** Kubernetes nodes, whole ≥ 0: only compared with the classes' example workloads, never a bound. */
   nodes: number;
   /** etcd clients, whole ≥ 0. */
   clients: number;
@@ -185,9 +187,12 @@ export interface HardwareWorkload {
 
 export type HardwareInput = keyof HardwareWorkload;
 
+/** The inputs that constrain the class: the guide's three bounds, and keys for the memory section. */
+export type BoundingInput = Exclude<HardwareInput, 'nodes'>;
+
 /** Why one input needs at least some class. */
 export interface Requirement {
-  input: HardwareInput;
+  input: BoundingInput;
   /** The value given. */
   value: number;
   /** Smallest class this input alone allows. */
@@ -200,18 +205,34 @@ export interface Requirement {
 export interface HardwareSizing {
   /** The smallest class that covers every input. */
   hardwareClass: HardwareClass;
-  /** Each input's own smallest class, in input order. */
+  /** Each bounding input's own smallest class, in input order (clients, requests/s, data, keys). */
   requirements: Requirement[];
   /** The inputs whose requirement is the chosen class (one or more; all when every input fits Small). */
-  decidedBy: HardwareInput[];
+  decidedBy: BoundingInput[];
+  /** Whether clients, requests per second or data size was given (non-zero): the guide's only bounds. */
+  boundsGiven: boolean;
+  /**
+   * Where the node count falls among the classes' example workloads, as a sentence, when nodes are
+   * given; null otherwise. It never changes {@link HardwareSizing.hardwareClass}.
+   */
+  example: { text: string } | null;
   /**
    * Inputs past what the guide describes: more nodes than its largest example workload, or any
    * load in xLarge, whose only bound is "more than" Large's. Plain sentences; empty when none.
    */
   beyondGuide: string[];
-  /** Other cautions (exact boundary gap, quota, memory versus data). */
+  /** Other cautions (exact boundary gap, quota, memory versus data, nodes versus the class). */
   notes: string[];
-  /** Whether the load meets the CPU section's "heavily loaded" (see {@link isHeavilyLoaded}). */
+  /**
+   * Set when the class shown rests on no bound although nodes were given: the class is then the
+   * default, Small, whatever the node count, and the sentence says what to enter. Else null.
+   */
+  caution: string | null;
+  /**
+   * Whether the disk section's "heavily loaded clusters" applies: the load meets the CPU section's
+   * words ({@link isHeavilyLoaded}), or the class is xLarge, which the guide defines as serving more
+   * than 1,500 clients and more than 10,000 requests per second, a heavy load by that reading.
+   */
   heavilyLoaded: boolean;
   /** Sequential IOPS the disk section asks for: 50 typically, 500 when heavily loaded (hardware.md L26). */
   sequentialIops: number;
@@ -237,6 +258,22 @@ export function isHeavilyLoaded(clients: number, requestsPerSecond: number): boo
 // en-US like the calculators' own formatting, so that build-time and browser text agree.
 const NUMBER = new Intl.NumberFormat('en-US', { maximumFractionDigits: 2 });
 const fmt = (n: number): string => NUMBER.format(n);
+
+/**
+ * `value` with as many decimals as it takes to read apart from `bound` when the two differ, so that
+ * "0.100001 GB > 0.1 GB" never shows as "0.1 GB > 0.1 GB".
+ */
+function apart(value: number, bound: number): string {
+  if (value === bound) return fmt(value);
+  for (let digits = 2; digits <= 12; digits++) {
+    const f = new Intl.NumberFormat('en-US', { maximumFractionDigits: digits });
+    if (f.format(value) !== f.format(bound)) return f.format(value);
+  }
+  return String(value);
+}
+
+/** "1 node", "3,000 nodes". */
+const count = (n: number, one: string): string => `${fmt(n)} ${n === 1 ? one : `${one}s`}`;
 
 /** Smallest class index for a value under an exclusive upper bound per class. */
 function firstBelow(value: number, bound: (c: HardwareClass) => number | null): number {
@@ -270,11 +307,15 @@ function cls(i: number): HardwareClass {
  * - data: a class covers data up to its "no more than" bound (L48, L60, L72; GB as 10⁹ bytes, the
  *   guide does not say which);
  * - nodes: the guide names an example Kubernetes workload per class (L50, L62, L74, L86), not a
- *   bound; a class covers node counts up to its example. Past 3,000 nodes no example applies, and
- *   the result says so instead of extrapolating;
+ *   bound, and defines the classes by clients, requests per second and data only (L48, L60, L72,
+ *   L84). So nodes never pick or raise the class: the result names the class whose example the
+ *   count reaches, and says so when that is not the class the bounds give. Past 3,000 nodes no
+ *   example applies, and the result says so instead of extrapolating;
  * - keys: from {@link MILLIONS_OF_KEYS} on, the memory section asks for 16 GB to 64 GB (L17), so
  *   the class must be one whose AWS example has at least 16 GB: Medium and up (GCE's Medium machine
  *   has 15 GB, the guide's nearest to 16).
+ * - sequential IOPS: 500 when heavily loaded (L26), which is the CPU section's load (L12) or the
+ *   class xLarge, defined as more than 1,500 clients and 10,000 requests per second (L84); else 50.
  *
  * @param w - the workload; 0 in a field means unknown (constrains nothing).
  * @returns the class, each input's requirement, which input(s) decided, and the plain caveats.
@@ -292,19 +333,7 @@ export function classifyWorkload(w: HardwareWorkload): HardwareSizing {
   const beyondGuide: string[] = [];
   const notes: string[] = [];
 
-  const nodeIdx = firstAtMost(w.nodes, (c) => (c.id === 'xlarge' ? null : c.exampleNodes));
   const largest = cls(HARDWARE_CLASSES.length - 1);
-  requirements.push({
-    input: 'nodes',
-    value: w.nodes,
-    classId: cls(nodeIdx).id,
-    reason:
-      w.nodes === 0
-        ? 'Nodes not given.'
-        : nodeIdx === 0
-          ? `${fmt(w.nodes)} nodes ≤ the ${fmt(cls(0).exampleNodes)}-node example workload of ${cls(0).name}.`
-          : `${fmt(w.nodes)} nodes > the ${fmt(cls(nodeIdx - 1).exampleNodes)}-node example of ${cls(nodeIdx - 1).name}.`,
-  });
   if (w.nodes > largest.exampleNodes) {
     beyondGuide.push(
       `${fmt(w.nodes)} nodes is more than the largest example workload in the guide (${fmt(largest.exampleNodes)} nodes, ${largest.name}); the guide gives no machine for it, and this calculator does not extrapolate: measure your own load.`,
@@ -313,10 +342,10 @@ export function classifyWorkload(w: HardwareWorkload): HardwareSizing {
 
   // Clients and requests per second: the first class whose bound is above the value; returns its index.
   const belowBound = (
-    input: HardwareInput,
+    input: BoundingInput,
     value: number,
     bound: (c: HardwareClass) => number | null,
-    unit: string,
+    unit: (value: number) => string,
     missing: string,
   ): number => {
     const i = firstBelow(value, bound);
@@ -328,17 +357,23 @@ export function classifyWorkload(w: HardwareWorkload): HardwareSizing {
         value === 0
           ? missing
           : i === 0
-            ? `${fmt(value)} ${unit} < ${fmt(bound(cls(0))!)} (${cls(0).name}).`
-            : `${fmt(value)} ${unit} ≥ ${fmt(bound(cls(i - 1))!)}, the bound of ${cls(i - 1).name}.`,
+            ? `${apart(value, bound(cls(0))!)} ${unit(value)} < ${fmt(bound(cls(0))!)} (${cls(0).name}).`
+            : `${apart(value, bound(cls(i - 1))!)} ${unit(value)} ≥ ${fmt(bound(cls(i - 1))!)}, the bound of ${cls(i - 1).name}.`,
     });
     return i;
   };
-  const clientIdx = belowBound('clients', w.clients, (c) => c.clientsBelow, 'clients', 'Clients not given.');
+  const clientIdx = belowBound(
+    'clients',
+    w.clients,
+    (c) => c.clientsBelow,
+    (v) => (v === 1 ? 'client' : 'clients'),
+    'Clients not given.',
+  );
   const rpsIdx = belowBound(
     'requestsPerSecond',
     w.requestsPerSecond,
     (c) => c.requestsPerSecondBelow,
-    'requests/s',
+    () => 'requests/s',
     'Request rate not given.',
   );
 
@@ -351,8 +386,8 @@ export function classifyWorkload(w: HardwareWorkload): HardwareSizing {
       w.dataGB === 0
         ? 'Data size not given.'
         : dataIdx === 0
-          ? `${fmt(w.dataGB)} GB ≤ ${fmt(cls(0).dataGBAtMost!)} GB (${cls(0).name}).`
-          : `${fmt(w.dataGB)} GB > ${fmt(cls(dataIdx - 1).dataGBAtMost!)} GB, the bound of ${cls(dataIdx - 1).name}.`,
+          ? `${apart(w.dataGB, cls(0).dataGBAtMost!)} GB ≤ ${fmt(cls(0).dataGBAtMost!)} GB (${cls(0).name}).`
+          : `${apart(w.dataGB, cls(dataIdx - 1).dataGBAtMost!)} GB > ${fmt(cls(dataIdx - 1).dataGBAtMost!)} GB, the bound of ${cls(dataIdx - 1).name}.`,
   });
 
   const keyIdx =
@@ -365,17 +400,45 @@ export function classifyWorkload(w: HardwareWorkload): HardwareSizing {
       w.keys === 0
         ? 'Keys not given.'
         : keyIdx === 0
-          ? `${fmt(w.keys)} keys: fewer than the "millions of keys" for which the guide asks 16 GB to 64 GB.`
-          : `${fmt(w.keys)} keys: "millions of keys" needs ${HEAVY_MEMORY_GB}–64 GB, so at least ${cls(keyIdx).name} (${cls(
+          ? `${count(w.keys, 'key')}: fewer than the "millions of keys" for which the guide asks 16 GB to 64 GB.`
+          : `${count(w.keys, 'key')}: "millions of keys" needs ${HEAVY_MEMORY_GB}–64 GB, so at least ${cls(keyIdx).name} (${cls(
               keyIdx,
             )
               .machines.map((m) => `${fmt(m.memoryGB)} GB`)
               .join(' / ')}).`,
   });
 
-  const idx = Math.max(nodeIdx, clientIdx, rpsIdx, dataIdx, keyIdx);
+  const idx = Math.max(clientIdx, rpsIdx, dataIdx, keyIdx);
   const chosen = cls(idx);
   const decidedBy = requirements.filter((r) => r.classId === chosen.id).map((r) => r.input);
+  const boundsGiven = w.clients > 0 || w.requestsPerSecond > 0 || w.dataGB > 0;
+
+  // The example workloads, for comparison only: where the node count falls among them.
+  let example: HardwareSizing['example'] = null;
+  let caution: string | null = null;
+  if (w.nodes > 0) {
+    const above = HARDWARE_CLASSES.findIndex((c) => w.nodes <= c.exampleNodes);
+    const at = HARDWARE_CLASSES.find((c) => c.exampleNodes === w.nodes);
+    const nodes = count(w.nodes, 'node');
+    const named = (c: HardwareClass): string => `${c.name} (${fmt(c.exampleNodes)} nodes)`;
+    example = {
+      text:
+        at !== undefined
+          ? `${nodes}: the example workload the guide names for ${at.name}, an illustration, not a bound.`
+          : above === 0
+            ? `${nodes}: fewer than the example workload of ${named(cls(0))}, the smallest the guide names.`
+            : above === -1
+              ? `${nodes}: more than every example workload of the guide; the largest is ${named(largest)}.`
+              : `${nodes}: between the example workloads of ${named(cls(above - 1))} and ${named(cls(above))}; they illustrate the classes and bound nothing.`,
+    };
+    if (!boundsGiven) {
+      caution = `${nodes} alone does not pick a class: the guide defines its classes by clients, requests per second and data size, and none of them is given. Read the request rate (etcd_requests_total) and the database size of a cluster like yours, and enter those.`;
+    } else if (w.nodes > chosen.exampleNodes && chosen.id !== 'xlarge') {
+      notes.push(
+        `${nodes} is more than the ${fmt(chosen.exampleNodes)}-node example workload of ${chosen.name}. The guide's classes rest on the bounds, so ${chosen.name} stands; check that the request rate and data size are those of the whole cluster.`,
+      );
+    }
+  }
 
   const large = HARDWARE_CLASSES.find((c) => c.id === 'large')!;
   if (chosen.id === 'xlarge' && (clientIdx === idx || rpsIdx === idx || dataIdx === idx)) {
@@ -404,11 +467,14 @@ export function classifyWorkload(w: HardwareWorkload): HardwareSizing {
       `${fmt(w.dataGB)} GB of data does not fit in the ${fmt(smallestMemory)} GB of the smaller ${chosen.name} example; etcd reads its database through a memory map, so it would read from disk.`,
     );
   }
-  const heavilyLoaded = isHeavilyLoaded(w.clients, w.requestsPerSecond);
+  const heavilyLoaded = isHeavilyLoaded(w.clients, w.requestsPerSecond) || chosen.id === 'xlarge';
   return {
     hardwareClass: chosen,
     requirements,
     decidedBy,
+    boundsGiven,
+    example,
+    caution,
     beyondGuide,
     notes,
     heavilyLoaded,

@@ -3,7 +3,7 @@
  * Smallest n with n − k − quorum(n) ≥ f, which is 2(f + k) + 1 (always odd).
  *
  * Why: n − k − (⌊n/2⌋ + 1) ≥ f ⇔ ⌈n/2⌉ − 1 ≥ f + k ⇔ ⌈n/2⌉ ≥ f + k + 1 ⇔ n ≥ 2(f + k) + 1.
- * Rule source: https://etcd.io/docs/v3.6/faq/#what-is-failure-tolerance
+ * Rule source: etcd-io/website@824597935df6e95992ef61c07e3222f4f796ca6c:content/en/docs/v3.7/faq.md#L49-L63
  */
 import { assertWhole } from './input.ts';
 import { MAX_FAILURES_PLUS_STOPPED, MAX_MEMBERS, maintenanceTolerance } from './quorum.ts';
@@ -19,8 +19,13 @@ export interface MaintenanceSizing {
   /** Smallest member count: 2(f + k) + 1. */
   members: number;
   quorum: number;
-  /** Warning when the answer exceeds the 7 members etcd recommends at most; otherwise null. */
+  /**
+   * Warning when the answer exceeds the 7 members etcd recommends at most; otherwise null. Plain
+   * text: the FAQ line behind it is {@link MaintenanceSizing.warningSource}, for a channel to link.
+   */
   warning: string | null;
+  /** The pinned ref of etcd's FAQ answer on cluster size when there is a warning; otherwise null. */
+  warningSource: string | null;
 }
 
 /**
@@ -41,14 +46,15 @@ export function membersForMaintenancePolicy(f: number, k: number): MaintenanceSi
   }
   const n = 2 * (f + k) + 1;
   const check = maintenanceTolerance(n, k);
+  const tooMany = n > 7;
   return {
     failuresToSurvive: f,
     stoppedAtOnce: k,
     members: n,
     quorum: check.quorum,
-    warning:
-      n > 7
-        ? `${n} members is more than the 7 etcd recommends at most (${SOURCES.etcdFaqMaxClusterSize}); every write must reach ${check.quorum} of them.`
-        : null,
+    warning: tooMany
+      ? `${n} members is more than the 7 etcd recommends at most; every write must reach ${check.quorum} of them.`
+      : null,
+    warningSource: tooMany ? SOURCES.etcdFaqMaxClusterSize : null,
   };
 }

@@ -11,13 +11,15 @@
  *
  * Scope and simplifications:
  * - Not modelled: WATCH; a LIST with a `metadata.name` field selector (a non-recursive list,
- *   which Exact/continue always send to etcd, cacher.go#L1404-L1414); continue tokens with a
- *   negative resourceVersion (the "inconsistent continue" a 410 offers, treated upstream as a
- *   consistent read); races where the cache compacts a snapshot mid-request (falls back to etcd,
- *   delegator.go#L169-L171); a watch cache that lags behind etcd (a ready cache is taken to have
- *   caught up with `currentRevision`).
- * - A continue token's resourceVersion is that of the list's first page, an older revision; whether
- *   the cache still holds it uses the same input as an Exact resourceVersion (`exactRvInCache`).
+ *   which Exact/continue always send to etcd, cacher.go#L1404-L1414); races where the cache
+ *   compacts a snapshot mid-request (falls back to etcd, delegator.go#L169-L171); a watch cache
+ *   that lags behind etcd (a ready cache is taken to have caught up with `currentRevision`).
+ * - Continue tokens (storage/continue.go DecodeContinue) come in the kinds of {@link ContinueToken}:
+ *   one from the previous page carries that list's first-page revision, an older one; whether the
+ *   cache still holds it uses the same input as an Exact resourceVersion (`exactRvInCache`). One
+ *   with resourceVersion −1 is what a 410 for a compacted page hands out (etcd3/errors.go): the
+ *   storage reads it at the latest revision and the cacher treats it as a consistent read. One
+ *   without a resourceVersion (0) or that does not decode is a 400 before anything is read.
  */
 import { assertWhole } from './input.ts';
 import * as S from './sources.ts';
@@ -39,6 +41,18 @@ export type ReadServedBy =
 /** How fresh the answer is. */
 export type ReadFreshness = 'linearizable' | 'not-older-than' | 'exact' | 'any' | 'none';
 
+/**
+ * Which continue token a LIST sends:
+ * - 'none': no token;
+ * - 'first-page': the token of the previous page, carrying the first page's revision (> 0);
+ * - 'latest': a token with resourceVersion −1, as a 410 for a compacted page hands out: the next
+ *   page at the latest revision, so the list as a whole is not one snapshot;
+ * - 'no-rv': a token that decodes but has no resourceVersion (0), which upstream rejects;
+ * - 'malformed': a token that is not base64url JSON of a meta.k8s.io/v1 token, or whose start key
+ *   is empty or climbs out of the resource prefix.
+ */
+export type ContinueToken = 'none' | 'first-page' | 'latest' | 'no-rv' | 'malformed';
+
 /** The explorer's inputs. */
 export interface ReadRequest {
   verb: ReadVerb;
@@ -50,8 +64,8 @@ export interface ReadRequest {
   resourceVersionMatch: string;
   /** Page size, whole number ≥ 0; 0 = no limit. LIST only. */
   limit: number;
-  /** Whether a continue token (from a previous page) is sent. LIST only. */
-  continueToken: boolean;
+  /** Which continue token is sent, if any. LIST only. */
+  continueToken: ContinueToken;
   /** etcd's current revision, whole number ≥ 1; a ready watch cache has caught up with it. */
   currentRevision: number;
   /** Whether this API server's watch cache for the resource has initialised. */
@@ -73,7 +87,7 @@ export const DEFAULT_READ_REQUEST: Readonly<ReadRequest> = {
   resourceVersion: '',
   resourceVersionMatch: '',
   limit: 0,
-  continueToken: false,
+  continueToken: 'none',
   currentRevision: 100000,
   cacheReady: true,
   etcdSupportsProgressNotify: true,
@@ -223,6 +237,23 @@ const COMPACTED_410: ReadHttpError = {
   message: 'The resourceVersion for the provided list is too old.',
   retryAfter: null,
 };
+/** Whether the request carries a continue token of any kind. */
+const hasContinue = (r: ReadRequest): boolean => r.continueToken !== 'none';
+
+/** The 400 DecodeContinue's error becomes in ValidateListOptions, by the kind of bad token. */
+function invalidContinue(kind: 'no-rv' | 'malformed'): ReadError {
+  return {
+    field: 'continue',
+    status: 400,
+    message:
+      kind === 'no-rv'
+        ? 'invalid continue token: continue key is not valid: incorrect encoded start resourceVersion (version meta.k8s.io/v1)'
+        : 'invalid continue token: continue key is not valid: […] (the decoder’s reason: bad base64, bad JSON, an unknown version, an empty or unclean start key)',
+    retryAfter: null,
+    sources: [S.storageDecodeContinue, S.storageInvalidContinue400, S.delegatorValidatesListFirst, S.badRequestIs400],
+  };
+}
+
 const CONTINUE_COMPACTED_410: ReadHttpError = {
   status: 410,
   message:
@@ -282,14 +313,19 @@ function validateReadRequest(r: ReadRequest): ReadError[] {
     });
     if (r.resourceVersion === '')
       errors.push(api('resourceVersionMatch is forbidden unless resourceVersion is provided'));
-    if (r.continueToken) errors.push(api('resourceVersionMatch is forbidden when continue is provided'));
+    if (hasContinue(r)) errors.push(api('resourceVersionMatch is forbidden when continue is provided'));
     if (match !== 'Exact' && match !== 'NotOlderThan')
       errors.push(api(`Unsupported value: "${match}": supported values: "Exact", "NotOlderThan", ""`));
     if (match === 'Exact' && r.resourceVersion === '0')
       errors.push(api('resourceVersionMatch "exact" is forbidden for resourceVersion "0"'));
   }
   if (errors.length > 0) return errors;
-  if (r.continueToken) {
+  if (hasContinue(r)) {
+    // ValidateListOptions decodes the token before it looks at resourceVersion (interfaces.go#L352-L359).
+    if (r.continueToken === 'no-rv' || r.continueToken === 'malformed') {
+      errors.push(invalidContinue(r.continueToken));
+      return errors;
+    }
     if (r.resourceVersion !== '' && r.resourceVersion !== '0') {
       errors.push({
         field: 'continue',
@@ -333,6 +369,8 @@ const FRESH = {
   exact: (rv: string, future = false): string =>
     `Exactly resourceVersion ${rv}: the state as of that revision${future ? '' : ', however old'}.`,
   firstPage: 'Exactly the revision of the first page (pages stay consistent with each other).',
+  latestContinue:
+    'This page is at the latest revision, but the pages together are no single snapshot: objects created, changed or deleted since the first page may show up.',
   any: "Any: whatever this API server's cache holds. It may be older than data the client has already seen, e.g. from another API-server replica.",
   none: 'No data returned.',
 } as const;
@@ -372,17 +410,21 @@ function cacheWaitFallback(r: ReadRequest, rv: string): RouteBody['fallback'] {
 function etcdList(r: ReadRequest, why: string, refs: string[]): RouteBody | ReadError {
   const rv = r.resourceVersion;
   const parsedNonZero = rv !== '' && !parsesToZero(rv);
+  const firstPage = r.continueToken === 'first-page';
+  const latest = r.continueToken === 'latest';
   const exact =
-    r.continueToken ||
-    (parsedNonZero && (r.resourceVersionMatch === 'Exact' || (r.resourceVersionMatch === '' && r.limit > 0)));
-  const streams = !r.continueToken && r.limit === 0;
+    firstPage ||
+    (!latest &&
+      parsedNonZero &&
+      (r.resourceVersionMatch === 'Exact' || (r.resourceVersionMatch === '' && r.limit > 0)));
+  const streams = !hasContinue(r) && r.limit === 0;
   const allRefs = [
     ...refs,
     S.storageValidateListOptions,
     ...(streams ? [S.etcdStoreShouldStream, S.etcdRangeStreamGate] : []),
   ];
   if (exact) {
-    if (!r.continueToken && isFuture(rv, r.currentRevision)) {
+    if (!firstPage && isFuture(rv, r.currentRevision)) {
       return {
         field: 'resourceVersion',
         ...tooLarge(rv, r.currentRevision, 0),
@@ -390,7 +432,7 @@ function etcdList(r: ReadRequest, why: string, refs: string[]): RouteBody | Read
         sources: [...allRefs, S.etcdListFutureRevision, ...TOO_LARGE_REFS],
       };
     }
-    const at = r.continueToken ? "the continue token's revision (the first page's)" : `revision ${rv}`;
+    const at = firstPage ? "the continue token's revision (the first page's)" : `revision ${rv}`;
     return body({
       servedBy: 'etcd-exact-revision',
       reason: `${why} etcd reads at ${at}.`,
@@ -398,14 +440,26 @@ function etcdList(r: ReadRequest, why: string, refs: string[]): RouteBody | Read
       etcdCost: COST.exactList,
       etcdRequests: 1,
       freshness: 'exact',
-      freshnessText: r.continueToken ? FRESH.firstPage : FRESH.exact(rv),
+      freshnessText: firstPage ? FRESH.firstPage : FRESH.exact(rv),
       mayFail: [
         {
           when: 'etcd has compacted that revision (kube-apiserver asks for a compaction every 5 minutes by default); the client must list again.',
-          error: r.continueToken ? CONTINUE_COMPACTED_410 : COMPACTED_410,
-          refs: [S.etcdListCompacted410, S.resourceExpiredIs410],
+          error: firstPage ? CONTINUE_COMPACTED_410 : COMPACTED_410,
+          refs: [S.etcdListCompacted410, S.resourceExpiredIs410, ...(firstPage ? [S.inconsistentContinue410] : [])],
         },
       ],
+    });
+  }
+  if (latest) {
+    return body({
+      servedBy: 'etcd-linearizable',
+      reason: `${why} The continue token's resourceVersion is −1, so the store reads the next page at etcd's latest revision, from the token's key on${r.limit > 0 ? `; the limit of ${r.limit} is honoured` : ''}.`,
+      refs: [...allRefs, S.storageContinueLatest],
+      etcdCost: r.limit > 0 ? COST.linearizablePage : COST.linearizableList,
+      etcdRequests: 1,
+      freshness: 'linearizable',
+      freshnessText: FRESH.latestContinue,
+      mayFail: [],
     });
   }
   const notOlder = parsedNonZero;
@@ -553,7 +607,22 @@ function routeList(r: ReadRequest): RouteBody | ReadError {
   } else if (r.resourceVersionMatch === 'NotOlderThan') {
     refs.push(S.shouldDelegateListNotOlderThan);
     why = 'resourceVersionMatch=NotOlderThan is always served by the cache.';
-  } else if (r.continueToken) {
+  } else if (r.continueToken === 'latest') {
+    // ShouldDelegateContinue: without snapshots every continue goes to etcd; with them, a token at −1 is a consistent read.
+    refs.push(S.shouldDelegateListContinue, S.cacherShouldDelegateContinue);
+    if (!r.cacheSnapshots) {
+      delegate = true;
+      why =
+        'A continue token with resourceVersion −1 (the one a 410 hands out): without cache snapshots (ListFromCacheSnapshot off) the cacher sends every continue to etcd.';
+    } else {
+      consistent = true;
+      delegate = !r.etcdSupportsProgressNotify;
+      why = r.etcdSupportsProgressNotify
+        ? 'A continue token with resourceVersion −1 (the one a 410 hands out) asks for the rest of the list at the latest revision, which the cacher treats as a consistent read; the cache can serve it because etcd supports progress notify.'
+        : 'A continue token with resourceVersion −1 (the one a 410 hands out) is a consistent read, and etcd lacks progress notify (needs ≥ 3.4.31 / ≥ 3.5.13), so the cache cannot prove it is current.';
+      if (!r.etcdSupportsProgressNotify) refs.push(S.progressNotifyEtcdVersions);
+    }
+  } else if (r.continueToken === 'first-page') {
     exactDecision(
       "A continue token asks for the next page at the first page's revision",
       [S.shouldDelegateListContinue, S.cacherShouldDelegateContinue],
@@ -614,14 +683,21 @@ function routeList(r: ReadRequest): RouteBody | ReadError {
 
   // Step 4: served by the ready cache.
   if (consistent) {
+    const latest = r.continueToken === 'latest';
     return body({
       servedBy: 'watch-cache-after-etcd-revision',
-      reason: `${why} The API server reads etcd's current revision, waits until the cache has caught up with it, then lists from the cache.`,
-      refs: [...refs, S.delegatorListFromCache, S.getCurrentResourceVersion, S.waitUntilFreshLocked],
+      reason: `${why} The API server reads etcd's current revision, waits until the cache has caught up with it, then lists from the cache${latest ? ", from the token's key on" : ''}.`,
+      refs: [
+        ...refs,
+        S.delegatorListFromCache,
+        ...(latest ? [S.watchCacheContinueLatest] : []),
+        S.getCurrentResourceVersion,
+        S.waitUntilFreshLocked,
+      ],
       etcdCost: COST.revisionThenCache,
       etcdRequests: 1,
       freshness: 'linearizable',
-      freshnessText: FRESH.consistentFromCache,
+      freshnessText: latest ? FRESH.latestContinue : FRESH.consistentFromCache,
       fallback: {
         servedBy: 'etcd-linearizable',
         when: 'The cache has not caught up within 3 s: the LIST falls back to a linearizable etcd list.',
@@ -648,7 +724,7 @@ function routeList(r: ReadRequest): RouteBody | ReadError {
   }
   const exact =
     r.resourceVersionMatch === 'Exact' ||
-    r.continueToken ||
+    r.continueToken === 'first-page' ||
     (r.resourceVersionMatch === '' && r.limit > 0 && rv !== '' && rv !== '0');
   if (exact) {
     return body({
@@ -660,7 +736,7 @@ function routeList(r: ReadRequest): RouteBody | ReadError {
       etcdCost: waitsForFuture ? waitCost(r).etcdCost : COST.none,
       etcdRequests: 0,
       freshness: 'exact',
-      freshnessText: r.continueToken ? FRESH.firstPage : FRESH.exact(rv, waitsForFuture),
+      freshnessText: r.continueToken === 'first-page' ? FRESH.firstPage : FRESH.exact(rv, waitsForFuture),
       fallback: waitsForFuture ? cacheWaitFallback(r, rv) : null,
     });
   }
@@ -710,7 +786,7 @@ export function routeRead(request: ReadRequest): ReadResult {
     const ignored = [
       request.resourceVersionMatch !== '' ? 'resourceVersionMatch' : '',
       request.limit > 0 ? 'limit' : '',
-      request.continueToken ? 'continue' : '',
+      hasContinue(request) ? 'continue' : '',
       request.hasSelector ? 'selectors' : '',
     ].filter(Boolean);
     const verb = ignored.length === 1 && ignored[0] !== 'selectors' ? 'is' : 'are';
@@ -725,13 +801,13 @@ export function routeRead(request: ReadRequest): ReadResult {
     route.servedBy === 'watch-cache' &&
     request.resourceVersion === '0' &&
     request.limit > 0 &&
-    !request.continueToken
+    !hasContinue(request)
   ) {
     notes.push('With resourceVersion "0" the watch cache ignores limit and returns the whole list in one response.');
     route.refs.push(S.cacherLimitIgnoredForRvZero);
   }
   const readsEtcd = route.servedBy === 'etcd-linearizable' || route.servedBy === 'etcd-exact-revision';
-  if (readsEtcd && request.limit === 0 && !request.continueToken) {
+  if (readsEtcd && request.limit === 0 && !hasContinue(request)) {
     notes.push(RANGE_STREAM_NOTE);
     route.refs.push(S.rangeStreamRecheck);
   }

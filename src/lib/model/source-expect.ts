@@ -68,6 +68,10 @@ export const SOURCE_EXPECT: { readonly [K in CitedSource]: readonly [string, ...
     'return c.storage.GetList(ctx, key, opts, listObj)',
   ],
   delegatorListShouldDelegate: ['delegator.ShouldDelegateList(opts, c.cacher)', 'if result.ShouldDelegate {'],
+  etcdFaqMaxClusterSize: [
+    'What is maximum cluster size?',
+    'an etcd cluster probably should have no more than seven nodes',
+  ],
   etcdListCompacted410: [
     'func interpretListError(',
     'case err == etcdrpc.ErrCompacted:',
@@ -211,6 +215,9 @@ export const SOURCE_EXPECT: { readonly [K in CitedSource]: readonly [string, ...
     'if !s.Cfg.StrictReconfigCheck {',
     'reconfigure breaks active quorum',
   ],
+  etcdTimingFieldsUint: ['TickMs     uint `json:"heartbeat-interval"`', 'ElectionMs uint `json:"election-timeout"`'],
+  etcdElectionTicks: ['func (cfg *Config) ElectionTicks() int { return int(cfg.ElectionMs / cfg.TickMs) }'],
+  etcdRaftElectionTick: ['func raftConfig(', 'cfg.ElectionTicks,', 'HeartbeatTick:   1,'],
   etcdConfigValidateTimeouts: [
     'if 5*cfg.TickMs > cfg.ElectionMs {',
     'should be at least as 5 times as --heartbeat-interval',
@@ -251,5 +258,35 @@ export const SOURCE_EXPECT: { readonly [K in CitedSource]: readonly [string, ...
     'An xLarge cluster serves more than 1,500 clients, more than 10,000 of requests per second, and stores more than 1GB data.',
     'A 3,000 node Kubernetes cluster',
     '| AWS | m4.4xlarge | 16 | 64 | 16,000 | 250 |',
+  ],
+  badRequestIs400: ['func NewBadRequest(reason string) *StatusError {', 'http.StatusBadRequest'],
+  delegatorValidatesListFirst: [
+    'func (c *CacheDelegator) GetList(',
+    'storage.ValidateListOptions(c.cacher.resourcePrefix, c.cacher.versioner, opts)',
+  ],
+  inconsistentContinue410: [
+    'continueToken.ResoureVersion=-1 means that the apiserver can',
+    'storage.EncodeContinue(continueKey, keyPrefix, -1)',
+    'errors.NewResourceExpired(inconsistentContinue)',
+  ],
+  storageContinueLatest: [
+    'If continueRV < 0, the request is for the latest resource version.',
+    'if continueRV > 0 {',
+    'withRev = continueRV',
+  ],
+  storageDecodeContinue: [
+    'incorrect encoded start resourceVersion (version meta.k8s.io/v1)',
+    'func DecodeContinue(continueValue, keyPrefix string)',
+    'base64.RawURLEncoding.DecodeString(continueValue)',
+    'if c.ResourceVersion == 0 {',
+  ],
+  storageInvalidContinue400: [
+    'DecodeContinue(opts.Predicate.Continue, keyPrefix)',
+    'apierrors.NewBadRequest(fmt.Sprintf("invalid continue token: %v", err))',
+  ],
+  watchCacheContinueLatest: [
+    'storage.DecodeContinue(opts.Predicate.Continue, key)',
+    'return w.waitAndListExactRV(ctx, key, continueKey, uint64(continueRV))',
+    'return w.waitAndListConsistent(ctx, key, continueKey, nil)',
   ],
 };

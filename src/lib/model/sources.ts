@@ -34,7 +34,8 @@ export const delegatorListConsistentFallback = 'kubernetes/kubernetes@v1.37.0:st
 export const delegatorListFromCache = 'kubernetes/kubernetes@v1.37.0:staging/src/k8s.io/apiserver/pkg/storage/cacher/delegator.go#L165';
 export const delegatorListNotReady = 'kubernetes/kubernetes@v1.37.0:staging/src/k8s.io/apiserver/pkg/storage/cacher/delegator.go#L160-L164';
 export const delegatorListShouldDelegate = 'kubernetes/kubernetes@v1.37.0:staging/src/k8s.io/apiserver/pkg/storage/cacher/delegator.go#L148-L154';
-export const etcdFaqMaxClusterSize = 'https://etcd.io/docs/v3.6/faq/#what-is-maximum-cluster-size';
+/** etcd's FAQ: a cluster "probably should have no more than seven nodes". */
+export const etcdFaqMaxClusterSize = 'etcd-io/website@824597935df6e95992ef61c07e3222f4f796ca6c:content/en/docs/v3.7/faq.md#L45-L47';
 export const etcdListCompacted410 = 'kubernetes/kubernetes@v1.37.0:staging/src/k8s.io/apiserver/pkg/storage/etcd3/errors.go#L66-L75';
 export const etcdListFutureRevision = 'kubernetes/kubernetes@v1.37.0:staging/src/k8s.io/apiserver/pkg/storage/etcd3/store.go#L901-L912';
 export const etcdListMinimumRvAfterRead = 'kubernetes/kubernetes@v1.37.0:staging/src/k8s.io/apiserver/pkg/storage/etcd3/store.go#L810-L815';
@@ -87,6 +88,12 @@ export const etcdServerMayRemoveMember = 'etcd-io/etcd@v3.7.0:server/etcdserver/
 /** mayAddMember: with --strict-reconfig-check, an add that would break the active quorum is refused. */
 export const etcdServerMayAddMember = 'etcd-io/etcd@v3.7.0:server/etcdserver/server.go#L1409-L1438';
 /** Config.Validate: election timeout at least 5 × heartbeat and at most 50 s. */
+/** The two timing flags are unsigned integers of milliseconds, so their quotient is whole ticks, truncated. */
+export const etcdTimingFieldsUint = 'etcd-io/etcd@v3.7.0:server/embed/config.go#L193-L194';
+/** ElectionTicks: the election timeout divided by the heartbeat interval. */
+export const etcdElectionTicks = 'etcd-io/etcd@v3.7.0:server/embed/config.go#L1220';
+/** raftConfig: raft gets ElectionTicks as its election tick and one tick per heartbeat. */
+export const etcdRaftElectionTick = 'etcd-io/etcd@v3.7.0:server/etcdserver/bootstrap.go#L540-L544';
 export const etcdConfigValidateTimeouts = 'etcd-io/etcd@v3.7.0:server/embed/config.go#L997-L1008';
 /** The default backend quota (2 GiB) and the suggested maximum (8 GiB). */
 export const etcdQuotaDefaults = 'etcd-io/etcd@v3.7.0:server/storage/quota.go#L27-L34';
@@ -101,3 +108,18 @@ export const etcdHardwareSmall = 'etcd-io/website@824597935df6e95992ef61c07e3222
 export const etcdHardwareMedium = 'etcd-io/website@824597935df6e95992ef61c07e3222f4f796ca6c:content/en/docs/v3.7/op-guide/hardware.md#L58-L67';
 export const etcdHardwareLarge = 'etcd-io/website@824597935df6e95992ef61c07e3222f4f796ca6c:content/en/docs/v3.7/op-guide/hardware.md#L70-L79';
 export const etcdHardwareXLarge = 'etcd-io/website@824597935df6e95992ef61c07e3222f4f796ca6c:content/en/docs/v3.7/op-guide/hardware.md#L82-L91';
+
+/** NewBadRequest: a 400 Bad Request status. */
+export const badRequestIs400 = 'kubernetes/kubernetes@v1.37.0:staging/src/k8s.io/apimachinery/pkg/api/errors/errors.go#L315-L322';
+/** The cacher's delegator validates a LIST's options (and so decodes its continue token) before anything else. */
+export const delegatorValidatesListFirst = 'kubernetes/kubernetes@v1.37.0:staging/src/k8s.io/apiserver/pkg/storage/cacher/delegator.go#L143-L147';
+/** A compacted page: a 410 whose continue token has resourceVersion −1, to go on at the latest revision. */
+export const inconsistentContinue410 = 'kubernetes/kubernetes@v1.37.0:staging/src/k8s.io/apiserver/pkg/storage/etcd3/errors.go#L77-L89';
+/** ValidateListOptions: a continue token's revision > 0 is read exactly; −1 means the latest revision. */
+export const storageContinueLatest = 'kubernetes/kubernetes@v1.37.0:staging/src/k8s.io/apiserver/pkg/storage/interfaces.go#L360-L366';
+/** DecodeContinue and its errors: a token must be base64url JSON of meta.k8s.io/v1 with a revision and a clean start key. */
+export const storageDecodeContinue = 'kubernetes/kubernetes@v1.37.0:staging/src/k8s.io/apiserver/pkg/storage/continue.go#L28-L80';
+/** ValidateListOptions: a token that does not decode is a 400 invalid continue token. */
+export const storageInvalidContinue400 = 'kubernetes/kubernetes@v1.37.0:staging/src/k8s.io/apiserver/pkg/storage/interfaces.go#L352-L356';
+/** The watch cache lists a continue at revision > 0 from that snapshot, else as a consistent read. */
+export const watchCacheContinueLatest = 'kubernetes/kubernetes@v1.37.0:staging/src/k8s.io/apiserver/pkg/storage/cacher/watch_cache.go#L413-L424';

@@ -71,6 +71,11 @@ export interface TestedLimit {
   line: number;
   /** Whether the threshold is one of the cluster-scope ones that are lower for clusters under 5,000 nodes (L34-L36). */
   scalesWithNodes: boolean;
+  /**
+   * How the threshold's unit was read when thresholds.md leaves it open ("1.5MB" taken as 1.5 MiB),
+   * in words a result can show beside the number; absent when the cell is a plain count.
+   */
+  readAs?: string;
 }
 
 /** The modelled thresholds: nodes and pods first, then Services, namespaced objects, tokens, and the storage rows (L51-L54). */
@@ -228,6 +233,7 @@ export const TESTED_LIMITS: readonly TestedLimit[] = [
     upstream: '1.5MB',
     line: 53,
     scalesWithNodes: false,
+    readAs: 'thresholds.md writes "1.5MB"; read as 1.5 MiB, etcd’s default --max-request-bytes',
   },
   /** thresholds.md#L54: `Total size`, per resource type 1.5GB, read as 1.5 GiB = 1536 MiB like the object size. */
   {
@@ -239,6 +245,7 @@ export const TESTED_LIMITS: readonly TestedLimit[] = [
     upstream: '1.5GB',
     line: 54,
     scalesWithNodes: false,
+    readAs: 'thresholds.md writes "1.5GB"; read as 1.5 GiB, like the object size',
   },
 ];
 

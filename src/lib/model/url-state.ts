@@ -181,7 +181,7 @@ export function decodeState<S extends StateSchema>(schema: S, params: URLSearchP
       case 'bool':
         if (raw === '1' || raw === 'true') state[key] = true;
         else if (raw === '0' || raw === 'false') state[key] = false;
-        else note('is not 1 or 0; using the default');
+        else note('is not 1, 0, true or false; using the default');
         break;
       case 'text':
         if (

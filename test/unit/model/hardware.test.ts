@@ -18,10 +18,13 @@ const none: HardwareWorkload = { nodes: 0, clients: 0, requestsPerSecond: 0, dat
 const classOf = (over: Partial<HardwareWorkload>) => classifyWorkload({ ...none, ...over }).hardwareClass.id;
 
 describe('class bounds', () => {
-  it('nothing known is Small, decided by every input', () => {
+  it('nothing known is Small, decided by every bounding input', () => {
     const r = classifyWorkload(none);
     expect(r.hardwareClass.id).toBe('small');
-    expect(r.decidedBy).toHaveLength(5);
+    expect(r.decidedBy).toEqual(['clients', 'requestsPerSecond', 'dataGB', 'keys']);
+    expect(r.boundsGiven).toBe(false);
+    expect(r.example).toBeNull();
+    expect(r.caution).toBeNull();
     expect(r.beyondGuide).toEqual([]);
     expect(r.notes).toEqual([]);
   });
@@ -49,13 +52,32 @@ describe('class bounds', () => {
     expect(classOf({ dataGB: 1 })).toBe('large');
     expect(classOf({ dataGB: 1.01 })).toBe('xlarge');
   });
-  it('nodes: up to each example workload (50, 250, 1,000), then xLarge', () => {
-    expect(classOf({ nodes: 50 })).toBe('small');
-    expect(classOf({ nodes: 51 })).toBe('medium');
-    expect(classOf({ nodes: 250 })).toBe('medium');
-    expect(classOf({ nodes: 251 })).toBe('large');
-    expect(classOf({ nodes: 1000 })).toBe('large');
-    expect(classOf({ nodes: 1001 })).toBe('xlarge');
+  it('nodes are no bound: the guide defines classes by clients, requests/s and data only', () => {
+    for (const nodes of [50, 51, 250, 251, 1000, 1001, 3000, 5000]) expect(classOf({ nodes })).toBe('small');
+    expect(classOf({ nodes: 1001, requestsPerSecond: 300 })).toBe('medium');
+    expect(classOf({ nodes: 10, clients: 2000 })).toBe('xlarge');
+  });
+  it('nodes alone give a warning that they pick no class, and say where they fall among the examples', () => {
+    const r = classifyWorkload({ ...none, nodes: 3000 });
+    expect(r.caution).toMatch(/^3,000 nodes alone does not pick a class: the guide defines its classes by clients/);
+    expect(r.example?.text).toBe(
+      '3,000 nodes: the example workload the guide names for xLarge, an illustration, not a bound.',
+    );
+    expect(classifyWorkload({ ...none, nodes: 51 }).example?.text).toBe(
+      '51 nodes: between the example workloads of Small (50 nodes) and Medium (250 nodes); they illustrate the classes and bound nothing.',
+    );
+    expect(classifyWorkload({ ...none, nodes: 1 }).example?.text).toMatch(
+      /^1 node: fewer than the example workload of Small/,
+    );
+    expect(classifyWorkload({ ...none, nodes: 100, requestsPerSecond: 300 }).caution).toBeNull();
+  });
+  it('a node count past the example of the class the bounds give is noted, and the class stands', () => {
+    const r = classifyWorkload({ ...none, nodes: 1001, requestsPerSecond: 300 });
+    expect(r.hardwareClass.id).toBe('medium');
+    expect(r.notes.join(' ')).toMatch(
+      /1,001 nodes is more than the 250-node example workload of Medium\. .*Medium stands/,
+    );
+    expect(classifyWorkload({ ...none, nodes: 200, requestsPerSecond: 300 }).notes).toEqual([]);
   });
   it('keys: a million raises Small to Medium (16 GB), and never lowers a class', () => {
     expect(classOf({ keys: 999_999 })).toBe('small');
@@ -66,17 +88,24 @@ describe('class bounds', () => {
     const r = classifyWorkload({ ...none, nodes: 100, clients: 50, requestsPerSecond: 2000, dataGB: 0.7 });
     expect(r.hardwareClass.id).toBe('large');
     expect(r.decidedBy).toEqual(['requestsPerSecond', 'dataGB']);
-    expect(r.requirements.find((q) => q.input === 'nodes')?.classId).toBe('medium');
+    expect(r.requirements.map((q) => q.input)).not.toContain('nodes');
     expect(r.requirements.find((q) => q.input === 'dataGB')?.reason).toBe('0.7 GB > 0.5 GB, the bound of Medium.');
+  });
+  it('a value just past a bound is shown with the digits that set it apart, and counts of one are singular', () => {
+    const reason = (over: Partial<HardwareWorkload>, input: string) =>
+      classifyWorkload({ ...none, ...over }).requirements.find((q) => q.input === input)?.reason;
+    expect(reason({ dataGB: 0.100001 }, 'dataGB')).toBe('0.100001 GB > 0.1 GB, the bound of Small.');
+    expect(reason({ dataGB: 0.1 }, 'dataGB')).toBe('0.1 GB ≤ 0.1 GB (Small).');
+    expect(reason({ requestsPerSecond: 199.999 }, 'requestsPerSecond')).toBe('199.999 requests/s < 200 (Small).');
+    expect(reason({ clients: 1 }, 'clients')).toBe('1 client < 100 (Small).');
+    expect(reason({ keys: 1 }, 'keys')).toMatch(/^1 key: fewer than/);
   });
 });
 
 describe('past the guide', () => {
   it('more nodes than the 3,000-node example is said plainly, not extrapolated', () => {
-    const at = classifyWorkload({ ...none, nodes: 3000 });
-    expect(at.hardwareClass.id).toBe('xlarge');
-    expect(at.beyondGuide).toEqual([]);
-    const past = classifyWorkload({ ...none, nodes: 3001 });
+    expect(classifyWorkload({ ...none, nodes: 3000 }).beyondGuide).toEqual([]);
+    const past = classifyWorkload({ ...none, nodes: 3001, clients: 2000 });
     expect(past.hardwareClass.id).toBe('xlarge');
     expect(past.beyondGuide.join(' ')).toMatch(/3,001 nodes is more than the largest example workload.*3,000 nodes/);
     expect(past.beyondGuide.join(' ')).toMatch(/does not extrapolate/);
@@ -109,6 +138,19 @@ describe('heavily loaded, sequential IOPS and network', () => {
     expect(isHeavilyLoaded(0, 10_000)).toBe(true);
     expect(classifyWorkload({ ...none, clients: 999 }).sequentialIops).toBe(50);
     expect(classifyWorkload({ ...none, clients: 1000 }).sequentialIops).toBe(500);
+  });
+  it('every xLarge cluster is heavily loaded (the guide defines it by > 1,500 clients and > 10,000 requests/s)', () => {
+    const byData = classifyWorkload({ ...none, dataGB: 1.5, clients: 50 });
+    expect(byData.hardwareClass.id).toBe('xlarge');
+    expect(byData.heavilyLoaded).toBe(true);
+    expect(byData.sequentialIops).toBe(500);
+    expect(classifyWorkload({ ...none, dataGB: 1 }).sequentialIops).toBe(50);
+  });
+  it('a 3,000-node cluster is not xLarge, nor 500 IOPS, on its node count alone', () => {
+    const r = classifyWorkload({ ...none, nodes: 3000 });
+    expect(r.hardwareClass.id).toBe('small');
+    expect(r.sequentialIops).toBe(50);
+    expect(r.caution).not.toBeNull();
   });
   it('10GbE from Large up', () => {
     expect(classifyWorkload({ ...none, dataGB: 0.5 }).network).toBe('1GbE');

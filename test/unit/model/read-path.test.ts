@@ -7,6 +7,7 @@ import {
   STATUS_TEXT,
   UNREADY_RETRY_AFTER,
   unreadyCacheRetryAfter,
+  type ContinueToken,
   type ReadRequest,
   type ReadResource,
   type ReadResult,
@@ -216,21 +217,25 @@ describe('LIST routing', () => {
   it.each<[string, Partial<ReadRequest>]>([
     ['Exact', { resourceVersion: '123', resourceVersionMatch: 'Exact' }],
     ['legacy exact (limit + resourceVersion)', { resourceVersion: '123', limit: 500 }],
-    ['continue', { continueToken: true, limit: 500 }],
+    ['continue', { continueToken: 'first-page', limit: 500 }],
   ])('%s: cache snapshot if held, else etcd at that revision', (_, over) => {
     expect(route(over)).toMatchObject({ servedBy: 'watch-cache', freshness: 'exact', etcdRequests: 0 });
     const older = route({ ...over, exactRvInCache: false });
     expect(older).toMatchObject({ servedBy: 'etcd-exact-revision', freshness: 'exact', etcdRequests: 1 });
     expect(older.mayFail).toHaveLength(1);
     expect(older.mayFail[0]!.error).toMatchObject({ status: 410, retryAfter: null });
-    expect(older.mayFail[0]!.refs).toEqual([SOURCES.etcdListCompacted410, SOURCES.resourceExpiredIs410]);
+    expect(older.mayFail[0]!.refs).toEqual(
+      over.continueToken === 'first-page'
+        ? [SOURCES.etcdListCompacted410, SOURCES.resourceExpiredIs410, SOURCES.inconsistentContinue410]
+        : [SOURCES.etcdListCompacted410, SOURCES.resourceExpiredIs410],
+    );
     const noSnap = route({ ...over, cacheSnapshots: false });
     expect(noSnap.servedBy).toBe('etcd-exact-revision');
     expect(noSnap.reason).toMatch(/ListFromCacheSnapshot off/);
     expect(noSnap.mayFail[0]!.when).toMatch(/compacted/);
   });
   it('continue with resourceVersion "0" is allowed', () => {
-    expect(route({ continueToken: true, resourceVersion: '0' }).servedBy).toBe('watch-cache');
+    expect(route({ continueToken: 'first-page', resourceVersion: '0' }).servedBy).toBe('watch-cache');
   });
   it('cache not ready: limit and no selector → etcd; otherwise 429', () => {
     const viaEtcd = route({ cacheReady: false, limit: 500 });
@@ -274,7 +279,9 @@ describe('LIST validation (as upstream)', () => {
   });
   it('resourceVersionMatch with continue → 422', () => {
     expect(
-      errors({ resourceVersionMatch: 'NotOlderThan', resourceVersion: '5', continueToken: true }).map((e) => e.message),
+      errors({ resourceVersionMatch: 'NotOlderThan', resourceVersion: '5', continueToken: 'first-page' }).map(
+        (e) => e.message,
+      ),
     ).toEqual(['resourceVersionMatch is forbidden when continue is provided']);
   });
   it('an unknown resourceVersionMatch (case matters) → 422', () => {
@@ -283,7 +290,7 @@ describe('LIST validation (as upstream)', () => {
     );
   });
   it('continue with a resourceVersion other than "0" → 400', () => {
-    expect(errors({ continueToken: true, resourceVersion: '5' })).toMatchObject([
+    expect(errors({ continueToken: 'first-page', resourceVersion: '5' })).toMatchObject([
       { field: 'continue', status: 400, message: 'specifying resource version is not allowed when using continue' },
     ]);
   });
@@ -305,7 +312,7 @@ describe('routeRead over every input combination (property)', () => {
     currentRevision: fc.constantFrom(1, 42, 100000),
     resourceVersionMatch: fc.constantFrom('', 'NotOlderThan', 'Exact', 'Bogus'),
     limit: fc.constantFrom(0, 1, 500),
-    continueToken: fc.boolean(),
+    continueToken: fc.constantFrom<ContinueToken>('none', 'first-page', 'latest', 'no-rv', 'malformed'),
     cacheReady: fc.boolean(),
     etcdSupportsProgressNotify: fc.boolean(),
     cacheSnapshots: fc.boolean(),
@@ -418,7 +425,7 @@ describe('resources without a watch cache: every read is an etcd read', () => {
     expect(r.notes.join(' ')).toMatch(/one RangeStream when etcd serves it/);
     // A page or a continue token is already bounded: no stream.
     expect(route({ resource, limit: 10 }).notes.join(' ')).not.toMatch(/RangeStream/);
-    expect(route({ resource, continueToken: true }).refs).not.toContain(SOURCES.etcdStoreShouldStream);
+    expect(route({ resource, continueToken: 'first-page' }).refs).not.toContain(SOURCES.etcdStoreShouldStream);
   });
   it.each(uncached)(
     '%s: Exact and legacy exact read at that revision, 410 Gone once etcd has compacted it; newer than etcd: 504 after two etcd requests',
@@ -440,7 +447,7 @@ describe('resources without a watch cache: every read is an etcd read', () => {
         });
         expect(e!.sources).toContain(SOURCES.etcdListFutureRevision);
       }
-      const cont = route({ resource, continueToken: true, limit: 10 });
+      const cont = route({ resource, continueToken: 'first-page', limit: 10 });
       expect(cont).toMatchObject({
         servedBy: 'etcd-exact-revision',
         freshnessText: expect.stringMatching(/first page/),
@@ -532,7 +539,8 @@ describe('statuses and Retry-After, as kube-apiserver sends them', () => {
   it('validation errors carry no Retry-After', () => {
     for (const over of [
       { resourceVersionMatch: 'Exact' },
-      { continueToken: true, resourceVersion: '5' },
+      { continueToken: 'first-page' as const, resourceVersion: '5' },
+      { continueToken: 'malformed' as const },
       { resourceVersion: '-1' },
       { verb: 'GET' as const, resourceVersion: 'x' },
     ]) {
@@ -566,5 +574,89 @@ describe('inputs agree with the URL schema', () => {
   });
   it('rejects a current revision out of range as a programming error', () => {
     expect(() => routeRead(req({ currentRevision: 0 }))).toThrow(RangeError);
+  });
+});
+
+describe('continue tokens of every kind (storage/continue.go DecodeContinue)', () => {
+  it.each<[ContinueToken, RegExp]>([
+    ['no-rv', /^invalid continue token: continue key is not valid: incorrect encoded start resourceVersion/],
+    ['malformed', /^invalid continue token: continue key is not valid: /],
+  ])('a token %s is a 400 before anything is read, with or without a watch cache', (continueToken, message) => {
+    for (const resource of ['cached', 'events', 'off'] as const)
+      for (const cacheReady of [true, false]) {
+        const [e, ...rest] = errors({ resource, cacheReady, continueToken, limit: 500 });
+        expect(rest).toEqual([]);
+        expect(e).toMatchObject({ field: 'continue', status: 400, retryAfter: null });
+        expect(e!.message).toMatch(message);
+        expect(e!.etcdRequestsFirst).toBeUndefined();
+        expect(e!.sources).toEqual(
+          expect.arrayContaining([SOURCES.storageDecodeContinue, SOURCES.storageInvalidContinue400]),
+        );
+      }
+  });
+  it('the token is decoded before resourceVersion is looked at, and after the API’s own 422 checks', () => {
+    expect(errors({ continueToken: 'malformed', resourceVersion: '5' }).map((e) => e.message)).toEqual([
+      expect.stringMatching(/^invalid continue token/),
+    ]);
+    expect(
+      errors({ continueToken: 'no-rv', resourceVersion: '5', resourceVersionMatch: 'NotOlderThan' }).map(
+        (e) => e.status,
+      ),
+    ).toEqual([422]);
+    expect(errors({ continueToken: 'latest', resourceVersion: '5' })).toMatchObject([
+      { status: 400, message: 'specifying resource version is not allowed when using continue' },
+    ]);
+  });
+  it('resourceVersion −1: the watch cache serves it as a consistent read, at the latest revision', () => {
+    const r = route({ continueToken: 'latest', limit: 500 });
+    expect(r).toMatchObject({
+      servedBy: 'watch-cache-after-etcd-revision',
+      freshness: 'linearizable',
+      etcdRequests: 1,
+    });
+    expect(r.freshnessText).toMatch(/no single snapshot/);
+    expect(r.refs).toEqual(
+      expect.arrayContaining([SOURCES.cacherShouldDelegateContinue, SOURCES.watchCacheContinueLatest]),
+    );
+    expect(r.fallback?.servedBy).toBe('etcd-linearizable');
+    // Not an exact read: the cache's snapshot at a past revision does not matter.
+    expect(route({ continueToken: 'latest', exactRvInCache: false }).servedBy).toBe('watch-cache-after-etcd-revision');
+  });
+  it('resourceVersion −1 goes to etcd at the latest revision without snapshots or progress notify, or without a cache', () => {
+    for (const over of [
+      { cacheSnapshots: false },
+      { etcdSupportsProgressNotify: false },
+      { resource: 'events' as const },
+      { cacheReady: false, limit: 10 },
+    ]) {
+      const r = route({ continueToken: 'latest', limit: 10, ...over });
+      expect(r).toMatchObject({
+        servedBy: 'etcd-linearizable',
+        freshness: 'linearizable',
+        etcdRequests: 1,
+        mayFail: [],
+      });
+      expect(r.reason).toMatch(/resourceVersion is −1, so the store reads the next page at etcd's latest revision/);
+      expect(r.refs).toContain(SOURCES.storageContinueLatest);
+    }
+    expect(route({ continueToken: 'latest', cacheReady: false }).servedBy).toBe('too-many-requests');
+  });
+  it('a compacted first-page token ends in the 410 that hands out the token at −1', () => {
+    const r = route({ continueToken: 'first-page', exactRvInCache: false });
+    expect(r.mayFail[0]!.refs).toContain(SOURCES.inconsistentContinue410);
+  });
+});
+
+describe('an unsupported resourceVersionMatch', () => {
+  it('is a 422 naming the supported values', () => {
+    expect(errors({ resourceVersionMatch: 'Other', resourceVersion: '5' })).toEqual([
+      {
+        field: 'resourceVersionMatch',
+        status: 422,
+        message: 'Unsupported value: "Other": supported values: "Exact", "NotOlderThan", ""',
+        retryAfter: null,
+        sources: [SOURCES.apiValidateListOptions],
+      },
+    ]);
   });
 });

@@ -35,6 +35,30 @@ describe('encodeState / decodeState', () => {
     expect(corrections[0]).toBe('Link parameter "n" is above 99; using 99.');
   });
 
+  it('a checkbox takes 1, 0, true or false, and a correction names all four', () => {
+    for (const [raw, on] of [
+      ['1', true],
+      ['true', true],
+      ['0', false],
+      ['false', false],
+    ] as const)
+      expect(decodeState(schema, new URLSearchParams({ on: raw }))).toEqual({
+        state: { ...defaultState(schema), on },
+        corrections: [],
+      });
+    expect(decodeState(schema, new URLSearchParams('on=yes')).corrections).toEqual([
+      'Link parameter "on" is not 1, 0, true or false; using the default.',
+    ]);
+  });
+
+  it('the read-path explorer’s continue field keeps old 1/0 links, and refuses "true" with a correction', () => {
+    expect(decodeCalculator('readPath', new URLSearchParams('p.cont=1')).state.cont).toBe('1');
+    expect(decodeCalculator('readPath', new URLSearchParams('p.cont=latest')).state.cont).toBe('latest');
+    const t = decodeCalculator('readPath', new URLSearchParams('p.cont=true'));
+    expect(t.state.cont).toBe('0');
+    expect(t.corrections).toEqual(['Link parameter "p.cont" is not one of the allowed values; using the default.']);
+  });
+
   it.each(['NaN', 'Infinity', '-Infinity', '1e999', '2.5', '0x10', '3,5', '', ' '])(
     'n=%j gives a finite whole number',
     (raw) => {

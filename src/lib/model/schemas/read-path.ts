@@ -10,10 +10,12 @@ export const READ_PATH_URL = registerCalculatorUrl('readPath', {
     // Any text without control or markup characters: the explorer shows kube-apiserver's answer to a
     // value that is not a number.
     rv: { kind: 'text', maxLength: 40, default: '' },
-    rvm: { kind: 'enum', values: ['', 'NotOlderThan', 'Exact'], default: '' },
+    // 'Other' stands for any value the API rejects as unsupported.
+    rvm: { kind: 'enum', values: ['', 'NotOlderThan', 'Exact', 'Other'], default: '' },
     limit: { kind: 'whole', min: 0, max: 1_000_000, default: 0 },
     cur: { kind: 'whole', min: 1, max: 1e15, default: 100_000 },
-    cont: bool(false),
+    // '0' and '1' as the checkbox this was (old links keep working); then the other kinds of token.
+    cont: { kind: 'enum', values: ['0', '1', 'latest', 'norv', 'bad'], default: '0' },
     ready: bool(true),
     pn: bool(true),
     snap: bool(true),
