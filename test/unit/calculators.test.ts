@@ -621,6 +621,7 @@ describe('calculator definitions', () => {
     expect(t).toMatch(/workload-low10024522124–8455637735/);
     expect(t).toMatch(/catch-all513013–6133010039/);
     expect(out.doc?.sources).toEqual(expect.arrayContaining([SOURCES.apfFirstAdjustment, SOURCES.apfFairShare]));
+    expect(textOf(apfCalc.compute({ ...base, r: '1' }).result)).toMatch(/Seats across 1 replica, spread evenly600/);
     const low = textOf(apfCalc.compute({ ...base, pl: 'workload-low' }).result);
     expect(low).toMatch(/ceil\(600 × 100 \/ 245\) = 245 seats per replica, 735 across 3/);
     expect(low).toMatch(/One LIST takes at most 37 seats/);

@@ -5,7 +5,7 @@ import { apfSeats, widestRequest, type LevelSeats } from '../model/apf.ts';
 import * as SOURCES from '../model/sources.ts';
 import { answer, invalid, text, whole, type CalcDef, type CalcView, type Raw } from './calc.ts';
 import { facts, para, resultDoc, type Block, type Cell } from './result-doc.ts';
-import { fmtInt } from './format.ts';
+import { fmtInt, plural } from './format.ts';
 
 /** Title and labelled fields, used only by the build to render the form (the browser reads the DOM). */
 export const apfView: CalcView<'apf'> = {
@@ -111,7 +111,7 @@ export const apfCalc: CalcDef<'apf'> = {
         [
           facts([
             [`Seats per replica (${fmtInt(mri)} + ${fmtInt(mmri)})`, fmtInt(s.perReplica)],
-            [`Seats across ${fmtInt(r)} replicas, spread evenly`, fmtInt(s.acrossReplicas)],
+            [`Seats across ${plural(r, 'replica')}, spread evenly`, fmtInt(s.acrossReplicas)],
             ['Nominal seats of the levels', `${fmtInt(s.nominalSum)} (${s.shareSum} shares; each level rounded up)`],
             ['Requests that may wait in queues, per replica', fmtInt(s.maxWaitingPerReplica)],
           ]),
