@@ -92,7 +92,8 @@ export async function runOutdated(options: OutdatedOptions): Promise<OutdatedRep
       continue;
     }
     for (const against of targets(c)) {
-      if (against === c.ref.ref || seen.has(`${c.key} ${against}`)) continue;
+      // A provisional entry's lines were read at an earlier tag: its own cited tag is the comparison that matters.
+      if ((against === c.ref.ref && e.status !== 'provisional') || seen.has(`${c.key} ${against}`)) continue;
       seen.add(`${c.key} ${against}`);
       work.push({ c, e, against });
     }

@@ -186,6 +186,31 @@ describe.each<Mode>(['github', 'mirror'])('%s provider', (mode) => {
     ]);
   });
 
+  test('outdated --against the cited tag compares a provisional entry with the tag it was checked at', async () => {
+    const s = staging(mode);
+    s.site.page('p.mdx', `${cite(CITED, 'line 1 of beta')}\n`);
+    await s.run.pin();
+    const outdated = () =>
+      runOutdated({
+        root: s.site.root,
+        env: s.env,
+        against: ['kubernetes/kubernetes@v1.37.0'],
+        github: { retryBaseMs: 1, sleep: async () => {} },
+      });
+    // Not published yet: an error that names the missing tag, never "0 compared".
+    const missing = await outdated();
+    expect(missing.items).toEqual([]);
+    expect(missing.errors.join('\n')).toMatch(/v0\.37\.0/);
+    // Published with one more header line: the beta's L3-L4 are the release's L4-L5.
+    s.repo.commit({ 'pkg/x.go': `// header\n// header\n// one more\n${numbered(6, 'beta')}` });
+    s.repo.tag('v0.37.0', { annotated: true });
+    const o = await outdated();
+    expect(o.errors).toEqual([]);
+    expect(o.items.map((i) => [i.against, i.state, i.message.replace(/^.*: at v1\.37\.0: /, '')])).toEqual([
+      ['v1.37.0', 'moved', 'L3-L4 moved to L4-L5 (+1) (relocate will follow it).'],
+    ]);
+  });
+
   test('a staging path with no tag of its release line at all is an error, not provisional', async () => {
     const s = staging(mode);
     const cited = 'kubernetes/kubernetes@v1.39.0:staging/src/k8s.io/apiserver/pkg/x.go#L3-L4';
