@@ -37,12 +37,34 @@ describe('value patterns', () => {
     expect(patternProblem('')).toBe('is empty');
   });
 
-  test('the first match over the cited lines gives the value; an unmatched group is no match', () => {
-    expect(captureValue('= (\\d+)', ['a = 2', 'b = 3'])).toEqual({ kind: 'value', value: '2' });
+  test('the one match over the cited lines gives the value; an unmatched group is no match', () => {
+    expect(captureValue('a = (\\d+)', ['a = 2', 'b = 3'])).toEqual({ kind: 'value', value: '2' });
     expect(captureValue('a = 2\\nb = (\\d+)', ['a = 2', 'b = 3'])).toEqual({ kind: 'value', value: '3' });
     expect(captureValue('c = (\\d+)', ['a = 2'])).toEqual({ kind: 'no-match' });
     expect(captureValue('a = 2|(x)', ['a = 2'])).toEqual({ kind: 'no-match' });
     expect(captureValue('(', ['a'])).toMatchObject({ kind: 'bad-pattern' });
+  });
+
+  test('a pattern that matches twice, or captures nothing, is an error rather than its first match', () => {
+    expect(captureValue('= (\\d+)', ['a = 2', 'b = 3'])).toMatchObject({
+      kind: 'bad-pattern',
+      problem: expect.stringMatching(/matches the cited lines more than once/),
+    });
+    expect(captureValue('a = (\\d*)', ['a = x'])).toMatchObject({
+      kind: 'bad-pattern',
+      problem: expect.stringMatching(/captures an empty string/),
+    });
+  });
+
+  // With JavaScript's backtracking engine this pattern runs for minutes on 30 characters (the test
+  // then fails on Vitest's timeout); RE2 answers in linear time.
+  test('a pattern built to backtrack exponentially answers', () => {
+    expect(captureValue('^(?:\\s*\\S*)*(\\d)X$', [`${'1'.repeat(5000)}Y`])).toEqual({ kind: 'no-match' });
+  });
+
+  test('lookaround and backreferences, which RE2 does not run, are refused with the reason', () => {
+    expect(patternProblem('(?<=a)(b)')).toMatch(/^is not a valid regular expression/);
+    expect(patternProblem('(a)\\1')).toMatch(/^is not a valid regular expression/);
   });
 });
 
