@@ -211,6 +211,13 @@ export function backupRows(r: BackupResult): BackupRow[] {
 /** `x` with `digits` decimals, as the table shows it. */
 const fixed = (x: number, digits = 1): string => x.toFixed(digits);
 
+/** `a–b` with `digits` decimals, or one figure when both round the same. */
+function span(xs: number[], digits: number): string {
+  const lo = fixed(Math.min(...xs), digits);
+  const hi = fixed(Math.max(...xs), digits);
+  return lo === hi ? lo : `${lo}–${hi}`;
+}
+
 /**
  * The sentences under the measured table, computed from the result so that prose and data cannot
  * disagree: restore plus start per GiB over the sizes, the largest size's figures, the snapshot's
@@ -223,7 +230,7 @@ export function backupFindings(r: BackupResult): string[] {
   const per = rows.map((x) => x.restoreAndStartSPerGiB!);
   const largest = rows.reduce((a, b) => (b.dbSizeGiB > a.dbSizeGiB ? b : a));
   const out = [
-    `Restore plus a start until the first read took ${fixed(Math.min(...per), 2)}–${fixed(Math.max(...per), 2)} s per GiB over the sizes measured; for the ${fixed(largest.dbSizeGiB, 2)} GiB database, ${fixed(largest.restoreS! + largest.startToReadS!)} s (restore ${fixed(largest.restoreS!)} s, start until the first read ${fixed(largest.startToReadS!)} s).`,
+    `Restore plus a start until the first read took ${span(per, 2)} s per GiB over the sizes measured; for the ${fixed(largest.dbSizeGiB, 2)} GiB database, ${fixed(largest.restoreS! + largest.startToReadS!)} s (restore ${fixed(largest.restoreS!)} s, start until the first read ${fixed(largest.startToReadS!)} s).`,
   ];
   const saves = r.sizes.filter((s) => s.snapshotSave !== null);
   const rates = saves.map((s) => s.snapshotSave!.fileBytes / 1024 ** 2 / (s.snapshotSave!.durationMs / 1000));
@@ -235,9 +242,9 @@ export function backupFindings(r: BackupResult): string[] {
     })
     .filter((x): x is number => x !== null);
   out.push(
-    `snapshot save streamed ${fixed(Math.min(...rates), 0)}–${fixed(Math.max(...rates), 0)} MiB/s` +
+    `The snapshot save streamed ${span(rates, 0)} MiB/s` +
       (cpuShare.length > 0
-        ? `; etcd and etcdctl together used ${fixed(Math.min(...cpuShare), 2)}–${fixed(Math.max(...cpuShare), 2)} CPU-seconds per second of it, on ${r.environment.cpuCount} cores.`
+        ? `; etcd and etcdctl together used ${span(cpuShare, 2)} CPU-seconds per second of it, on ${r.environment.cpuCount} cores.`
         : '.'),
   );
   const done = r.sizes.filter((s) => s.restoredStart !== null && s.fill !== null);
@@ -255,14 +262,20 @@ export function backupFindings(r: BackupResult): string[] {
     .map((x) => (x!.cpuUserMs! + x!.cpuSystemMs!) / x!.durationMs);
   if (restoreCpu.length > 0)
     out.push(
-      `The restore was on a CPU for ${fixed(Math.min(...restoreCpu) * 100, 0)}–${fixed(Math.max(...restoreCpu) * 100, 0)} % of its wall time (user + system); the rest it waited, for the disk or for a core.`,
+      `The restore was on a CPU for ${span(
+        restoreCpu.map((x) => x * 100),
+        0,
+      )} % of its wall time (user + system); the rest it waited, for the disk or for a core.`,
     );
   const cached = r.sizes
     .filter((s) => typeof s.restore?.snapshotCachedBytes === 'number' && s.snapshotSave)
-    .map((s) => s.restore!.snapshotCachedBytes! / s.snapshotSave!.fileBytes);
+    .map((s) => Number(s.restore!.snapshotCachedBytes) / s.snapshotSave!.fileBytes);
   if (cached.length > 0)
     out.push(
-      `When each restore started, ${fixed(Math.min(...cached) * 100, 0)}–${fixed(Math.max(...cached) * 100, 0)} % of its snapshot file was in the page cache: the restore read it from memory, not from the disk.`,
+      `When each restore started, ${span(
+        cached.map((x) => Math.min(1, x) * 100),
+        0,
+      )} % of its snapshot file was in the page cache: the restore read it from memory, not from the disk.`,
     );
   const l = r.loadAverage.samples1m;
   out.push(
