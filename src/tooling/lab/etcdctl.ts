@@ -1,7 +1,8 @@
 /**
  * The etcdctl binary of the backup measurement: found beside etcd, checked, and run with its wall
- * and CPU time measured. etcd 3.4 restores with `etcdctl snapshot restore`; etcd 3.5 and later move
- * restore to `etcdutl`, which Debian's etcd-client 3.4 does not ship.
+ * and CPU time measured. etcd 3.4 restores with `etcdctl snapshot restore`; from v3.6 only `etcdutl`
+ * restores (https://etcd.io/docs/v3.7/op-guide/recovery/, last paragraph), and Debian's etcd-client
+ * 3.4 ships no etcdutl.
  */
 import { execFile, spawn } from 'node:child_process';
 import { accessSync, constants } from 'node:fs';
