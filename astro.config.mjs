@@ -106,6 +106,7 @@ export default defineConfig({
                 { label: 'etcd machines', link: '/etcd-hardware/' },
                 { label: 'Disk and latency', link: '/etcd-disk/' },
                 { label: 'Database size and quota', link: '/etcd-database/' },
+                { label: 'Backup and restore', link: '/etcd-backup/' },
                 { label: 'Network and timeouts', link: '/etcd-timeouts/' },
                 { label: 'Tested limits', link: '/tested-limits/' },
                 { label: 'API-server capacity', link: '/apiserver-capacity/' },

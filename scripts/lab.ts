@@ -2,14 +2,20 @@
  * The evidence lab. `npm run lab [-- options]` starts real etcd clusters on loopback and measures
  * them; `npm run lab -- probe --endpoints …` measures an existing cluster (read-only by default).
  * Both write one JSON result (src/lib/lab/result.ts) and print a Markdown summary.
+ * `npm run lab -- backup --sizes 1,2,4` times snapshot save, status and restore of a one-member
+ * cluster filled to each size in GiB (src/lib/lab/backup-result.ts).
  */
 import { mkdirSync, rmdirSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { parseArgs } from 'node:util';
 import * as prettier from 'prettier';
+import { parseBackupResult, type BackupResult } from '../src/lib/lab/backup-result.ts';
+import { backupSummary } from '../src/lib/lab/backup-summary.ts';
 import { parseLabResult, type LabResult } from '../src/lib/lab/result.ts';
 import { labSummary, probeSummary } from '../src/lib/lab/summary.ts';
-import { parseNumberList, parsePositive } from '../src/lib/lab/args.ts';
+import { parseNumberList, parsePositive, parseSizesGiB } from '../src/lib/lab/args.ts';
+import { runBackup } from '../src/tooling/lab/backup.ts';
+import { findEtcdctl, inspectEtcdctl } from '../src/tooling/lab/etcdctl.ts';
 import { Cleanup } from '../src/tooling/lab/cleanup.ts';
 import { findEtcd, inspectEtcd } from '../src/tooling/lab/etcd-binary.ts';
 import { labDataRoot } from '../src/tooling/lab/environment.ts';
@@ -22,7 +28,9 @@ const USAGE = `usage:
                [--label NAME] [--out DIR] [--no-failures]
   npm run lab -- probe --endpoints https://a:2379,… [--cacert F --cert F --key F] [--metrics-url URL]
                [--allow-writes] [--duration 3] [--clients 4] [--label NAME] [--out DIR]
-Durations are seconds per load. Results go to content/lab-results/ unless --out is given.`;
+  npm run lab -- backup [--sizes 1,2,4] [--value-bytes 1048576] [--concurrency 8] [--label NAME] [--out DIR]
+Durations are seconds per load; backup sizes are GiB of values (0.015625 = 16 MiB).
+Results go to content/lab-results/ unless --out is given.`;
 
 function fail(message: string, code = 2): never {
   console.error(`lab: ${message}`);
@@ -35,8 +43,10 @@ function fileStamp(iso: string): string {
 }
 
 /** Writes the result as the repository's Prettier formats JSON, so a committed result passes `npm run lint`. */
-async function write(result: LabResult, outDir: string): Promise<string> {
-  parseLabResult(result, 'the result about to be written'); // never write a malformed file
+async function write(result: LabResult | BackupResult, outDir: string): Promise<string> {
+  // never write a malformed file
+  if (result.kind === 'backup') parseBackupResult(result, 'the result about to be written');
+  else parseLabResult(result, 'the result about to be written');
   mkdirSync(outDir, { recursive: true });
   const label = result.environment.hostLabel.replace(/[^A-Za-z0-9._-]+/g, '-');
   const file = join(outDir, `${result.kind}-${label}-${fileStamp(result.startedAt)}.json`);
@@ -56,7 +66,9 @@ async function main(): Promise<void> {
         rtt: { type: 'string', default: '0,2,10' },
         duration: { type: 'string' },
         clients: { type: 'string' },
-        'value-bytes': { type: 'string', default: '4096' },
+        'value-bytes': { type: 'string' },
+        sizes: { type: 'string', default: '1,2,4' },
+        concurrency: { type: 'string', default: '8' },
         label: { type: 'string' },
         out: { type: 'string' },
         'no-failures': { type: 'boolean', default: false },
@@ -77,14 +89,26 @@ async function main(): Promise<void> {
     return;
   }
   const [command = 'run', ...extra] = parsed.positionals;
-  if (extra.length > 0 || !['run', 'probe'].includes(command))
-    return fail(`unknown command ${JSON.stringify(parsed.positionals.join(' '))}: use no command (the lab) or probe.`);
+  if (extra.length > 0 || !['run', 'probe', 'backup'].includes(command))
+    return fail(
+      `unknown command ${JSON.stringify(parsed.positionals.join(' '))}: use no command (the lab), probe or backup.`,
+    );
   const outDir = resolve(v.out ?? join(ROOT, 'content', 'lab-results'));
   let durationS: number, clients: number, valueBytes: number;
+  let sizesBytes: number[] = [],
+    concurrency = 8;
   try {
+    if (command === 'backup') {
+      sizesBytes = parseSizesGiB(v.sizes);
+      concurrency = parsePositive(v.concurrency, '--concurrency', 64, true);
+    }
     durationS = parsePositive(v.duration ?? (command === 'probe' ? '3' : '5'), '--duration', 120);
     clients = parsePositive(v.clients ?? (command === 'probe' ? '4' : '8'), '--clients', 256, true);
-    valueBytes = parsePositive(v['value-bytes'], '--value-bytes', 1_000_000, true);
+    valueBytes =
+      command === 'backup'
+        ? // etcd refuses a request above --max-request-bytes (1.5 MiB by default)
+          parsePositive(v['value-bytes'] ?? '1048576', '--value-bytes', 1_400_000, true)
+        : parsePositive(v['value-bytes'] ?? '4096', '--value-bytes', 1_000_000, true);
   } catch (e) {
     return fail((e as Error).message);
   }
@@ -93,7 +117,38 @@ async function main(): Promise<void> {
   const offSignals = cleanup.onSignals();
   const t0 = performance.now();
   try {
-    if (command === 'probe') {
+    if (command === 'backup') {
+      const etcd = await inspectEtcd(findEtcd());
+      const etcdctl = await inspectEtcdctl(findEtcdctl());
+      const root = labDataRoot(ROOT);
+      const dataDir = join(root, `backup-${process.pid}-${Date.now()}`);
+      cleanup.add(`lab root ${root}`, () => {
+        try {
+          rmdirSync(root);
+        } catch {
+          // not empty (another run) or never made
+        }
+      });
+      console.error(`lab: etcd ${etcd.version}, etcdctl ${etcdctl.version}; data directories under ${dataDir}`);
+      const result = await runBackup({
+        etcd,
+        etcdctl,
+        sizesBytes,
+        valueBytes,
+        concurrency,
+        dataDir,
+        cleanup,
+        hostLabel: v.label,
+        log: (l) => console.error(l),
+      });
+      console.log(backupSummary(result));
+      console.error(`lab: result written to ${await write(result, outDir)}`);
+      const errors = result.sizes.flatMap((s) => s.errors.map((e) => `${s.targetBytes} bytes ${e.step}: ${e.message}`));
+      if (errors.length > 0) {
+        process.exitCode = 1;
+        console.error(`lab: ${errors.length} step(s) failed:\n  ${errors.join('\n  ')}`);
+      }
+    } else if (command === 'probe') {
       if (!v.endpoints) return fail('probe needs --endpoints https://host:2379,…');
       try {
         parseEndpoints(v.endpoints);

@@ -42,3 +42,16 @@ export function parseNumberList(
   }
   return out;
 }
+
+/** Bytes in a GiB. */
+const GIB = 1024 ** 3;
+
+/**
+ * Backup sizes in GiB (`1,2,4`; fractions allowed, `0.015625` is 16 MiB) as whole bytes, each from
+ * 1 MiB to 8 GiB, the largest quota etcd suggests (https://etcd.io/docs/v3.7/faq/, "8GB is a suggested
+ * maximum size for normal environments").
+ * @throws Error naming `--sizes` and the bad item.
+ */
+export function parseSizesGiB(text: string | undefined): number[] {
+  return parseNumberList(text, '--sizes', { min: 1 / 1024, max: 8, whole: false }).map((g) => Math.round(g * GIB));
+}

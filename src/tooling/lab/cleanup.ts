@@ -11,6 +11,11 @@ export class Cleanup {
   private running: Promise<string[]> | null = null;
   private interrupted = false;
 
+  /** Whether a signal arrived: a run then writes no result. */
+  get interruptedBySignal(): boolean {
+    return this.interrupted;
+  }
+
   /**
    * Registers an undo step; returns a function that runs and removes it early.
    * @throws Error after a signal, so that nothing new is started while the lab shuts down.

@@ -32,6 +32,8 @@ export interface ClusterOptions {
    * (peers stay plain: only the client side is probed).
    */
   tls?: { caFile: string; certFile: string; keyFile: string };
+  /** More etcd flags for every member, e.g. `--quota-backend-bytes=…` (also on a restart). */
+  extraArgs?: string[];
 }
 
 export interface Member {
@@ -178,6 +180,7 @@ export async function startCluster(o: ClusterOptions): Promise<Cluster> {
               '--client-cert-auth',
             ]
           : []),
+        ...(o.extraArgs ?? []),
       ],
       { stdio: ['ignore', 'ignore', 'pipe'] },
     );
