@@ -1,7 +1,7 @@
 /**
  * Citation engine CLI: pins the chapters' and the model's citations in citations.lock.json,
  * verifies them against the upstream lines, and follows them to newer refs.
- *   npm run cite -- pin [--refresh] [--offline]
+ *   npm run cite -- pin [--refresh] [--offline] [--accept-changes]
  *   npm run cite -- verify [--offline] [--strict]
  *   npm run cite -- relocate [--dry-run] [--offline]
  *   npm run cite -- outdated --against <ref> [--against owner/repo@ref ...]
@@ -30,6 +30,10 @@ Commands:
                       server error) is recorded as pending too, and pin exits 1.
     --refresh         Re-resolve and re-pin every entry (accepts moved tags); reads nothing
                       from .cache/citations.
+    --accept-changes  Accept what upstream changed under a citation: a <Value> whose
+                      constant differs from the lock's (or from the entry of the ref it was
+                      bumped from), and provisional lines that differ at the cited tag.
+                      Without it each is an error and the old entry stays.
   verify              Check every citation against the lock and the upstream lines.
     --offline         No network: use CITATION_MIRRORS and .cache/citations only.
     --strict          Pending and not-fetchable citations fail (also CITATIONS_STRICT=1).
@@ -63,7 +67,7 @@ did not answer; 2 usage or configuration error.`;
 
 /** The boolean options each command takes; every command also takes --root, and outdated --against. */
 const FLAGS: Record<string, string[]> = {
-  pin: ['refresh', 'offline'],
+  pin: ['refresh', 'offline', 'accept-changes'],
   verify: ['offline', 'strict'],
   relocate: ['dry-run', 'offline'],
   outdated: ['offline'],
@@ -155,7 +159,14 @@ async function main(argv: string[]): Promise<number> {
   }
   if (command === 'pin') {
     const p = progress('pin: fetching files');
-    const r = await runPin({ root, offline, refresh: flags.has('--refresh'), log, onProgress: p });
+    const r = await runPin({
+      root,
+      offline,
+      refresh: flags.has('--refresh'),
+      acceptChanges: flags.has('--accept-changes'),
+      log,
+      onProgress: p,
+    });
     p.end();
     problems(r);
     const failed = r.failed.length > 0 ? ` (${r.failed.length} failed)` : '';

@@ -10,6 +10,7 @@ import { hashLines } from './hash.ts';
 import { readAtEarlierTag } from './earlier-tag.ts';
 import type { FileText } from './hash.ts';
 import {
+  isChecked,
   LockFileError,
   readLocationOf,
   readLock,
@@ -32,6 +33,13 @@ export interface PinOptions {
   offline?: boolean;
   /** Re-resolve and re-pin every entry, not only new and pending ones (accepts moved tags). Reads nothing from the cache. */
   refresh?: boolean;
+  /**
+   * Accept what upstream changed under a citation: a `<Value>` whose constant differs from the one
+   * the lock (or the entry of the ref it was bumped from) holds, and provisional lines that differ
+   * at the cited tag. Without it each is an error and the old entry stays, until the author has
+   * checked the prose and says so (`cite pin --accept-changes`).
+   */
+  acceptChanges?: boolean;
   log?: (line: string) => void;
   contentDirs?: string[];
   cacheDir?: string;
@@ -272,7 +280,23 @@ export async function runPin(options: PinOptions): Promise<PinReport> {
         `cites ${formatRange(r.start, r.end)} but ${at} has ${lines.length} lines. Fix: correct the range in the MDX.`,
       );
     const cited = lines.slice(r.start - 1, r.end);
+    // Every check runs before anything is written: a citation that fails one keeps its old entry, or gets none.
+    const errorsBefore = errors.length;
     const values = captureValues(cites, cited, at, errors);
+    const citedText = cited.join('\n');
+    const s = searchable(lines);
+    for (const c of cites) {
+      const missing = c.expect.filter((x) => !citedText.includes(x));
+      if (missing.length > 0) {
+        errors.push(
+          `${describe(c)}: ${explainMissing(s, c, missing, at)} Fix: run \`npm run cite -- relocate\` or correct \`expect\`.`,
+        );
+      }
+    }
+    if (errors.length > errorsBefore) {
+      report.failed.push(k);
+      return;
+    }
     const entry: LockEntry = {
       key: k,
       repo: `${r.owner}/${r.repo}`,
@@ -300,32 +324,24 @@ export async function runPin(options: PinOptions): Promise<PinReport> {
       JSON.stringify(old.values) === JSON.stringify(entry.values);
     if (same) {
       report.kept.push(k);
-    } else {
-      lock.entries.set(k, entry);
-      (old && old.status !== 'pending' ? report.updated : report.added).push(k);
-      if (old?.status === 'pinned' && old.commit !== entry.commit) {
-        warnings.push(
-          `${describe(first)}: ${r.ref} moved from ${old.commit!.slice(0, 7)} to ${entry.commit!.slice(0, 7)}; re-pinned.`,
-        );
-      }
-      for (const c of cites) {
-        const was = c.pattern !== undefined ? old?.values?.[c.pattern] : undefined;
-        const now = c.pattern !== undefined ? entry.values?.[c.pattern] : undefined;
-        if (was !== undefined && now !== undefined && was !== now)
-          warnings.push(
-            `${describe(c)}: the value is now ${JSON.stringify(now)} (the lock had ${JSON.stringify(was)}); re-pinned. Check the prose around it.`,
-          );
-      }
+      return;
     }
-    const citedText = cited.join('\n');
-    const s = searchable(lines);
-    for (const c of cites) {
-      const missing = c.expect.filter((x) => !citedText.includes(x));
-      if (missing.length > 0) {
+    const changes = upstreamChanges(cites, entry, old ?? bumpedFrom(lock, byKey, entry));
+    if (changes.length > 0 && !options.acceptChanges) {
+      for (const c of changes)
         errors.push(
-          `${describe(c)}: ${explainMissing(s, c, missing, at)} Fix: run \`npm run cite -- relocate\` or correct \`expect\`.`,
+          `${c} Check the prose that restates it, then run \`npm run cite -- pin --accept-changes\`; until then the lock keeps ${old ? 'the old entry' : 'no entry for it'}.`,
         );
-      }
+      report.failed.push(k);
+      return;
+    }
+    for (const c of changes) warnings.push(`${c} Accepted (--accept-changes).`);
+    lock.entries.set(k, entry);
+    (old && old.status !== 'pending' ? report.updated : report.added).push(k);
+    if (old?.status === 'pinned' && old.commit !== entry.commit) {
+      warnings.push(
+        `${describe(first)}: ${r.ref} moved from ${old.commit!.slice(0, 7)} to ${entry.commit!.slice(0, 7)}; re-pinned.`,
+      );
     }
   });
   for (const k of todo) {
@@ -333,8 +349,16 @@ export async function runPin(options: PinOptions): Promise<PinReport> {
     report.warnings.push(...messages.get(k)!.warnings);
   }
 
+  // After a ref bump whose lines moved, the old entry is what relocate follows: while any citation
+  // failed, entries no page cites any more are kept, not pruned.
+  const keepUncited = report.failed.length > 0;
+  let keptUncited = 0;
   for (const k of [...lock.entries.keys()]) {
     if (!byKey.has(k)) {
+      if (keepUncited) {
+        keptUncited++;
+        continue;
+      }
       lock.entries.delete(k);
       report.pruned.push(k);
       continue;
@@ -349,6 +373,10 @@ export async function runPin(options: PinOptions): Promise<PinReport> {
       lock.entries.set(k, Object.keys(kept).length > 0 ? { ...rest, values: kept } : rest);
     }
   }
+  if (keptUncited > 0)
+    report.warnings.push(
+      `${keptUncited} lock ${keptUncited === 1 ? 'entry' : 'entries'} no page cites any more kept, because a citation failed: \`npm run cite -- relocate\` can follow a bumped ref from ${keptUncited === 1 ? 'it' : 'them'}. The next pin with no failure prunes ${keptUncited === 1 ? 'it' : 'them'}.`,
+    );
   for (const [k, e] of lock.entries) if (e.status === 'provisional') report.provisional.push(k);
   for (const list of [
     report.added,
@@ -380,6 +408,48 @@ export async function runPin(options: PinOptions): Promise<PinReport> {
  * @param at - where the lines were read, for messages (`server/storage/quota.go at v3.7.0 (abc1234)`).
  * @returns undefined when no citation of these lines is a `<Value>`.
  */
+/**
+ * What upstream changed under a citation, against the entry it replaces: each `<Value>` whose
+ * constant differs, and provisional lines that are different lines at the cited tag.
+ *
+ * @param previous - the key's old entry, or the entry of the ref the citation was bumped from.
+ * @returns one sentence per change; empty when nothing a reader sees changed.
+ */
+function upstreamChanges(cites: readonly Citation[], entry: LockEntry, previous: LockEntry | undefined): string[] {
+  if (!previous || !isChecked(previous)) return [];
+  const out: string[] = [];
+  for (const c of cites) {
+    if (c.pattern === undefined) continue;
+    const was = previous.values?.[c.pattern];
+    const now = entry.values?.[c.pattern];
+    if (was !== undefined && now !== undefined && was !== now)
+      out.push(
+        `${describe(c)}: upstream changed the value from ${JSON.stringify(was)} (${previous.ref}) to ${JSON.stringify(now)} (${entry.ref}).`,
+      );
+  }
+  if (previous.status === 'provisional' && entry.status === 'pinned' && previous.sha256 !== entry.sha256)
+    out.push(
+      `${describe(cites[0]!)}: the lines at ${entry.read?.ref ?? entry.ref} differ from those checked at ${previous.read?.ref ?? previous.ref}, although every \`expect\` fragment is still in them.`,
+    );
+  return out;
+}
+
+/**
+ * The entry a new citation was bumped from: one the content no longer cites, of the same
+ * repository and file, holding a value for one of the new entry's patterns.
+ */
+function bumpedFrom(lock: Lock, cited: ReadonlyMap<string, Citation[]>, entry: LockEntry): LockEntry | undefined {
+  const patterns = Object.keys(entry.values ?? {});
+  if (patterns.length === 0) return undefined;
+  return [...lock.entries.values()].find(
+    (e) =>
+      !cited.has(e.key) &&
+      e.repo === entry.repo &&
+      e.path === entry.path &&
+      patterns.some((p) => e.values?.[p] !== undefined),
+  );
+}
+
 function captureValues(
   cites: readonly Citation[],
   cited: readonly string[],

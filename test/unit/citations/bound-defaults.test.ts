@@ -71,7 +71,10 @@ describe('a calculator default bound to an upstream constant', () => {
     const { w } = await pinned(2);
     w.repo.commit({ 'limits.go': LIMITS.replace('= 2 *', '= 4 *') });
     w.repo.tag('v1');
-    expect((await w.pin({ refresh: true })).warnings.join('\n')).toMatch(/the value is now "4" \(the lock had "2"\)/);
+    expect((await w.pin({ refresh: true })).errors.join('\n')).toMatch(
+      /upstream changed the value from "2" \(v1\) to "4" \(v1\)\. Check the prose/,
+    );
+    expect((await w.pin({ refresh: true, acceptChanges: true })).errors).toEqual([]);
     const r = await w.verify();
     expect(r.errors.join('\n')).toMatch(
       /db\.quota is bound to .*: upstream says 4, but the calculator's default is 2\./,

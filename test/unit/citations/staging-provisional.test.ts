@@ -43,7 +43,10 @@ interface Staging {
   repo: FixtureRepo;
   site: FixtureSite;
   commits: Record<string, string>;
-  run: { pin: () => ReturnType<typeof runPin>; verify: (strict?: boolean) => ReturnType<typeof runVerification> };
+  run: {
+    pin: (extra?: { acceptChanges?: boolean }) => ReturnType<typeof runPin>;
+    verify: (strict?: boolean) => ReturnType<typeof runVerification>;
+  };
   env: Record<string, string>;
   entry(): LockEntry;
 }
@@ -85,7 +88,7 @@ function staging(mode: Mode, extraEnv: Record<string, string> = {}): Staging {
     commits,
     env,
     run: {
-      pin: () => runPin(base),
+      pin: (extra = {}) => runPin({ ...base, ...extra }),
       verify: (strict = false) => runVerification({ ...base, strict, offline: false }),
     },
     entry: () =>
@@ -136,10 +139,11 @@ describe.each<Mode>(['github', 'mirror'])('%s provider', (mode) => {
 
   test('when v0.37.0 is published, verify says so and pin pins it, recording where it was read', async () => {
     const s = staging(mode);
-    s.site.page('p.mdx', `${cite(CITED, 'line 3 of final')}\n`);
+    s.site.page('p.mdx', `${cite(CITED, 'line 1 of beta')}\n`);
     expect((await s.run.pin()).provisional).toEqual([CITED]);
     const final = s.repo.commit({ 'pkg/x.go': numbered(6, 'final') });
     s.repo.tag('v0.37.0', { annotated: true });
+    s.site.page('p.mdx', `${cite(CITED, 'line 3 of final')}\n`);
 
     const before = await s.run.verify();
     // Still provisional (the lock says so) until pin runs; the fragment is checked at the beta, where it is not.
@@ -152,7 +156,13 @@ describe.each<Mode>(['github', 'mirror'])('%s provider', (mode) => {
     );
 
     s.site.page('p.mdx', `${cite(CITED, 'line 3 of final')}\n`);
-    const pin = await s.run.pin();
+    // The release's lines are not the beta's: pin says so and keeps the provisional entry until accepted.
+    const refused = await s.run.pin();
+    expect(refused.errors.join('\n')).toMatch(
+      /the lines at v0\.37\.0 differ from those checked at v0\.37\.0-beta\.0, although every `expect` fragment is still in them\. Check the prose/,
+    );
+    expect(s.entry()).toMatchObject({ status: 'provisional' });
+    const pin = await s.run.pin({ acceptChanges: true });
     expect(pin.errors).toEqual([]);
     expect(pin.updated).toEqual([CITED]);
     expect(pin.provisional).toEqual([]);

@@ -5,6 +5,7 @@ import { extractFromSource } from '../../../src/lib/citations/extract.ts';
 import { parseLock, serializeLock, type LockEntry } from '../../../src/lib/citations/index.ts';
 import { findRendered, toRenderData } from '../../../src/lib/citations/render-data.ts';
 import { captureValue, patternProblem } from '../../../src/lib/citations/value.ts';
+import { cite } from '../../helpers/fake-github/index.ts';
 import { startWorlds, stopWorlds, world, type Mode, type World } from './world.ts';
 
 beforeAll(async () => {
@@ -181,6 +182,24 @@ describe('verify fails on a value that no longer holds', () => {
     return { w, ref };
   }
 
+  test('a bumped ref whose constant changed is not pinned until the change is accepted', async () => {
+    const { w } = await pinnedValue();
+    w.repo.commit({ 'limits.go': QUOTA.replace('int64(2 *', 'int64(8 *') });
+    w.repo.tag('v2');
+    const bumped = w.ref('v2', 'limits.go', 'L2');
+    w.site.page('p.mdx', `# P\n\nLimit: ${value(bumped, PATTERN, ' KiB')}.\n`);
+    const refused = await w.pin();
+    expect(refused.errors.join('\n')).toMatch(
+      /p\.mdx:3: <Value .*: upstream changed the value from "2" \(v1\) to "8" \(v2\)\. Check the prose .* no entry for it/,
+    );
+    expect(refused.added).toEqual([]);
+    expect((await w.verify()).errors.join('\n')).toMatch(/no entry in citations\.lock\.json/);
+    const accepted = await w.pin({ acceptChanges: true });
+    expect(accepted.errors).toEqual([]);
+    expect(accepted.added).toEqual([bumped]);
+    expect((await w.verify({ strict: true })).citations[0]).toMatchObject({ status: 'verified', value: '8' });
+  });
+
   test('a value that differs from the lock: says from what to what, and to update the prose', async () => {
     const { w, ref } = await pinnedValue();
     editLock(w, ref, { values: { [PATTERN]: '4' } });
@@ -198,17 +217,22 @@ describe('verify fails on a value that no longer holds', () => {
     w.repo.commit({ 'limits.go': QUOTA.replace('int64(2 *', 'int64(4 *') });
     w.repo.tag('v1');
     expect((await w.verify()).errors.join('\n')).toMatch(/the ref v1 of .* moved/);
-    const pin = await w.pin({ refresh: true });
-    expect(pin.errors).toEqual([]);
-    expect(pin.warnings.join('\n')).toMatch(
-      /p\.mdx:3: <Value .*: the value is now "4" \(the lock had "2"\); re-pinned\. Check the prose/,
+    const locked = w.lockText();
+    // A changed constant is not re-pinned silently: pin fails and keeps the old entry until accepted.
+    const refused = await w.pin({ refresh: true });
+    expect(refused.errors.join('\n')).toMatch(
+      /p\.mdx:3: <Value .*: upstream changed the value from "2" \(v1\) to "4" \(v1\)\. Check the prose that restates it, then run `npm run cite -- pin --accept-changes`/,
     );
+    expect(w.lockText()).toBe(locked);
+    const pin = await w.pin({ refresh: true, acceptChanges: true });
+    expect(pin.errors).toEqual([]);
+    expect(pin.warnings.join('\n')).toMatch(/from "2" \(v1\) to "4" \(v1\)\. Accepted \(--accept-changes\)/);
     const r = await w.verify({ strict: true });
     expect(r.errors).toEqual([]);
     expect(r.citations[0]).toMatchObject({ status: 'verified', value: '4' });
   });
 
-  test('a pattern that does not match the lines: pin records no value, verify says the lock has none', async () => {
+  test('a pattern that does not match the lines: pin writes no entry, and verify says the lock has no value', async () => {
     const w = world('mirror');
     w.repo.commit({ 'limits.go': QUOTA });
     w.repo.tag('v1');
@@ -220,7 +244,12 @@ describe('verify fails on a value that no longer holds', () => {
         /^content\/docs\/p\.mdx:1: <Value .*>: the pattern \/MaxLimit = int64\\\(\(\\d\+\)\/ does not match the cited lines of limits\.go at v1 \(\w{7}\)\. Fix: correct the pattern or the range/,
       ),
     ]);
-    expect(JSON.parse(w.lockText()).entries[0].values).toBeUndefined();
+    expect(pin.added).toEqual([]);
+    expect(pin.failed).toEqual([ref]);
+    // An entry written without the value (as an older pin did) fails verification until pin records it.
+    w.site.page('p.mdx', `Limit: ${cite(ref, 'DefaultLimit')}.\n`);
+    expect((await w.pin()).errors).toEqual([]);
+    w.site.page('p.mdx', `Limit: ${value(ref, 'MaxLimit = int64\\((\\d+)')}.\n`);
     const r = await w.verify();
     expect(r.errors).toEqual([
       expect.stringMatching(

@@ -112,6 +112,11 @@ describe.each<Mode>(['github', 'mirror'])('%s provider', (mode) => {
     w.site.page('p.mdx', '# P\n\n' + cite(w.ref('v2', 'x.go', 'L4'), 's.r.Propose(') + '\n');
     const pin = await w.pin();
     expect(pin.errors.join('\n')).toContain('`s.r.Propose(` found at L11, cited L4: the lines moved by +7');
+    // pin writes no entry for a failed citation; pin the lines with a fragment they hold, then break it.
+    expect(pin.added).toEqual([]);
+    w.site.page('p.mdx', '# P\n\n' + cite(w.ref('v2', 'x.go', 'L4'), '// added') + '\n');
+    expect((await w.pin()).errors).toEqual([]);
+    w.site.page('p.mdx', '# P\n\n' + cite(w.ref('v2', 'x.go', 'L4'), 's.r.Propose(') + '\n');
     const r = await w.verify();
     expect(r.errors).toHaveLength(1);
     expect(r.errors[0]).toMatch(
@@ -221,8 +226,9 @@ describe.each<Mode>(['github', 'mirror'])('%s provider', (mode) => {
     w.repo.commit({ 'a.txt': numbered(5) });
     w.repo.tag('v1');
     const k1 = w.ref('v1', 'a.txt', 'L1');
-    w.site.page('p.mdx', `${cite(k1, 'line 1')}\n\n${cite(w.ref('v1', 'a.txt', 'L2'), 'no such text')}\n`);
+    w.site.page('p.mdx', `${cite(k1, 'line 1')}\n\n${cite(w.ref('v1', 'a.txt', 'L2'), 'line 2')}\n`);
     await w.pin();
+    w.site.page('p.mdx', `${cite(k1, 'line 1')}\n\n${cite(w.ref('v1', 'a.txt', 'L2'), 'no such text')}\n`);
     editLock(w, k1, { sha256: 'a'.repeat(64) });
     const r = await w.verify();
     expect(r.errors).toHaveLength(2);
