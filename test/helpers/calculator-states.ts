@@ -58,6 +58,12 @@ export const CHANNEL_STATES: { readonly [Id in CalculatorId]: readonly ChannelSt
       raw: { n: '3000', c: '0', rps: '0', gb: '0', keys: '0' },
       expect: [['warning', /alone does not pick a class/]],
     },
+    // xLarge by data size, light load: 50 sequential IOPS and an info note, no warning that nodes decide alone.
+    {
+      name: 'xLarge by data size',
+      raw: { n: '500', c: '0', rps: '50', gb: '1.5', keys: '2000000' },
+      expect: [['warning', /xLarge is open-ended/]],
+    },
   ],
   readPath: [
     DEFAULT,

@@ -131,7 +131,7 @@ const DRIVES: Drive[] = [
       ['Requests per second to etcd', '20000'],
     ],
     result:
-      /xLarge cluster, decided by request rate\..*m4\.4xlarge: 16 vCPUs.*5,000 nodes is more than the largest example workload/s,
+      /xLarge cluster, decided by request rate\..*m4\.4xlarge: 16 vCPUs.*5,000 nodes is past the largest example workload/s,
     param: /h\.n=5000/,
   },
   {
@@ -823,7 +823,7 @@ describe.skipIf(!executablePath)('calculators in Chromium', () => {
         overrides: /Accepted by kube-apiserver v1\.37: 2 overrides/,
         readPath: /Served by the watch cache, after an etcd current-revision read\./,
         timeouts: /Recommended\s*--heartbeat-interval=100 --election-timeout=1000/,
-        hardware: /Medium cluster, decided by nodes, request rate, data size\./,
+        hardware: /Medium cluster, decided by request rate, data size\./,
         dbSize: /On disk before a defragmentation \(× 1\.5\)\s*118\.34 MiB/,
         limits: /Binds first: Pods, ratio 0\.83, approaching\./,
         apf: /Seats per replica \(400 \+ 200\)\s*600/,

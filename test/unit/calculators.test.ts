@@ -783,13 +783,18 @@ describe('calculator definitions', () => {
   it('hardware: past the largest example it says so instead of extrapolating; bad text is refused per field', () => {
     const t = textOf(hardwareCalc.compute({ n: '5000', c: '0', rps: '20000', gb: '3', keys: '0' }).result);
     expect(t).toContain('xLarge cluster, decided by request rate, data size.');
-    expect(t).toContain('5,000 nodes is more than the largest example workload in the guide (3,000 nodes, xLarge)');
+    expect(t).toContain('5,000 nodes is past the largest example workload in the guide (3,000 nodes, xLarge)');
+    expect(t).not.toContain('extrapolate');
     expect(t).toContain('xLarge is open-ended');
     expect(t).toContain("more than etcd's default quota of 2 GiB");
     expect(t).toContain('Sequential IOPS the disk needs500 (heavily loaded)');
     expect(t).toContain('Network10GbE (large clusters)');
     const byData = textOf(hardwareCalc.compute({ n: '0', c: '10', rps: '50', gb: '1.5', keys: '0' }).result);
-    expect(byData).toContain('Sequential IOPS the disk needs500 (heavily loaded, as xLarge is by definition)');
+    expect(byData).toContain('xLarge cluster, decided by data size.');
+    expect(byData).toContain('Sequential IOPS the disk needs50 (typical)');
+    const keysAndNodes = hardwareCalc.compute({ n: '500', c: '0', rps: '0', gb: '0', keys: '2000000' });
+    expect(textOf(keysAndNodes.result)).toContain('Medium cluster, decided by keys.');
+    expect(severeNotes(keysAndNodes.doc!)).toEqual([]);
     const bad = hardwareCalc.compute({ n: '-3', c: '1.5', rps: 'lots', gb: '0,5', keys: '1e13' });
     expect(bad.state).toBeNull();
     expect(bad.errors).toEqual({

@@ -1,7 +1,7 @@
 /** The hardware calculator: from a workload to the smallest class of etcd's hardware guide, and why. */
 // Registers this calculator's URL state, so that it ships in this calculator's chunk only.
 import '../model/schemas/hardware.ts';
-import { classifyWorkload, isHeavilyLoaded, type BoundingInput, type HardwareClassId } from '../model/hardware.ts';
+import { classifyWorkload, type BoundingInput, type HardwareClassId } from '../model/hardware.ts';
 import * as SOURCES from '../model/sources.ts';
 import { answer, decimal, invalid, text, whole, type CalcDef, type CalcView, type Raw } from './calc.ts';
 import { bullets, facts, para, resultDoc } from './result-doc.ts';
@@ -107,7 +107,7 @@ export const hardwareCalc: CalcDef<'hardware'> = {
             ),
             [
               'Sequential IOPS the disk needs',
-              `${r.sequentialIops} (${r.heavilyLoaded ? (isHeavilyLoaded(c, rps) ? 'heavily loaded' : 'heavily loaded, as xLarge is by definition') : 'typical'}); cloud figures are concurrent IOPS, up to 10× higher`,
+              `${r.sequentialIops} (${r.heavilyLoaded ? 'heavily loaded' : 'typical'}); cloud figures are concurrent IOPS, up to 10× higher`,
             ],
             ['Network', r.network === '10GbE' ? '10GbE (large clusters)' : '1GbE (common deployments)'],
           ]),

@@ -4,7 +4,7 @@
  * Each running member is down with probability p, independently of the others; members stopped
  * for maintenance are down with certainty. The cluster has lost quorum when fewer than
  * quorum(n) = ⌊n/2⌋ + 1 members are up (etcd FAQ,
- * etcd-io/website@824597935df6e95992ef61c07e3222f4f796ca6c:content/en/docs/v3.7/faq.md#L49-L63). With m = n − k running members
+ * etcd-io/website@824597935df6e95992ef61c07e3222f4f796ca6c:content/en/docs/v3.7/faq.md#L49-L65). With m = n − k running members
  * and q = quorum(n):
  *
  *   P(lost quorum) = Σ_{j=0}^{q−1} C(m, j) (1−p)^j p^(m−j)      (j = members up)
@@ -93,7 +93,7 @@ export interface QuorumAvailability {
  * @param p - per-member unavailability, finite, in [0, 1].
  * @param k - members stopped for maintenance, whole number 0–n (default 0).
  * @throws RangeError for out-of-range input.
- * Sources: quorum rule etcd-io/website@824597935df6e95992ef61c07e3222f4f796ca6c:content/en/docs/v3.7/faq.md#L49-L63; the binomial
+ * Sources: quorum rule etcd-io/website@824597935df6e95992ef61c07e3222f4f796ca6c:content/en/docs/v3.7/faq.md#L49-L65; the binomial
  * sum follows from the independence assumption (a modelling choice, stated above).
  */
 export function quorumLossProbability(n: number, p: number, k = 0): QuorumAvailability {

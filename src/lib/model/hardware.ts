@@ -217,21 +217,23 @@ export interface HardwareSizing {
    */
   example: { text: string } | null;
   /**
-   * Inputs past what the guide describes: more nodes than its largest example workload, or any
-   * load in xLarge, whose only bound is "more than" Large's. Plain sentences; empty when none.
+   * Inputs past what the guide describes: more nodes than its largest example workload (the class
+   * still comes from the bounds), or any load in xLarge, whose only bound is "more than" Large's.
+   * Plain sentences; empty when none.
    */
   beyondGuide: string[];
   /** Other cautions (exact boundary gap, quota, memory versus data, nodes versus the class). */
   notes: string[];
   /**
-   * Set when the class shown rests on no bound although nodes were given: the class is then the
-   * default, Small, whatever the node count, and the sentence says what to enter. Else null.
+   * Set when nodes were given but no client count, request rate, data size or key count: the class
+   * is then the default, Small, whatever the node count, and the sentence says what to enter. Else null.
    */
   caution: string | null;
   /**
-   * Whether the disk section's "heavily loaded clusters" applies: the load meets the CPU section's
-   * words ({@link isHeavilyLoaded}), or the class is xLarge, which the guide defines as serving more
-   * than 1,500 clients and more than 10,000 requests per second, a heavy load by that reading.
+   * Whether the disk section's "heavily loaded clusters" (hardware.md L26) applies: the clients or
+   * the request rate meet the CPU section's "thousands of clients or tens of thousands of requests
+   * per second" (L12, {@link isHeavilyLoaded}). Load only: the class does not enter, so an xLarge
+   * class reached by data size alone is not heavily loaded.
    */
   heavilyLoaded: boolean;
   /** Sequential IOPS the disk section asks for: 50 typically, 500 when heavily loaded (hardware.md L26). */
@@ -310,12 +312,13 @@ function cls(i: number): HardwareClass {
  *   bound, and defines the classes by clients, requests per second and data only (L48, L60, L72,
  *   L84). So nodes never pick or raise the class: the result names the class whose example the
  *   count reaches, and says so when that is not the class the bounds give. Past 3,000 nodes no
- *   example applies, and the result says so instead of extrapolating;
+ *   example applies; the result says so, and the class still comes from the bounds;
  * - keys: from {@link MILLIONS_OF_KEYS} on, the memory section asks for 16 GB to 64 GB (L17), so
  *   the class must be one whose AWS example has at least 16 GB: Medium and up (GCE's Medium machine
  *   has 15 GB, the guide's nearest to 16).
- * - sequential IOPS: 500 when heavily loaded (L26), which is the CPU section's load (L12) or the
- *   class xLarge, defined as more than 1,500 clients and 10,000 requests per second (L84); else 50.
+ * - sequential IOPS: 500 for "heavily loaded clusters" (L26), whose load the CPU section puts at
+ *   "thousands of clients or tens of thousands of requests per second" (L12): so by clients and
+ *   request rate only ({@link isHeavilyLoaded}), never by the class or the data size; else 50.
  *
  * @param w - the workload; 0 in a field means unknown (constrains nothing).
  * @returns the class, each input's requirement, which input(s) decided, and the plain caveats.
@@ -336,7 +339,7 @@ export function classifyWorkload(w: HardwareWorkload): HardwareSizing {
   const largest = cls(HARDWARE_CLASSES.length - 1);
   if (w.nodes > largest.exampleNodes) {
     beyondGuide.push(
-      `${fmt(w.nodes)} nodes is more than the largest example workload in the guide (${fmt(largest.exampleNodes)} nodes, ${largest.name}); the guide gives no machine for it, and this calculator does not extrapolate: measure your own load.`,
+      `${fmt(w.nodes)} nodes is past the largest example workload in the guide (${fmt(largest.exampleNodes)} nodes, ${largest.name}); the class comes from the bounds above, not from the node count.`,
     );
   }
 
@@ -431,11 +434,12 @@ export function classifyWorkload(w: HardwareWorkload): HardwareSizing {
               ? `${nodes}: more than every example workload of the guide; the largest is ${named(largest)}.`
               : `${nodes}: between the example workloads of ${named(cls(above - 1))} and ${named(cls(above))}; they illustrate the classes and bound nothing.`,
     };
-    if (!boundsGiven) {
-      caution = `${nodes} alone does not pick a class: the guide defines its classes by clients, requests per second and data size, and none of them is given. Read the request rate (etcd_requests_total) and the database size of a cluster like yours, and enter those.`;
+    // Keys count too: a million of them raise the class (the memory section), so nodes are not alone.
+    if (!boundsGiven && w.keys === 0) {
+      caution = `${nodes} alone does not pick a class: the guide defines its classes by clients, requests per second and data size, and neither those nor a key count is given. Read the request rate (the rate of kube-apiserver's etcd_requests_total, summed over the API-server replicas) and the database size of a cluster like yours, and enter those.`;
     } else if (w.nodes > chosen.exampleNodes && chosen.id !== 'xlarge') {
       notes.push(
-        `${nodes} is more than the ${fmt(chosen.exampleNodes)}-node example workload of ${chosen.name}. The guide's classes rest on the bounds, so ${chosen.name} stands; check that the request rate and data size are those of the whole cluster.`,
+        `${nodes} is more than the ${fmt(chosen.exampleNodes)}-node example workload of ${chosen.name}. The guide's classes rest on the bounds, so ${chosen.name} stands; check that the figures entered are those of the whole cluster.`,
       );
     }
   }
@@ -467,7 +471,14 @@ export function classifyWorkload(w: HardwareWorkload): HardwareSizing {
       `${fmt(w.dataGB)} GB of data does not fit in the ${fmt(smallestMemory)} GB of the smaller ${chosen.name} example; etcd reads its database through a memory map, so it would read from disk.`,
     );
   }
-  const heavilyLoaded = isHeavilyLoaded(w.clients, w.requestsPerSecond) || chosen.id === 'xlarge';
+  // Load, not class: the guide's xLarge bounds read "more than" each of Large's, but the calculator
+  // reaches xLarge on any one of them, so a large database with a light load is xLarge and not heavy.
+  const heavilyLoaded = isHeavilyLoaded(w.clients, w.requestsPerSecond);
+  if (chosen.id === 'xlarge' && !heavilyLoaded) {
+    notes.push(
+      `${chosen.name} here comes from the data size, and data size alone does not make a cluster heavily loaded: the guide's 500 sequential IOPS is for thousands of clients or tens of thousands of requests per second, so 50 stands.`,
+    );
+  }
   return {
     hardwareClass: chosen,
     requirements,

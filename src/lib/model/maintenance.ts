@@ -3,7 +3,7 @@
  * Smallest n with n − k − quorum(n) ≥ f, which is 2(f + k) + 1 (always odd).
  *
  * Why: n − k − (⌊n/2⌋ + 1) ≥ f ⇔ ⌈n/2⌉ − 1 ≥ f + k ⇔ ⌈n/2⌉ ≥ f + k + 1 ⇔ n ≥ 2(f + k) + 1.
- * Rule source: etcd-io/website@824597935df6e95992ef61c07e3222f4f796ca6c:content/en/docs/v3.7/faq.md#L49-L63
+ * Rule source: etcd-io/website@824597935df6e95992ef61c07e3222f4f796ca6c:content/en/docs/v3.7/faq.md#L49-L65
  */
 import { assertWhole } from './input.ts';
 import { MAX_FAILURES_PLUS_STOPPED, MAX_MEMBERS, maintenanceTolerance } from './quorum.ts';

@@ -1,7 +1,7 @@
 /**
  * Quorum and failure tolerance of an etcd (Raft) cluster.
  * Rule source: etcd FAQ, "What is failure tolerance?"
- * (etcd-io/website@824597935df6e95992ef61c07e3222f4f796ca6c:content/en/docs/v3.7/faq.md#L49-L63): a cluster of n members needs a
+ * (etcd-io/website@824597935df6e95992ef61c07e3222f4f796ca6c:content/en/docs/v3.7/faq.md#L49-L65): a cluster of n members needs a
  * majority, ⌊n/2⌋ + 1, of its *configured* members to agree; it tolerates n − quorum failures.
  */
 import { assertWhole } from './input.ts';
@@ -19,7 +19,7 @@ export const MAX_FAILURES_PLUS_STOPPED = (MAX_MEMBERS - 1) / 2;
  * @param n - configured members, whole number 1–99.
  * @returns members that must be up and agreeing, 1–50.
  * @throws RangeError when `n` is not a whole number in range.
- * Source: etcd-io/website@824597935df6e95992ef61c07e3222f4f796ca6c:content/en/docs/v3.7/faq.md#L49-L63
+ * Source: etcd-io/website@824597935df6e95992ef61c07e3222f4f796ca6c:content/en/docs/v3.7/faq.md#L49-L65
  */
 export function quorum(n: number): number {
   assertWhole(n, MIN_MEMBERS, MAX_MEMBERS, 'Members');
@@ -32,7 +32,7 @@ export function quorum(n: number): number {
  * @param n - configured members, whole number 1–99.
  * @returns members that may fail with quorum kept, 0–49.
  * @throws RangeError when `n` is not a whole number in range.
- * Source: etcd-io/website@824597935df6e95992ef61c07e3222f4f796ca6c:content/en/docs/v3.7/faq.md#L49-L63
+ * Source: etcd-io/website@824597935df6e95992ef61c07e3222f4f796ca6c:content/en/docs/v3.7/faq.md#L49-L65
  */
 export function tolerance(n: number): number {
   return n - quorum(n);
@@ -70,7 +70,7 @@ export interface MaintenanceTolerance {
  * @param n - configured members, whole number 1–99.
  * @param k - members stopped, whole number 0–n.
  * @throws RangeError when n is out of range or k is not a whole number in 0..n.
- * Source: etcd-io/website@824597935df6e95992ef61c07e3222f4f796ca6c:content/en/docs/v3.7/faq.md#L49-L63
+ * Source: etcd-io/website@824597935df6e95992ef61c07e3222f4f796ca6c:content/en/docs/v3.7/faq.md#L49-L65
  */
 export function maintenanceTolerance(n: number, k: number): MaintenanceTolerance {
   const q = quorum(n);
@@ -110,7 +110,7 @@ export interface QuorumRow {
  * @param from - first member count, 1–99 (default 1).
  * @param to - last member count, from–99 (default 9).
  * @throws RangeError for bounds out of range or reversed.
- * Source: etcd-io/website@824597935df6e95992ef61c07e3222f4f796ca6c:content/en/docs/v3.7/faq.md#L49-L63
+ * Source: etcd-io/website@824597935df6e95992ef61c07e3222f4f796ca6c:content/en/docs/v3.7/faq.md#L49-L65
  */
 export function quorumTable(from = 1, to = 9): QuorumRow[] {
   assertWhole(from, MIN_MEMBERS, MAX_MEMBERS, 'First row');

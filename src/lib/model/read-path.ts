@@ -49,7 +49,7 @@ export type ReadFreshness = 'linearizable' | 'not-older-than' | 'exact' | 'any' 
  *   page at the latest revision, so the list as a whole is not one snapshot;
  * - 'no-rv': a token that decodes but has no resourceVersion (0), which upstream rejects;
  * - 'malformed': a token that is not base64url JSON of a meta.k8s.io/v1 token, or whose start key
- *   is empty or climbs out of the resource prefix.
+ *   is empty or not a clean path (path.Clean changes it: `..`, `a//b`, a trailing `/`).
  */
 export type ContinueToken = 'none' | 'first-page' | 'latest' | 'no-rv' | 'malformed';
 
@@ -240,8 +240,12 @@ const COMPACTED_410: ReadHttpError = {
 /** Whether the request carries a continue token of any kind. */
 const hasContinue = (r: ReadRequest): boolean => r.continueToken !== 'none';
 
-/** The 400 DecodeContinue's error becomes in ValidateListOptions, by the kind of bad token. */
-function invalidContinue(kind: 'no-rv' | 'malformed'): ReadError {
+/**
+ * The 400 DecodeContinue's error becomes in ValidateListOptions, by the kind of bad token. The
+ * check runs in the cacher's delegator for a resource with a watch cache (whether the cache is
+ * ready or not), else in the etcd3 store's GetList, in both cases before etcd is read.
+ */
+function invalidContinue(kind: 'no-rv' | 'malformed', resource: ReadResource): ReadError {
   return {
     field: 'continue',
     status: 400,
@@ -250,7 +254,12 @@ function invalidContinue(kind: 'no-rv' | 'malformed'): ReadError {
         ? 'invalid continue token: continue key is not valid: incorrect encoded start resourceVersion (version meta.k8s.io/v1)'
         : 'invalid continue token: continue key is not valid: […] (the decoder’s reason: bad base64, bad JSON, an unknown version, an empty or unclean start key)',
     retryAfter: null,
-    sources: [S.storageDecodeContinue, S.storageInvalidContinue400, S.delegatorValidatesListFirst, S.badRequestIs400],
+    sources: [
+      S.storageDecodeContinue,
+      S.storageInvalidContinue400,
+      resource === 'cached' ? S.delegatorValidatesListFirst : S.etcdListValidatesOptions,
+      S.badRequestIs400,
+    ],
   };
 }
 
@@ -323,7 +332,7 @@ function validateReadRequest(r: ReadRequest): ReadError[] {
   if (hasContinue(r)) {
     // ValidateListOptions decodes the token before it looks at resourceVersion (interfaces.go#L352-L359).
     if (r.continueToken === 'no-rv' || r.continueToken === 'malformed') {
-      errors.push(invalidContinue(r.continueToken));
+      errors.push(invalidContinue(r.continueToken, r.resource));
       return errors;
     }
     if (r.resourceVersion !== '' && r.resourceVersion !== '0') {

@@ -264,6 +264,7 @@ export const SOURCE_EXPECT: { readonly [K in CitedSource]: readonly [string, ...
     'func (c *CacheDelegator) GetList(',
     'storage.ValidateListOptions(c.cacher.resourcePrefix, c.cacher.versioner, opts)',
   ],
+  etcdListValidatesOptions: ['withRev, continueKey, err := storage.ValidateListOptions(keyPrefix, s.versioner, opts)'],
   inconsistentContinue410: [
     'continueToken.ResoureVersion=-1 means that the apiserver can',
     'storage.EncodeContinue(continueKey, keyPrefix, -1)',

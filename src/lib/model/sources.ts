@@ -87,13 +87,13 @@ export const etcdClusterReadyToPromote = 'etcd-io/etcd@v3.7.0:server/etcdserver/
 export const etcdServerMayRemoveMember = 'etcd-io/etcd@v3.7.0:server/etcdserver/server.go#L1629-L1645';
 /** mayAddMember: with --strict-reconfig-check, an add that would break the active quorum is refused. */
 export const etcdServerMayAddMember = 'etcd-io/etcd@v3.7.0:server/etcdserver/server.go#L1409-L1438';
-/** Config.Validate: election timeout at least 5 × heartbeat and at most 50 s. */
 /** The two timing flags are unsigned integers of milliseconds, so their quotient is whole ticks, truncated. */
 export const etcdTimingFieldsUint = 'etcd-io/etcd@v3.7.0:server/embed/config.go#L193-L194';
 /** ElectionTicks: the election timeout divided by the heartbeat interval. */
 export const etcdElectionTicks = 'etcd-io/etcd@v3.7.0:server/embed/config.go#L1220';
 /** raftConfig: raft gets ElectionTicks as its election tick and one tick per heartbeat. */
 export const etcdRaftElectionTick = 'etcd-io/etcd@v3.7.0:server/etcdserver/bootstrap.go#L540-L544';
+/** Config.Validate: election timeout at least 5 × heartbeat and at most 50 s. */
 export const etcdConfigValidateTimeouts = 'etcd-io/etcd@v3.7.0:server/embed/config.go#L997-L1008';
 /** The default backend quota (2 GiB) and the suggested maximum (8 GiB). */
 export const etcdQuotaDefaults = 'etcd-io/etcd@v3.7.0:server/storage/quota.go#L27-L34';
@@ -113,6 +113,8 @@ export const etcdHardwareXLarge = 'etcd-io/website@824597935df6e95992ef61c07e322
 export const badRequestIs400 = 'kubernetes/kubernetes@v1.37.0:staging/src/k8s.io/apimachinery/pkg/api/errors/errors.go#L315-L322';
 /** The cacher's delegator validates a LIST's options (and so decodes its continue token) before anything else. */
 export const delegatorValidatesListFirst = 'kubernetes/kubernetes@v1.37.0:staging/src/k8s.io/apiserver/pkg/storage/cacher/delegator.go#L143-L147';
+/** The etcd3 store's GetList validates the options (and so decodes a continue token) before it reads etcd. */
+export const etcdListValidatesOptions = 'kubernetes/kubernetes@v1.37.0:staging/src/k8s.io/apiserver/pkg/storage/etcd3/store.go#L774-L777';
 /** A compacted page: a 410 whose continue token has resourceVersion −1, to go on at the latest revision. */
 export const inconsistentContinue410 = 'kubernetes/kubernetes@v1.37.0:staging/src/k8s.io/apiserver/pkg/storage/etcd3/errors.go#L77-L89';
 /** ValidateListOptions: a continue token's revision > 0 is read exactly; −1 means the latest revision. */

@@ -12,7 +12,11 @@ export type FieldSpec =
   | { kind: 'whole'; min: number; max: number; default: number }
   | { kind: 'decimal'; min: number; max: number; default: number }
   | { kind: 'decimal-list'; min: number; max: number; maxItems: number; default: readonly number[] }
-  | { kind: 'enum'; values: readonly string[]; default: string }
+  /**
+   * `aliases` maps values older links carry to the value they now mean (read silently, never
+   * written back): a field that changed shape keeps its links working.
+   */
+  | { kind: 'enum'; values: readonly string[]; default: string; aliases?: Readonly<Record<string, string>> }
   | { kind: 'bool'; default: boolean }
   /** `multiline` also admits tab, line feed and carriage return (a pasted flag value can hold them). */
   | { kind: 'text'; maxLength: number; pattern?: RegExp; multiline?: boolean; default: string };
@@ -121,7 +125,7 @@ function clampNumber(
  *   out of range → clamped to the nearest bound; a fraction for a whole field → default;
  * - decimal-list: comma-separated; bad items dropped, items clamped, then the first maxItems kept;
  *   when no item is a number (or the value is empty), the default;
- * - enum: must equal one of the values exactly, else default;
+ * - enum: must equal one of the values exactly, or an alias (read as the value it names), else default;
  * - bool: "1"/"true" or "0"/"false", else default;
  * - text: at most maxLength characters, no control characters (tab and line breaks allowed when
  *   `multiline`) or `<`, `>`, `` ` ``, and must match
@@ -176,6 +180,7 @@ export function decodeState<S extends StateSchema>(schema: S, params: URLSearchP
       }
       case 'enum':
         if (spec.values.includes(raw)) state[key] = raw;
+        else if (spec.aliases !== undefined && Object.hasOwn(spec.aliases, raw)) state[key] = spec.aliases[raw];
         else note('is not one of the allowed values; using the default');
         break;
       case 'bool':

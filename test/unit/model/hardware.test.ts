@@ -71,6 +71,13 @@ describe('class bounds', () => {
     );
     expect(classifyWorkload({ ...none, nodes: 100, requestsPerSecond: 300 }).caution).toBeNull();
   });
+  it('nodes with a key count are not "nodes alone": the key count decides, and no caution contradicts it', () => {
+    const r = classifyWorkload({ ...none, nodes: 500, keys: 2_000_000 });
+    expect(r.hardwareClass.id).toBe('medium');
+    expect(r.decidedBy).toContain('keys');
+    expect(r.caution).toBeNull();
+    expect(classifyWorkload({ ...none, nodes: 500 }).caution).not.toBeNull();
+  });
   it('a node count past the example of the class the bounds give is noted, and the class stands', () => {
     const r = classifyWorkload({ ...none, nodes: 1001, requestsPerSecond: 300 });
     expect(r.hardwareClass.id).toBe('medium');
@@ -103,12 +110,17 @@ describe('class bounds', () => {
 });
 
 describe('past the guide', () => {
-  it('more nodes than the 3,000-node example is said plainly, not extrapolated', () => {
+  it('more nodes than the 3,000-node example is said plainly, and the class still comes from the bounds', () => {
     expect(classifyWorkload({ ...none, nodes: 3000 }).beyondGuide).toEqual([]);
     const past = classifyWorkload({ ...none, nodes: 3001, clients: 2000 });
     expect(past.hardwareClass.id).toBe('xlarge');
-    expect(past.beyondGuide.join(' ')).toMatch(/3,001 nodes is more than the largest example workload.*3,000 nodes/);
-    expect(past.beyondGuide.join(' ')).toMatch(/does not extrapolate/);
+    expect(past.beyondGuide.join(' ')).toMatch(/3,001 nodes is past the largest example workload.*3,000 nodes, xLarge/);
+    // A small load on many nodes is Small by its bounds; the warning must not say the guide has no machine for it.
+    const small = classifyWorkload({ nodes: 5000, clients: 50, requestsPerSecond: 100, dataGB: 0.05, keys: 0 });
+    expect(small.hardwareClass.id).toBe('small');
+    expect(small.beyondGuide).toEqual([
+      '5,000 nodes is past the largest example workload in the guide (3,000 nodes, xLarge); the class comes from the bounds above, not from the node count.',
+    ]);
   });
   it('load in xLarge says the class is open-ended', () => {
     expect(classifyWorkload({ ...none, clients: 100_000 }).beyondGuide.join(' ')).toMatch(/xLarge is open-ended/);
@@ -139,11 +151,21 @@ describe('heavily loaded, sequential IOPS and network', () => {
     expect(classifyWorkload({ ...none, clients: 999 }).sequentialIops).toBe(50);
     expect(classifyWorkload({ ...none, clients: 1000 }).sequentialIops).toBe(500);
   });
-  it('every xLarge cluster is heavily loaded (the guide defines it by > 1,500 clients and > 10,000 requests/s)', () => {
-    const byData = classifyWorkload({ ...none, dataGB: 1.5, clients: 50 });
-    expect(byData.hardwareClass.id).toBe('xlarge');
-    expect(byData.heavilyLoaded).toBe(true);
-    expect(byData.sequentialIops).toBe(500);
+  it('xLarge by data size alone is not heavily loaded: 500 IOPS follows the load, not the class', () => {
+    for (const over of [
+      { dataGB: 1.5 },
+      { dataGB: 1.5, clients: 50 },
+      { dataGB: 30, clients: 999, requestsPerSecond: 9999 },
+    ]) {
+      const byData = classifyWorkload({ ...none, ...over });
+      expect(byData.hardwareClass.id).toBe('xlarge');
+      expect(byData.heavilyLoaded).toBe(false);
+      expect(byData.sequentialIops).toBe(50);
+      expect(byData.notes.join(' ')).toMatch(/data size alone does not make a cluster heavily loaded/);
+    }
+    const byLoad = classifyWorkload({ ...none, dataGB: 1.5, requestsPerSecond: 20_000 });
+    expect(byLoad.sequentialIops).toBe(500);
+    expect(byLoad.notes.join(' ')).not.toMatch(/heavily loaded/);
     expect(classifyWorkload({ ...none, dataGB: 1 }).sequentialIops).toBe(50);
   });
   it('a 3,000-node cluster is not xLarge, nor 500 IOPS, on its node count alone', () => {

@@ -592,6 +592,13 @@ describe('continue tokens of every kind (storage/continue.go DecodeContinue)', (
         expect(e!.sources).toEqual(
           expect.arrayContaining([SOURCES.storageDecodeContinue, SOURCES.storageInvalidContinue400]),
         );
+        // The check that rejects it: the cacher's delegator when there is a watch cache, else the etcd3 store's GetList.
+        const [checked, other] =
+          resource === 'cached'
+            ? [SOURCES.delegatorValidatesListFirst, SOURCES.etcdListValidatesOptions]
+            : [SOURCES.etcdListValidatesOptions, SOURCES.delegatorValidatesListFirst];
+        expect(e!.sources).toContain(checked);
+        expect(e!.sources).not.toContain(other);
       }
   });
   it('the token is decoded before resourceVersion is looked at, and after the API’s own 422 checks', () => {

@@ -51,12 +51,24 @@ describe('encodeState / decodeState', () => {
     ]);
   });
 
-  it('the read-path explorer’s continue field keeps old 1/0 links, and refuses "true" with a correction', () => {
+  it('the read-path explorer’s continue field keeps every old checkbox link: 1/0 and true/false', () => {
     expect(decodeCalculator('readPath', new URLSearchParams('p.cont=1')).state.cont).toBe('1');
     expect(decodeCalculator('readPath', new URLSearchParams('p.cont=latest')).state.cont).toBe('latest');
-    const t = decodeCalculator('readPath', new URLSearchParams('p.cont=true'));
-    expect(t.state.cont).toBe('0');
-    expect(t.corrections).toEqual(['Link parameter "p.cont" is not one of the allowed values; using the default.']);
+    for (const [old, kind] of [
+      ['true', '1'],
+      ['false', '0'],
+    ] as const) {
+      const t = decodeCalculator('readPath', new URLSearchParams(`p.cont=${old}`));
+      expect(t.state.cont).toBe(kind);
+      expect(t.corrections).toEqual([]);
+    }
+    // Every alias of every calculator names one of its field's values.
+    for (const schema of Object.values(CALCULATOR_SCHEMAS))
+      for (const spec of Object.values(schema))
+        if (spec.kind === 'enum') for (const to of Object.values(spec.aliases ?? {})) expect(spec.values).toContain(to);
+    const bad = decodeCalculator('readPath', new URLSearchParams('p.cont=yes'));
+    expect(bad.state.cont).toBe('0');
+    expect(bad.corrections).toEqual(['Link parameter "p.cont" is not one of the allowed values; using the default.']);
   });
 
   it.each(['NaN', 'Infinity', '-Infinity', '1e999', '2.5', '0x10', '3,5', '', ' '])(

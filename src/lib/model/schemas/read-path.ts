@@ -14,8 +14,14 @@ export const READ_PATH_URL = registerCalculatorUrl('readPath', {
     rvm: { kind: 'enum', values: ['', 'NotOlderThan', 'Exact', 'Other'], default: '' },
     limit: { kind: 'whole', min: 0, max: 1_000_000, default: 0 },
     cur: { kind: 'whole', min: 1, max: 1e15, default: 100_000 },
-    // '0' and '1' as the checkbox this was (old links keep working); then the other kinds of token.
-    cont: { kind: 'enum', values: ['0', '1', 'latest', 'norv', 'bad'], default: '0' },
+    // '0' and '1' as the checkbox this was, which also took false/true (old links keep working);
+    // then the other kinds of token.
+    cont: {
+      kind: 'enum',
+      values: ['0', '1', 'latest', 'norv', 'bad'],
+      default: '0',
+      aliases: { false: '0', true: '1' },
+    },
     ready: bool(true),
     pn: bool(true),
     snap: bool(true),
