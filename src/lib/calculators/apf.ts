@@ -126,7 +126,7 @@ export const apfCalc: CalcDef<'apf'> = {
             'info',
           ),
         ],
-        'Each replica has --max-requests-inflight + --max-mutating-requests-inflight seats; a limited level’s nominal seats are ceil(seats × its shares ÷ the sum of all shares), and it may lend its lendable percentage of them to other levels; every 10 s the controller re-divides the nominal seats’ sum in proportion to recent demand, each level kept between its floor and nominal + what it may borrow.',
+        'Each replica has --max-requests-inflight + --max-mutating-requests-inflight seats; a limited level’s nominal seats are ceil(seats × its shares ÷ the sum of all shares), and it may lend its lendable percentage of them to other levels; every 10 s the controller re-divides the nominal seats’ sum in proportion to each level’s target (its floor, or its smoothed recent demand when higher), each level kept between its lower bound and nominal + what it may borrow.',
         [
           SOURCES.apfNominalSeats,
           SOURCES.apfBorrowingBounds,

@@ -1,13 +1,13 @@
 /**
  * APF's periodic re-division of seats among the limited priority levels (seat borrowing), as a model.
  *
- * Every `borrowingAdjustmentPeriod` (10 s) and once right after a level's queues are set up,
+ * Every `borrowingAdjustmentPeriod` (10 s) and after every digest of the APF configuration,
  * kube-apiserver's APF controller gives each limited level a new current limit:
  * kubernetes/kubernetes@v1.37.0:staging/src/k8s.io/apiserver/pkg/util/flowcontrol/apf_controller.go
  * (checked at kubernetes/apiserver v0.37.0-beta.0): `updateBorrowingLocked` at #L399-L496 builds one
  * allocation problem per level (lower bound max(floor, min(nominal, demand high-water mark)), upper
  * bound nominal + what it may borrow, target max(lower bound, smoothed demand)) and solves it with
- * `computeConcurrencyAllocation` in conc_alloc.go#L119-L260; the first call follows
+ * `computeConcurrencyAllocation` in conc_alloc.go#L119-L257; the first call follows
  * `finishQueueSetReconfigsLocked` at apf_controller.go#L896-L910, so the seed value nominal −
  * ⌊lendable / 2⌋ set there never serves a request.
  */
@@ -35,7 +35,7 @@ export interface Allocation {
 
 /**
  * Divides `requiredSum` seats among items in proportion to their targets, each held within its
- * bounds: the unique solution computeConcurrencyAllocation (conc_alloc.go#L104-L119) documents.
+ * bounds: the unique solution computeConcurrencyAllocation (conc_alloc.go#L105-L118) documents.
  * The common case, where no bound binds, is computed exactly as upstream does
  * (requiredSum / Σ targets, then target × that); otherwise the piecewise-linear sum is solved on the
  * segment between two bound breakpoints, which agrees with upstream's sweep up to float rounding.
