@@ -174,7 +174,11 @@ export interface BackupRow {
   restoreAndStartSPerGiB: number | null;
   restoreSPerGiB: number | null;
   saveSPerGiB: number | null;
-  /** Whether every key came back and the cluster ID changed. */
+  /**
+   * What the lab checked of the restored member: as many keys under the fill's prefix as were
+   * written, the last key's value at its full length (the start is not timed until it is), and a
+   * cluster ID other than the original's. Not a comparison of every value.
+   */
   verified: boolean;
 }
 
@@ -221,7 +225,8 @@ function span(xs: number[], digits: number): string {
 /**
  * The sentences under the measured table, computed from the result so that prose and data cannot
  * disagree: restore plus start per GiB over the sizes, the largest size's figures, the snapshot's
- * streaming rate and where its CPU went, and the load the machine carried.
+ * streaming rate and where its CPU went, what was checked of the restored member, the number of
+ * keys, the page cache, the load the machine carried and the disk probe.
  * @returns an empty list when no size completed.
  */
 export function backupFindings(r: BackupResult): string[] {
@@ -254,8 +259,20 @@ export function backupFindings(r: BackupResult): string[] {
   );
   const sameRev = done.every((s) => s.restoredStart!.revisionAfter === s.revision);
   out.push(
-    `On ${done.length === r.sizes.length ? 'every size' : `${done.length} of ${r.sizes.length} sizes`} the restored member ${allKeys ? 'returned every key written' : 'did NOT return every key written'}, under ${newIds ? 'a new cluster ID and a new member ID' : 'an ID that did NOT change'}, at ${sameRev ? 'the revision the snapshot had' : 'a revision other than the snapshot’s'}.`,
+    `On ${done.length === r.sizes.length ? 'every size' : `${done.length} of ${r.sizes.length} sizes`} the restored member ${allKeys ? 'counted as many keys under the fill’s prefix as were written' : 'did NOT count as many keys under the fill’s prefix as were written'} and returned the last key’s value at its full length, under ${newIds ? 'a new cluster ID and a new member ID' : 'an ID that did NOT change'}, at ${sameRev ? 'the revision the snapshot had' : 'a revision other than the snapshot’s'}; the other values were not read back.`,
   );
+  const filled = r.sizes.filter((s) => s.fill !== null);
+  if (filled.length > 0) {
+    // A fresh member starts at revision 1 and each put adds one, so revision = keys + 1 means one version per key.
+    const onceEach = filled.every((s) => s.revision === s.fill!.keys + 1);
+    const keys = filled.map((s) => s.fill!.keys);
+    const count = (n: number): string => n.toLocaleString('en-US');
+    const lo = Math.min(...keys);
+    const hi = Math.max(...keys);
+    out.push(
+      `The databases held ${lo === hi ? count(lo) : `${count(lo)}–${count(hi)}`} keys with values of ${fixed(r.settings.valueBytes / 1024 ** 2, r.settings.valueBytes % 1024 ** 2 === 0 ? 0 : 2)} MiB${onceEach ? ', each key written once' : ''}.`,
+    );
+  }
   const restoreCpu = r.sizes
     .map((s) => s.restore)
     .filter((x) => x !== null && x.cpuUserMs !== null && x.cpuSystemMs !== null && x.durationMs > 0)
@@ -279,7 +296,97 @@ export function backupFindings(r: BackupResult): string[] {
     );
   const l = r.loadAverage.samples1m;
   out.push(
-    `The 1-minute load average was ${fixed(l.min, 1)}–${fixed(l.max, 1)} (mean ${fixed(l.mean, 1)}) on ${r.environment.cpuCount} cores during the run, the lab's own etcd and client included; the disk wrote ${fixed(r.machine.sequentialWriteBytesPerSec / 1024 ** 2, 0)} MiB/s sequentially at its start.`,
+    `The 1-minute load average was ${fixed(l.min, 1)}–${fixed(l.max, 1)} (mean ${fixed(l.mean, 1)}) on ${r.environment.cpuCount} cores during the run, the lab's own etcd and client and tasks waiting on the disk included; the lab does not record CPU steal or other processes' CPU time.`,
+    `At the start the disk took a ${fixed(r.machine.probeBytes / 1024 ** 2, 0)} MiB sequential write and one fdatasync at ${fixed(r.machine.sequentialWriteBytesPerSec / 1024 ** 2, 0)} MiB/s: a write that short can land in the host's cache, so it is not a sustained rate for the disk.`,
   );
   return out;
+}
+
+/** How far one step's times moved between two runs: other ÷ this, over the sizes both measured. */
+export interface StepSpread {
+  step: 'save' | 'status' | 'restore' | 'start until the first read';
+  /** Smallest and largest ratio of the other run's time to this run's, over the matching sizes. */
+  minRatio: number;
+  maxRatio: number;
+}
+
+/** Two runs side by side: their load and each step's spread. */
+export interface BackupComparison {
+  thisLoadMean: number;
+  otherLoadMean: number;
+  /** Whether both runs report the same CPU model and count, kernel and memory (host labels may differ). */
+  sameHardware: boolean;
+  /** Sizes (targetBytes) both runs completed. */
+  sizesCompared: number;
+  steps: StepSpread[];
+  /** Steps × sizes on which the other run took longer, and on which it took less time. */
+  otherSlower: number;
+  otherFaster: number;
+}
+
+/**
+ * Compares each step's wall time between two backup results, size by size (matched on
+ * `targetBytes`), as ratios of `other`'s time to `r`'s. Used to show how much the figures move
+ * between runs on one machine under different load.
+ * @returns null when the runs share no completed size.
+ */
+export function compareBackupRuns(r: BackupResult, other: BackupResult): BackupComparison | null {
+  const pick: [StepSpread['step'], (s: BackupSizeRun) => number | null][] = [
+    ['save', (s) => s.snapshotSave?.durationMs ?? null],
+    ['status', (s) => s.snapshotStatus?.durationMs ?? null],
+    ['restore', (s) => s.restore?.durationMs ?? null],
+    ['start until the first read', (s) => s.restoredStart?.firstReadMs ?? null],
+  ];
+  const pairs = r.sizes
+    .map((a) => [a, other.sizes.find((b) => b.targetBytes === a.targetBytes)] as const)
+    .filter(
+      (p): p is readonly [BackupSizeRun, BackupSizeRun] =>
+        p[1] !== undefined && p[0].restoredStart !== null && p[1].restoredStart !== null,
+    );
+  if (pairs.length === 0) return null;
+  let otherSlower = 0;
+  let otherFaster = 0;
+  const steps = pick.map(([step, f]) => {
+    const ratios = pairs
+      .map(([a, b]) => {
+        const x = f(a);
+        const y = f(b);
+        return x === null || y === null || x === 0 ? null : y / x;
+      })
+      .filter((x): x is number => x !== null);
+    for (const q of ratios) {
+      if (q > 1) otherSlower++;
+      else if (q < 1) otherFaster++;
+    }
+    return { step, minRatio: Math.min(...ratios), maxRatio: Math.max(...ratios) };
+  });
+  return {
+    thisLoadMean: r.loadAverage.samples1m.mean,
+    otherLoadMean: other.loadAverage.samples1m.mean,
+    sameHardware:
+      r.environment.cpuModel === other.environment.cpuModel &&
+      r.environment.cpuCount === other.environment.cpuCount &&
+      r.environment.kernel === other.environment.kernel &&
+      r.machine.memoryBytes === other.machine.memoryBytes,
+    sizesCompared: pairs.length,
+    steps,
+    otherSlower,
+    otherFaster,
+  };
+}
+
+/** A ratio as the notes print it: two significant figures, at least one decimal. */
+function ratio(x: number): string {
+  return x >= 10 ? x.toFixed(0) : x.toFixed(x >= 1 ? 1 : 2);
+}
+
+/**
+ * The comparison as one sentence for the notes under the table.
+ * @param otherName - the other run's file name, shown so that a reader can open it.
+ */
+export function comparisonFinding(c: BackupComparison, otherName: string): string {
+  const steps = c.steps.map((s) => `${s.step} ${ratio(s.minRatio)}–${ratio(s.maxRatio)}×`).join(', ');
+  const pairs = c.steps.length * c.sizesCompared;
+  const direction = `slower on ${c.otherSlower} and faster on ${c.otherFaster} of the ${pairs} step-and-size pairs${c.otherSlower > 0 && c.otherFaster > 0 ? ', in no consistent direction' : ''}`;
+  return `Against ${otherName} (${c.sameHardware ? 'the same CPU model and count, kernel and memory' : 'OTHER hardware'}, 1-minute load mean ${fixed(c.otherLoadMean, 1)} against ${fixed(c.thisLoadMean, 1)} here), over ${c.sizesCompared} sizes, that run took ${steps} as long as this one: ${direction}.`;
 }

@@ -2,8 +2,11 @@
  * The backup-and-restore measurement: for each database size, a fresh one-member etcd cluster on
  * loopback (the lab's cluster module), filled with large values to that size; then, timed, an
  * `etcdctl snapshot save` from the running member, `etcdctl snapshot status` of the file, and
- * `etcdctl snapshot restore` into a new data directory with the member stopped; then etcd started on
- * the restored directory until a linearizable read returns the last key written. The load average
+ * `etcdctl snapshot restore` into a new data directory after the member is killed (SIGKILL) and its
+ * directory removed; then etcd started on the restored directory until a linearizable read returns
+ * the last key written at its full length. The restore uses a token of its own
+ * (`lab-restored-<pid>`, where the cluster module starts with `lab-<pid>-<members>-<rtt>`), so the
+ * restored member's IDs differ because the token does. The load average
  * is sampled throughout, since the machine may be shared.
  */
 import type { Etcd3 } from 'etcd3';
@@ -302,7 +305,7 @@ async function runSize(o: BackupOptions, targetBytes: number): Promise<BackupSiz
       return { ...time(r), hash: s.hash, revision: s.revision, totalKeys: s.totalKey, totalSizeBytes: s.totalSize };
     });
     client.close();
-    // A restore replaces a lost member: the old one is stopped and its directory removed first,
+    // A restore replaces a lost member: the old one is killed (SIGKILL) and its directory removed first,
     // so the restore and the start have the machine's disk and CPU to themselves.
     await cluster.kill(member.name);
     rmSync(member.dataDir, { recursive: true, force: true });

@@ -9,7 +9,13 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { parseSizesGiB } from '../../../src/lib/lab/args.ts';
-import { backupFindings, backupRows, parseBackupResult } from '../../../src/lib/lab/backup-result.ts';
+import {
+  backupFindings,
+  backupRows,
+  compareBackupRuns,
+  comparisonFinding,
+  parseBackupResult,
+} from '../../../src/lib/lab/backup-result.ts';
 import { backupSummary } from '../../../src/lib/lab/backup-summary.ts';
 import { diskOf, fillKey, processCpuMs, quotaFor, runBackup, treeBytes } from '../../../src/tooling/lab/backup.ts';
 import { Cleanup } from '../../../src/tooling/lab/cleanup.ts';
@@ -108,6 +114,46 @@ describe('committed backup results', () => {
     expect(backupRows(r).every((row) => row.verified)).toBe(true);
     expect(backupFindings(r).length).toBeGreaterThanOrEqual(3);
     expect(backupSummary(r)).toContain(r.environment.cpuModel);
+  });
+  it('draws the save per GiB and says what the restore check covered', () => {
+    const r = parseBackupResult(JSON.parse(readFileSync(join(dir, files[0]!), 'utf8')), files[0]);
+    const row = backupRows(r)[0]!;
+    const s = r.sizes[0]!;
+    expect(row.saveSPerGiB).toBeCloseTo(s.snapshotSave!.durationMs / 1000 / (s.snapshotSave!.fileBytes / GIB), 2);
+    const f = backupFindings(r);
+    expect(f.some((x) => x.includes('the other values were not read back'))).toBe(true);
+    expect(f.some((x) => /not a sustained rate/.test(x))).toBe(true);
+    expect(f.some((x) => /^The databases held [\d,]+(–[\d,]+)? keys/.test(x))).toBe(true);
+  });
+  it('compares two runs step by step, and says when they move in no consistent direction', () => {
+    const r = parseBackupResult(JSON.parse(readFileSync(join(dir, files[0]!), 'utf8')), files[0]);
+    // A copy with every save twice as long and every restore half as long.
+    const other = structuredClone(r);
+    other.loadAverage.samples1m.mean = 9.5;
+    for (const s of other.sizes) {
+      s.snapshotSave!.durationMs *= 2;
+      s.restore!.durationMs /= 2;
+    }
+    const c = compareBackupRuns(r, other)!;
+    expect(c.sizesCompared).toBe(r.sizes.length);
+    const save = c.steps.find((x) => x.step === 'save')!;
+    expect(save.minRatio).toBeCloseTo(2, 6);
+    expect(save.maxRatio).toBeCloseTo(2, 6);
+    expect(c.steps.find((x) => x.step === 'restore')!.maxRatio).toBeCloseTo(0.5, 6);
+    expect(c.otherSlower).toBe(r.sizes.length);
+    expect(c.otherFaster).toBe(r.sizes.length);
+    const text = comparisonFinding(c, 'other.json');
+    expect(text).toContain('load mean 9.5');
+    expect(text).toContain('the same CPU model and count');
+    expect(text).toContain('save 2.0–2.0×');
+    expect(text).toContain('no consistent direction');
+    // Slower or equal everywhere: no claim of an inconsistent direction; then no sizes in common.
+    for (const s of other.sizes) s.restore!.durationMs *= 4;
+    const slower = comparisonFinding(compareBackupRuns(r, other)!, 'o');
+    expect(slower).toContain(`slower on ${2 * r.sizes.length} and faster on 0 of the ${4 * r.sizes.length}`);
+    expect(slower).not.toContain('no consistent direction');
+    for (const s of other.sizes) s.targetBytes += 1;
+    expect(compareBackupRuns(r, other)).toBeNull();
   });
   it('refuses another shape with the field named', () => {
     expect(() => parseBackupResult({ schemaVersion: 1, kind: 'backup' }, 'x.json')).toThrow(
