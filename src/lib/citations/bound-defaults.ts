@@ -137,8 +137,10 @@ export async function extractBoundDefaults(root: string): Promise<ExtractionResu
 /** The part of a verification result the comparison reads. */
 export interface BoundResult {
   citation: Pick<Citation, 'file' | 'line' | 'refText' | 'pattern' | 'bound'>;
-  /** The value the lock recorded and, when verified, the pattern captured again. */
+  /** The value the lock recorded. */
   value?: string;
+  /** What the pattern captured from the lines read in this run, when they were read. */
+  captured?: string;
 }
 
 /**
@@ -151,7 +153,9 @@ export interface BoundResult {
  */
 export function boundDefaultMismatches(results: readonly BoundResult[]): string[] {
   const out: string[] = [];
-  for (const { citation: c, value } of results) {
+  for (const { citation: c, value: locked, captured } of results) {
+    // Upstream is what the lines say now; the lock's value only when they were not read.
+    const value = captured ?? locked;
     const b = c.bound;
     if (!b || value === undefined) continue;
     const at = `${c.file}:${c.line}: ${b.calculator}.${b.field} is bound to ${c.refText} (pattern /${c.pattern}/)`;

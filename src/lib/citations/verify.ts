@@ -67,6 +67,8 @@ export interface CitationResult {
    * captures from the lines read in this run); absent when the lock has none.
    */
   value?: string;
+  /** `<Value>` only, when the lines were read in this run: what the pattern captured from them. */
+  captured?: string;
   /** Immutable link (commit) when pinned, else a link to the ref as written; host follows GITHUB_API_URL. */
   permalink: string;
   /** Problems and notes about this citation (each also in errors or warnings when it is one). */
@@ -458,6 +460,7 @@ function checkValue(
   const pattern = r.citation.pattern!;
   const locked = e.values?.[pattern];
   const got = captureValue(pattern, cited);
+  if (got.kind === 'value') r.captured = got.value;
   if (got.kind === 'bad-pattern') fail(r, `the pattern ${got.problem}.`, PATTERN_FIX);
   else if (got.kind === 'no-match')
     fail(
@@ -469,7 +472,7 @@ function checkValue(
     fail(
       r,
       `upstream changed the value from ${JSON.stringify(locked)} to ${JSON.stringify(got.value)} (${at}, pattern /${pattern}/).`,
-      `update the prose around it, then re-pin with \`npm run cite -- pin --refresh\`.`,
+      `update the prose around it, then re-pin with \`npm run cite -- pin --refresh --accept-changes\`.`,
     );
 }
 

@@ -67,6 +67,19 @@ describe('a calculator default bound to an upstream constant', () => {
     ]);
   });
 
+  test('a lock value that disagrees with the lines read is reported as such, and the advice follows the lines', async () => {
+    const { w, ref } = await pinned(2);
+    const lock = JSON.parse(w.lockText()) as { entries: { key: string; values?: Record<string, string> }[] };
+    lock.entries.find((e) => e.key === ref)!.values = { [PATTERN]: '3' };
+    writeFileSync(join(w.site.root, 'citations.lock.json'), JSON.stringify(lock, null, 2) + '\n');
+    const r = await w.verify();
+    const errors = r.errors.join('\n');
+    expect(errors).toMatch(/upstream changed the value from "3" to "2"/);
+    // The default (2) matches what upstream says (2): no advice to set it to the lock's 3.
+    expect(errors).not.toMatch(/upstream says 3/);
+    expect(boundDefaultMismatches(r.citations)).toEqual([]);
+  });
+
   test('fails when upstream changes the constant, like any <Value>', async () => {
     const { w } = await pinned(2);
     w.repo.commit({ 'limits.go': LIMITS.replace('= 2 *', '= 4 *') });
