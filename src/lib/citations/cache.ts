@@ -337,6 +337,15 @@ export class CitationCache {
     };
   }
 
+  /**
+   * The last resolution of `ref` recorded by any provider, if its record is intact: what an offline
+   * run can hold a lock entry's commit against.
+   */
+  async anyRef(owner: string, repo: string, ref: string): Promise<Pick<CachedRef, 'commit' | 'provider'> | undefined> {
+    const r = (await this.loadRefs(owner, repo)).get(ref);
+    return r ? { commit: r.commit, provider: r.provider } : undefined;
+  }
+
   /** Records a resolution in memory; {@link flush} writes it. */
   async setRef(owner: string, repo: string, ref: string, value: CachedRef): Promise<void> {
     const k = `${owner}/${repo}`;

@@ -233,6 +233,27 @@ describe.each<Mode>(['github', 'mirror'])('%s provider', (mode) => {
   });
 });
 
+describe('a hand-edited lock, offline', () => {
+  test('calling provisional lines "pinned" at the release does not make them verified from a warm cache', async () => {
+    const s = staging('github');
+    s.site.page('p.mdx', `${cite(CITED, 'line 1 of beta')}\n`);
+    await s.run.pin();
+    const honest = await runVerification({ root: s.site.root, env: s.env, offline: true, strict: false });
+    expect(honest.citations[0]!.status).toBe('provisional');
+    // The attack: keep the beta's commit and hash, claim v0.37.0 was read and the entry pinned.
+    const lock = JSON.parse(s.site.read('citations.lock.json')) as { entries: LockEntry[] };
+    const e = lock.entries.find((x) => x.key === CITED)!;
+    e.status = 'pinned';
+    e.read = { ...e.read!, ref: 'v0.37.0' };
+    writeFileSync(join(s.site.root, 'citations.lock.json'), JSON.stringify(lock, null, 2) + '\n');
+    const forged = await runVerification({ root: s.site.root, env: s.env, offline: true, strict: false });
+    expect(forged.citations[0]!.status).toBe('unverified');
+    expect(forged.warnings.join('\n')).toMatch(
+      /offline, and no cached resolution of kubernetes\/apiserver@v0\.37\.0 confirms the lock's commit/,
+    );
+  });
+});
+
 describe('what cannot become provisional, or verified', () => {
   test.each<Mode>(['github', 'mirror'])(
     '%s: an earlier tag that names no commit is skipped; a hand-edited read location fails verify',
