@@ -297,7 +297,7 @@ export function backupFindings(r: BackupResult): string[] {
   const l = r.loadAverage.samples1m;
   out.push(
     `The 1-minute load average was ${fixed(l.min, 1)}–${fixed(l.max, 1)} (mean ${fixed(l.mean, 1)}) on ${r.environment.cpuCount} cores during the run, the lab's own etcd and client and tasks waiting on the disk included; the lab does not record CPU steal or other processes' CPU time.`,
-    `At the start the disk took a ${fixed(r.machine.probeBytes / 1024 ** 2, 0)} MiB sequential write and one fdatasync at ${fixed(r.machine.sequentialWriteBytesPerSec / 1024 ** 2, 0)} MiB/s: a write that short can land in the host's cache, so it is not a sustained rate for the disk.`,
+    `At the start the disk took a ${fixed(r.machine.probeBytes / 1024 ** 2, 0)} MiB sequential write in 1 MiB blocks, then one fdatasync, at ${fixed(r.machine.sequentialWriteBytesPerSec / 1024 ** 2, 0)} MiB/s: a write of that size can land in the host's cache, so it is not a sustained rate for the disk.`,
   );
   return out;
 }
@@ -381,12 +381,22 @@ function ratio(x: number): string {
 }
 
 /**
- * The comparison as one sentence for the notes under the table.
+ * The comparison as one sentence for the notes under the table. When both directions occur it
+ * says which one most step-and-size pairs took ("mostly slower but not on every pair"), or that
+ * they split evenly; pairs with equal times count in neither direction.
  * @param otherName - the other run's file name, shown so that a reader can open it.
  */
 export function comparisonFinding(c: BackupComparison, otherName: string): string {
   const steps = c.steps.map((s) => `${s.step} ${ratio(s.minRatio)}–${ratio(s.maxRatio)}×`).join(', ');
   const pairs = c.steps.length * c.sizesCompared;
-  const direction = `slower on ${c.otherSlower} and faster on ${c.otherFaster} of the ${pairs} step-and-size pairs${c.otherSlower > 0 && c.otherFaster > 0 ? ', in no consistent direction' : ''}`;
+  const counts = `slower on ${c.otherSlower} and faster on ${c.otherFaster} of the ${pairs} step-and-size pairs`;
+  // Name a tendency only when both directions occur: one side at zero says it plainly, and an even
+  // split is the only case without a tendency.
+  const mixed = c.otherSlower > 0 && c.otherFaster > 0;
+  const direction = !mixed
+    ? counts
+    : c.otherSlower === c.otherFaster
+      ? `${counts}, as often one way as the other`
+      : `mostly ${c.otherSlower > c.otherFaster ? 'slower' : 'faster'} but not on every pair (${counts})`;
   return `Against ${otherName} (${c.sameHardware ? 'the same CPU model and count, kernel and memory' : 'OTHER hardware'}, 1-minute load mean ${fixed(c.otherLoadMean, 1)} against ${fixed(c.thisLoadMean, 1)} here), over ${c.sizesCompared} sizes, that run took ${steps} as long as this one: ${direction}.`;
 }

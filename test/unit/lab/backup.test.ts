@@ -125,7 +125,7 @@ describe('committed backup results', () => {
     expect(f.some((x) => /not a sustained rate/.test(x))).toBe(true);
     expect(f.some((x) => /^The databases held [\d,]+(–[\d,]+)? keys/.test(x))).toBe(true);
   });
-  it('compares two runs step by step, and says when they move in no consistent direction', () => {
+  it('compares two runs step by step, and says which way most pairs moved', () => {
     const r = parseBackupResult(JSON.parse(readFileSync(join(dir, files[0]!), 'utf8')), files[0]);
     // A copy with every save twice as long and every restore half as long.
     const other = structuredClone(r);
@@ -146,12 +146,22 @@ describe('committed backup results', () => {
     expect(text).toContain('load mean 9.5');
     expect(text).toContain('the same CPU model and count');
     expect(text).toContain('save 2.0–2.0×');
-    expect(text).toContain('no consistent direction');
-    // Slower or equal everywhere: no claim of an inconsistent direction; then no sizes in common.
+    expect(text).toContain('as often one way as the other');
+    expect(text).not.toContain('mostly');
+    // Every step but the restore slower: a tendency, named with its exceptions.
+    for (const s of other.sizes) {
+      s.snapshotStatus!.durationMs *= 3;
+      s.restoredStart!.firstReadMs *= 3;
+    }
+    const most = comparisonFinding(compareBackupRuns(r, other)!, 'o');
+    expect(most).toContain(
+      `mostly slower but not on every pair (slower on ${3 * r.sizes.length} and faster on ${r.sizes.length} of the ${4 * r.sizes.length}`,
+    );
+    // Slower everywhere: the counts alone, no qualifier; then no sizes in common.
     for (const s of other.sizes) s.restore!.durationMs *= 4;
     const slower = comparisonFinding(compareBackupRuns(r, other)!, 'o');
-    expect(slower).toContain(`slower on ${2 * r.sizes.length} and faster on 0 of the ${4 * r.sizes.length}`);
-    expect(slower).not.toContain('no consistent direction');
+    expect(slower).toContain(`slower on ${4 * r.sizes.length} and faster on 0 of the ${4 * r.sizes.length}`);
+    expect(slower).not.toMatch(/mostly|as often/);
     for (const s of other.sizes) s.targetBytes += 1;
     expect(compareBackupRuns(r, other)).toBeNull();
   });
