@@ -20,6 +20,7 @@ export const CHAPTER_ROUTES: readonly string[] = [
   'etcd-disk/',
   'etcd-timeouts/',
   'etcd-database/',
+  'etcd-backup/',
   'tested-limits/',
   'apiserver-capacity/',
   'membership/',
