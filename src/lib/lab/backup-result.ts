@@ -9,7 +9,7 @@
  * A step that failed leaves its field `null` and is listed in `errors`. Versioned by `schemaVersion`.
  */
 import { z } from 'zod';
-import { environmentSchema } from './result.ts';
+import { environmentSchema, firstIssues } from './result.ts';
 
 /** Version of this shape; readers should refuse other versions. */
 export const BACKUP_RESULT_SCHEMA_VERSION = 1;
@@ -143,10 +143,7 @@ export type BackupResult = z.infer<typeof backupResultSchema>;
 export function parseBackupResult(data: unknown, source = 'result'): BackupResult {
   const parsed = backupResultSchema.safeParse(data);
   if (!parsed.success) {
-    const issues = parsed.error.issues
-      .slice(0, 5)
-      .map((i) => `${i.path.join('.') || '(root)'}: ${i.message}`)
-      .join('; ');
+    const issues = firstIssues(parsed.error);
     throw new Error(
       `${source} is not a backup result of schema version ${BACKUP_RESULT_SCHEMA_VERSION}: ${issues}. Re-run npm run lab -- backup to write a current one.`,
     );

@@ -274,6 +274,14 @@ export const labResultSchema = z.object({
 });
 export type LabResult = z.infer<typeof labResultSchema>;
 
+/** The first five problems zod found, as `path: message` joined with "; ", for a result's error message. */
+export function firstIssues(error: z.ZodError): string {
+  return error.issues
+    .slice(0, 5)
+    .map((i) => `${i.path.join('.') || '(root)'}: ${i.message}`)
+    .join('; ');
+}
+
 /**
  * Parses and checks a result read from JSON.
  *
@@ -284,10 +292,7 @@ export type LabResult = z.infer<typeof labResultSchema>;
 export function parseLabResult(data: unknown, source = 'result'): LabResult {
   const parsed = labResultSchema.safeParse(data);
   if (!parsed.success) {
-    const issues = parsed.error.issues
-      .slice(0, 5)
-      .map((i) => `${i.path.join('.') || '(root)'}: ${i.message}`)
-      .join('; ');
+    const issues = firstIssues(parsed.error);
     throw new Error(
       `${source} is not a lab result of schema version ${LAB_RESULT_SCHEMA_VERSION}: ${issues}. Re-run npm run lab to write a current one.`,
     );

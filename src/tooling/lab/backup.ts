@@ -33,6 +33,7 @@ import {
 } from '../../lib/lab/backup-result.ts';
 import type { Cleanup } from './cleanup.ts';
 import { clientFor, errorText } from './client.ts';
+import { step } from './step.ts';
 import { startCluster, type Cluster } from './cluster.ts';
 import type { EtcdBinary } from './etcd-binary.ts';
 import { timedEtcdctl } from './etcdctl.ts';
@@ -192,25 +193,6 @@ async function fill(client: Etcd3, keys: number, valueBytes: number, concurrency
       for (let i = next++; i < keys; i = next++) await client.put(fillKey(i)).value(value);
     }),
   );
-}
-
-/** Runs one step; a failure is recorded in `run.errors` and yields null. */
-async function step<T>(
-  run: BackupSizeRun,
-  name: string,
-  log: (l: string) => void,
-  f: () => Promise<T>,
-): Promise<T | null> {
-  const t0 = performance.now();
-  try {
-    const r = await f();
-    log(`  ${name}: done in ${((performance.now() - t0) / 1000).toFixed(1)} s`);
-    return r;
-  } catch (e) {
-    log(`  ${name}: FAILED: ${errorText(e)}`);
-    run.errors.push({ step: name, message: errorText(e) });
-    return null;
-  }
 }
 
 /** Fill, save, status, restore and restart for one size. @throws Error when the cluster cannot start. */

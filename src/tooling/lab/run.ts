@@ -7,7 +7,8 @@ import { mkdirSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
 import { LAB_RESULT_SCHEMA_VERSION, type ClusterRun, type LabResult } from '../../lib/lab/result.ts';
 import type { Cleanup } from './cleanup.ts';
-import { clientFor, errorText } from './client.ts';
+import { clientFor } from './client.ts';
+import { step } from './step.ts';
 import { measurePairRtt, startCluster } from './cluster.ts';
 import type { EtcdBinary } from './etcd-binary.ts';
 import { environment } from './environment.ts';
@@ -48,24 +49,6 @@ export function clusterPlan(memberCounts: number[], rttMs: number[]): { members:
     for (const members of memberCounts) if (members > 1 || i === 0) plan.push({ members, rttMs: rtt });
   });
   return plan;
-}
-
-async function step<T>(
-  run: ClusterRun,
-  name: string,
-  log: (l: string) => void,
-  f: () => Promise<T>,
-): Promise<T | null> {
-  const t0 = performance.now();
-  try {
-    const r = await f();
-    log(`  ${name}: done in ${((performance.now() - t0) / 1000).toFixed(1)} s`);
-    return r;
-  } catch (e) {
-    log(`  ${name}: FAILED: ${errorText(e)}`);
-    run.errors.push({ step: name, message: errorText(e) });
-    return null;
-  }
 }
 
 /** Starts, measures and removes one cluster. @throws Error when the cluster does not start. */
