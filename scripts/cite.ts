@@ -150,6 +150,12 @@ async function main(argv: string[]): Promise<number> {
     out([
       `${r.citations.length} citations: ${n('verified')} verified, ${n('provisional')} provisional (checked at an earlier tag), ${n('pending')} pending, ${n('unverified')} not verified in this run, ${n('failed')} failed${other}${strict ? ' (strict)' : ''}.`,
     ]);
+    if (r.notReResolved.length > 0) {
+      const repos = [...new Set(r.notReResolved.map((x) => x.slice(0, x.indexOf('@'))))];
+      out([
+        `offline: ${r.notReResolved.length} ref(s) of ${repos.join(', ')} were not re-resolved (no CITATION_MIRRORS entry), so a tag moved upstream is not detected in this run; their lines were checked against the lock's commits.`,
+      ]);
+    }
     if (r.errors.length === 0 && n('verified') < r.citations.length && !strict) {
       out([
         'Not everything was verified: provisional, pending and unreadable citations are only warnings. Use --strict (or CITATIONS_STRICT=1) to make them fail.',

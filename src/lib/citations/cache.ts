@@ -214,17 +214,31 @@ export class CitationCache {
     await unlink(p).catch(() => {});
   }
 
-  /** Atomic write (temp + rename) into a real directory of the cache. */
+  /**
+   * Atomic write (temp + rename) into a real directory of the cache. The cache only saves requests,
+   * so a write that fails (a directory or a file where the path needs the other, no space) is a
+   * notice naming the path, never an error of the command.
+   */
   private async writeAtomic(p: string, data: string | Uint8Array): Promise<void> {
-    await mkdir(dirname(p), { recursive: true });
-    this.realDir = undefined; // the root may have just been created
-    if (!(await this.parentInside(p))) {
-      this.notice(`Not written: ${this.show(p)} lies outside ${this.show(this.dir)} (a symbolic link on the way).`);
-      return;
-    }
     const tmp = `${p}.${process.pid}.${Math.random().toString(36).slice(2)}.tmp`;
-    await writeFile(tmp, data, { flag: 'wx' });
-    await rename(tmp, p);
+    try {
+      await mkdir(dirname(p), { recursive: true });
+      this.realDir = undefined; // the root may have just been created
+      if (!(await this.parentInside(p))) {
+        this.notice(`Not written: ${this.show(p)} lies outside ${this.show(this.dir)} (a symbolic link on the way).`);
+        return;
+      }
+      await writeFile(tmp, data, { flag: 'wx' });
+      await rename(tmp, p);
+    } catch (e) {
+      await unlink(tmp).catch(() => {});
+      const code = (e as NodeJS.ErrnoException).code;
+      const why =
+        code === 'EISDIR' || code === 'ENOTEMPTY' || code === 'EEXIST' || code === 'ENOTDIR'
+          ? 'a directory or file is in the way'
+          : (e as Error).message;
+      this.notice(`Not written: ${this.show(p)} (${why}); remove it, or the whole ${this.show(this.dir)}.`);
+    }
   }
 
   /**

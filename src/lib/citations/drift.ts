@@ -17,6 +17,12 @@ export interface CitedLines {
   path: string;
   start: number;
   end: number;
+  /**
+   * The git blob SHA the lock recorded for the file at the older commit. A cached copy is used only
+   * when it names this blob, and a fetched one that is another blob is refused, so a forged cache
+   * record or a lock edited by hand cannot pass for the pinned lines.
+   */
+  blobSha?: string | undefined;
 }
 
 export type DriftResult =
@@ -38,7 +44,7 @@ export class DriftFinder {
    * @throws ProviderError for definite provider failures (see {@link SourceReader.file}).
    */
   async follow(c: CitedLines, oldCommit: string, newCommit: string): Promise<DriftResult> {
-    const k = `${c.owner}/${c.repo}:${oldCommit}..${newCommit}:${c.path}`;
+    const k = `${c.owner}/${c.repo}:${oldCommit}..${newCommit}:${c.path}:${c.blobSha ?? ''}`;
     let p = this.maps.get(k);
     if (!p) {
       p = this.load(c, oldCommit, newCommit);
@@ -67,10 +73,15 @@ export class DriftFinder {
     newCommit: string,
   ): Promise<LineMap | { missing: 'old' | 'new' } | { reason: string }> {
     const [a, b] = await Promise.all([
-      this.reader.file(c.owner, c.repo, oldCommit, c.path),
+      this.reader.file(c.owner, c.repo, oldCommit, c.path, { expectBlobSha: c.blobSha }),
       this.reader.file(c.owner, c.repo, newCommit, c.path),
     ]);
     for (const f of [a, b]) if (f.kind === 'unavailable') return { reason: `cannot read ${c.path}: ${f.reason}` };
+    if (a.kind === 'ok' && c.blobSha !== undefined && a.entry?.sha !== c.blobSha) {
+      return {
+        reason: `${c.path} at the pinned commit ${oldCommit.slice(0, 12)} is blob ${a.entry?.sha.slice(0, 12) ?? '(unknown)'}, not the ${c.blobSha.slice(0, 12)} citations.lock.json records, so the lock does not describe these lines; restore citations.lock.json from git, or run \`npm run cite -- pin --refresh\``,
+      };
+    }
     if (a.kind === 'missing') return { missing: 'old' };
     if (b.kind === 'missing') return { missing: 'new' };
     if (a.kind !== 'ok' || b.kind !== 'ok') return { reason: `cannot read ${c.path}` };

@@ -4,7 +4,7 @@
  * The attributes each element needs (`ref`, `expect`; for `<Value>`, `pattern`) are in the README,
  * "Verifying citations".
  */
-import { readdir, readFile } from 'node:fs/promises';
+import { readdir, readFile, realpath, stat } from 'node:fs/promises';
 import { join, relative, sep } from 'node:path';
 import { unified } from 'unified';
 import remarkParse from 'remark-parse';
@@ -323,15 +323,21 @@ function readInteger(attr: JsxAttribute): number | undefined {
 const DEFAULT_CONTENT_DIRS = ['content'];
 
 /**
- * Lists `.mdx` files under the given directories (missing directories are skipped).
+ * Lists `.mdx` files under the given directories (missing directories are skipped). Symbolic links
+ * to files and directories are followed, as Astro's content loader follows them, so every page the
+ * site builds has its citations checked; a directory reached twice (a link loop) is walked once.
  *
- * @returns paths relative to `root`, `/`-separated, sorted.
+ * @returns paths relative to `root` as reached (a link's own path, not its target's), `/`-separated, sorted.
  */
 export async function listMdxFiles(root: string, dirs: readonly string[] = DEFAULT_CONTENT_DIRS): Promise<string[]> {
   const out: string[] = [];
+  const walked = new Set<string>();
   const walk = async (abs: string): Promise<void> => {
     let entries;
     try {
+      const real = await realpath(abs);
+      if (walked.has(real)) return;
+      walked.add(real);
       entries = await readdir(abs, { withFileTypes: true });
     } catch (e) {
       if ((e as NodeJS.ErrnoException).code === 'ENOENT') return;
@@ -340,8 +346,10 @@ export async function listMdxFiles(root: string, dirs: readonly string[] = DEFAU
     for (const entry of entries) {
       if (entry.name === 'node_modules' || entry.name.startsWith('.')) continue;
       const p = join(abs, entry.name);
-      if (entry.isDirectory()) await walk(p);
-      else if (entry.isFile() && entry.name.endsWith('.mdx')) out.push(relative(root, p).split(sep).join('/'));
+      // A dangling link is left to Astro, which reports it; there is nothing here to check.
+      const kind = entry.isSymbolicLink() ? await stat(p).catch(() => undefined) : entry;
+      if (kind?.isDirectory()) await walk(p);
+      else if (kind?.isFile() && entry.name.endsWith('.mdx')) out.push(relative(root, p).split(sep).join('/'));
     }
   };
   for (const d of dirs) await walk(join(root, d));

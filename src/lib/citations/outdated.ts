@@ -2,12 +2,13 @@
  * `cite outdated --against <ref>`: what became of each pinned range at a newer
  * ref, read off a line diff of the pinned and the newer file, before anyone bumps a ref.
  */
+import { openRun } from './open-run.ts';
 import { DriftFinder, formatDrift, fragmentsOutside, type CitationDrift } from './drift.ts';
 import { extractCitations, type Citation } from './extract.ts';
 import type { DriftState } from './line-map.ts';
-import { isChecked, LockFileError, readLocationOf, readLock, type LockEntry } from './lock.ts';
+import { isChecked, readLocationOf, type LockEntry } from './lock.ts';
 import { ProviderError } from './providers/types.ts';
-import { readerFor, SourceReader, mapLimit, type SourceReaderOptions } from './source.ts';
+import { mapLimit, type SourceReaderOptions } from './source.ts';
 import { describe } from './verify.ts';
 
 export interface OutdatedOptions {
@@ -60,20 +61,9 @@ export async function runOutdated(options: OutdatedOptions): Promise<OutdatedRep
   };
   if (options.against.length === 0)
     return cfg('outdated needs --against <ref> (e.g. --against v3.7.1 or --against etcd-io/etcd@v3.7.1).');
-  let reader: SourceReader;
-  try {
-    reader = readerFor(options);
-  } catch (e) {
-    if (e instanceof ProviderError) return cfg(e.message);
-    throw e;
-  }
-  let lock;
-  try {
-    lock = await readLock(options.root);
-  } catch (e) {
-    if (e instanceof LockFileError) return cfg(e.message);
-    throw e;
-  }
+  const run = await openRun(options);
+  if ('configError' in run) return cfg(run.configError);
+  const { reader, lock } = run;
   const extraction = await extractCitations(options.root, options.contentDirs);
   for (const e of extraction.errors) report.errors.push(e.message);
 
@@ -129,7 +119,7 @@ export async function runOutdated(options: OutdatedOptions): Promise<OutdatedRep
         throw err;
       }
       const found = await finder.follow(
-        { owner: at.owner, repo: at.repo, path: at.path, start: r.start, end: r.end },
+        { owner: at.owner, repo: at.repo, path: at.path, start: r.start, end: r.end, blobSha: e.blobSha },
         e.commit!,
         newer.commit,
       );
@@ -162,6 +152,7 @@ export async function runOutdated(options: OutdatedOptions): Promise<OutdatedRep
     }
   });
   await reader.flush();
+  report.warnings.push(...reader.notices);
   for (const s of [...skippedRepos].sort()) report.warnings.push(`skipped: ${s}.`);
   report.items.sort((a, b) => (a.key === b.key ? (a.against < b.against ? -1 : 1) : a.key < b.key ? -1 : 1));
   return report;

@@ -5,23 +5,15 @@
  * What it writes comes from a provider in this run, or from a cache answer the lock already
  * confirms (the same commit for the ref, the same blob for the file); `--refresh` reads no cache.
  */
+import { openRun } from './open-run.ts';
 import { extractCitations, type Citation } from './extract.ts';
 import { hashLines } from './hash.ts';
 import { readAtEarlierTag } from './earlier-tag.ts';
 import type { FileText } from './hash.ts';
-import {
-  isChecked,
-  LockFileError,
-  readLocationOf,
-  readLock,
-  serializeLock,
-  writeLock,
-  type Lock,
-  type LockEntry,
-} from './lock.ts';
+import { isChecked, readLocationOf, serializeLock, writeLock, type Lock, type LockEntry } from './lock.ts';
 import { searchable, formatRange } from './locate.ts';
 import { ProviderError, isTransient } from './providers/types.ts';
-import { readerFor, SourceReader, mapLimit, type ResolvedRef, type SourceReaderOptions } from './source.ts';
+import { mapLimit, type ResolvedRef, type SourceReaderOptions } from './source.ts';
 import type { ReadTarget } from './staging.ts';
 import { describe, explainMissing } from './verify.ts';
 import { captureValue, MAX_VALUE_LENGTH } from './value.ts';
@@ -98,19 +90,13 @@ export async function runPin(options: PinOptions): Promise<PinReport> {
   };
   const env = options.env ?? process.env;
   const now = options.now ?? (() => new Date());
-  let reader: SourceReader;
-  let lock: Lock;
-  try {
-    reader = readerFor({ ...options, env, cacheReads: options.refresh ? 'none' : 'confirmed' });
-    lock = await readLock(options.root);
-  } catch (e) {
-    if (e instanceof ProviderError || e instanceof LockFileError) {
-      report.configErrors.push(e.message);
-      report.errors.push(e.message);
-      return report;
-    }
-    throw e;
+  const run = await openRun({ ...options, env, cacheReads: options.refresh ? 'none' : 'confirmed' });
+  if ('configError' in run) {
+    report.configErrors.push(run.configError);
+    report.errors.push(run.configError);
+    return report;
   }
+  const { reader, lock } = run;
   const before = serializeLock(lock);
 
   const extraction = await extractCitations(options.root, options.contentDirs);
@@ -390,13 +376,13 @@ export async function runPin(options: PinOptions): Promise<PinReport> {
     list.sort();
   // One message per unreachable host, before the citations it affected; then discarded cache records.
   report.errors.unshift(...reader.hostProblems.values());
-  report.warnings.push(...reader.notices);
 
   if (serializeLock(lock) !== before) {
     await writeLock(options.root, lock);
     report.wrote = true;
   }
-  await reader.flush();
+  await reader.flush(); // before the notices: a cache write can add one
+  report.warnings.push(...reader.notices);
   return report;
 }
 

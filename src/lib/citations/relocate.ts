@@ -3,16 +3,17 @@
  * each citation's lines from the commit pinned in the lock to the ref now written,
  * through a line diff of the two versions, and rewrites the MDX line range.
  */
+import { openRun } from './open-run.ts';
 import { readFile, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { DriftFinder, formatDrift, fragmentsOutside, type DriftResult } from './drift.ts';
 import { extractCitations, type Citation } from './extract.ts';
 import type { Hunk, LineRange } from './line-map.ts';
-import { isChecked, LockFileError, readLocationOf, readLock, type Lock, type LockEntry } from './lock.ts';
+import { isChecked, readLocationOf, type Lock, type LockEntry } from './lock.ts';
 import { signed } from './locate.ts';
 import { ProviderError } from './providers/types.ts';
 import { formatCitationRef } from './ref.ts';
-import { readerFor, SourceReader, mapLimit, type SourceReaderOptions } from './source.ts';
+import { mapLimit, type SourceReaderOptions } from './source.ts';
 import { describe } from './verify.ts';
 
 export interface RelocateOptions {
@@ -116,15 +117,9 @@ export async function runRelocate(options: RelocateOptions): Promise<RelocateRep
     report.errors.push(m);
     return report;
   };
-  let reader: SourceReader;
-  let lock: Lock;
-  try {
-    reader = readerFor(options);
-    lock = await readLock(options.root);
-  } catch (e) {
-    if (e instanceof ProviderError || e instanceof LockFileError) return cfg(e.message);
-    throw e;
-  }
+  const run = await openRun(options);
+  if ('configError' in run) return cfg(run.configError);
+  const { reader, lock } = run;
   const extraction = await extractCitations(options.root, options.contentDirs);
   for (const e of extraction.errors) report.errors.push(e.message);
 
@@ -155,7 +150,7 @@ export async function runRelocate(options: RelocateOptions): Promise<RelocateRep
       }
       const { commit } = await reader.resolve(next.owner, next.repo, next.ref);
       const found = await finder.follow(
-        { owner: at.owner, repo: at.repo, path: at.path, start: r.start, end: r.end },
+        { owner: at.owner, repo: at.repo, path: at.path, start: r.start, end: r.end, blobSha: entry.blobSha },
         entry.commit!,
         commit,
       );
@@ -230,6 +225,7 @@ export async function runRelocate(options: RelocateOptions): Promise<RelocateRep
     edits.set(c.file, list);
   });
   await reader.flush();
+  report.warnings.push(...reader.notices);
 
   for (const [file, list] of [...edits].sort(([a], [b]) => (a < b ? -1 : 1))) {
     const abs = join(options.root, file);

@@ -127,6 +127,15 @@ export class SourceReader {
     return p;
   }
 
+  /**
+   * Checks every configured mirror once, so a wrong CITATION_MIRRORS fails a command even when
+   * the lock spares it from reading anything.
+   * @throws ProviderError(`config`) for the first mirror that is not a git repository.
+   */
+  async checkMirrors(): Promise<void> {
+    for (const m of this.mirrors.values()) await m.check?.();
+  }
+
   /** The provider for `owner/repo` in this run, or undefined (offline without a mirror). */
   providerFor(owner: string, repo: string): SourceProvider | undefined {
     return this.mirrors.get(`${owner}/${repo}`) ?? this.github;
@@ -225,7 +234,9 @@ export class SourceReader {
     let unconfirmed: CachedEntry | undefined;
     if (this.cacheReads !== 'none') {
       const entry = await this.cache.getEntry(owner, repo, commit, path);
-      if (entry && entry.type === 'file' && (this.cacheReads === 'intact' || entry.sha === expectBlobSha)) {
+      // An expected blob is always required; without one, `intact` takes any record that passes its checks.
+      const believed = expectBlobSha === undefined ? this.cacheReads === 'intact' : entry?.sha === expectBlobSha;
+      if (entry && entry.type === 'file' && believed) {
         const bytes = await this.cache.readBlob(owner, repo, entry.sha);
         if (bytes) {
           this.stats.cacheHits++;

@@ -7,16 +7,15 @@
  * has none). Every message names the MDX file:line,
  * the citation, what differs and the command that fixes it.
  */
+import { openRun } from './open-run.ts';
 import { extractCitations, type Citation } from './extract.ts';
 import { hashLines } from './hash.ts';
 import {
   entryMismatch,
   entryPermalink,
   isChecked,
-  LockFileError,
   LOCK_FILE,
   readLocationOf,
-  readLock,
   type Lock,
   type LockEntry,
 } from './lock.ts';
@@ -26,14 +25,7 @@ import { captureValue, PATTERN_FIX } from './value.ts';
 import { findShift, formatRange, occurrences, searchable, signed, type Searchable } from './locate.ts';
 import { ProviderError, isTransient, redactUrlCredentials } from './providers/types.ts';
 import { citationPermalink, webHostFromApiUrl } from './ref.ts';
-import {
-  readerFor,
-  SourceReader,
-  mapLimit,
-  type FileResult,
-  type ResolvedRef,
-  type SourceReaderOptions,
-} from './source.ts';
+import { mapLimit, type FileResult, type SourceReader, type ResolvedRef, type SourceReaderOptions } from './source.ts';
 
 /**
  * - `verified`: the lines were read in this run at the pinned commit and match the lock and `expect`;
@@ -83,6 +75,11 @@ export interface VerificationReport {
   warnings: string[];
   /** Configuration problems (bad CITATION_MIRRORS, GITHUB_API_URL, unreadable lock); also in `errors`. CLI exit 2. */
   configErrors: string[];
+  /**
+   * Refs (`owner/repo@ref`) of pinned entries that this run could not re-resolve because nothing
+   * serves their repository (offline without a mirror): a tag moved upstream goes unnoticed for them.
+   */
+  notReResolved: string[];
 }
 
 export interface VerificationOptions {
@@ -122,7 +119,7 @@ export function describe(c: Citation): string {
  */
 export async function runVerification(options: VerificationOptions): Promise<VerificationReport> {
   const env = options.env ?? process.env;
-  const report: VerificationReport = { citations: [], errors: [], warnings: [], configErrors: [] };
+  const report: VerificationReport = { citations: [], errors: [], warnings: [], configErrors: [], notReResolved: [] };
   const config = (m: string): VerificationReport => {
     report.configErrors.push(m);
     report.errors.push(m);
@@ -137,28 +134,17 @@ export async function runVerification(options: VerificationOptions): Promise<Ver
       `GITHUB_API_URL "${redactUrlCredentials(env.GITHUB_API_URL ?? '')}" is not a URL. Unset it for github.com or set it to your GitHub Enterprise Server API, e.g. https://ghe.example.com/api/v3.`,
     );
   }
-  let reader: SourceReader;
-  try {
-    // Cached answers count only where the lock confirms them (same commit, same blob).
-    reader = readerFor({ ...options, env, cacheReads: 'confirmed' });
-  } catch (e) {
-    if (e instanceof ProviderError) return config(e.message);
-    throw e;
-  }
+  // Cached answers count only where the lock confirms them (same commit, same blob).
+  const run = await openRun({ ...options, env, cacheReads: 'confirmed' });
+  if ('configError' in run) return config(run.configError);
+  const { reader, lock } = run;
 
   const extraction = await extractCitations(options.root, options.contentDirs);
   for (const e of extraction.errors) report.errors.push(e.message);
 
-  let lock: Lock;
-  try {
-    lock = await readLock(options.root);
-  } catch (e) {
-    if (e instanceof LockFileError) return config(e.message);
-    throw e;
-  }
-
   await verifyAgainstLock(extraction.citations, lock, reader, { ...options, env }, webHost, report);
-  await reader.flush();
+  await reader.flush(); // before the notices: a cache write can add one
+  report.warnings.push(...reader.notices);
   for (const r of report.citations) {
     const mismatch = boundDefaultMismatches([r]);
     if (mismatch.length === 0) continue;
@@ -253,7 +239,10 @@ async function verifyAgainstLock(
   await mapLimit(refKeys, CONCURRENCY, async (k) => {
     const first = pinned.find(({ e }) => refKey(e) === k)!;
     const at = readLocationOf(first.e);
-    if (!reader.providerFor(at.owner, at.repo)) return; // offline: the tag is not re-resolved
+    if (!reader.providerFor(at.owner, at.repo)) {
+      report.notReResolved.push(`${at.owner}/${at.repo}@${at.ref}`);
+      return;
+    }
     try {
       resolutions.set(k, await reader.resolve(at.owner, at.repo, at.ref, { expectCommit: first.e.commit }));
     } catch (e) {
@@ -261,6 +250,7 @@ async function verifyAgainstLock(
       else throw e;
     }
   });
+  report.notReResolved.sort();
 
   // A provisional citation's own tag may be readable by now: then it is time to pin it.
   const nowReadable = new Map<string, ResolvedRef>();
@@ -447,9 +437,8 @@ async function verifyAgainstLock(
     r.lineCount = lines.length;
   }
 
-  // One message per unreachable host (the citations' messages refer to it), then discarded cache records.
+  // One message per unreachable host (the citations' messages refer to it); the caller adds discarded cache records.
   if (reader.hostProblems.size > 0) (strict ? report.errors : report.warnings).unshift(...reader.hostProblems.values());
-  report.warnings.push(...reader.notices);
 
   // Lock entries no citation uses: harmless, but `pin` prunes them.
   const used = new Set(citations.map((c) => c.key));

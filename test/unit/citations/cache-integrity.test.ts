@@ -168,6 +168,36 @@ describe.each<Mode>(['github', 'mirror'])('%s provider', (mode) => {
     if (mode === 'github') expect(gh.count('contents')).toBe(1); // a.go fetched afresh, b.go from the cache
   });
 
+  test('relocate and outdated confirm the pinned side with the lock: a forged tree entry (checksum recomputed) is not followed', async () => {
+    const w = world(mode);
+    const { commit } = await pinned(w);
+    const other = w.repo.commit({
+      'a.go': 'func A() {\n\treturn evil()\n}\n',
+      'b.go': '// moved\nfunc A() {\n\treturn safe()\n}\n',
+    });
+    w.repo.tag('v2');
+    // Warm the cache with both versions (outdated reads each side once), then point the pinned
+    // commit's entry for a.go at the blob of the newer a.go, as a forger would.
+    expect((await w.outdated([`acme/${w.name}@v2`])).errors).toEqual([]);
+    const evilBlob = git(w.repo.dir, ['rev-parse', `${other}:a.go`]);
+    const tree = JSON.parse(readFileSync(treeFile(w, commit), 'utf8'));
+    const forged = { ...tree.entries['a.go'], sha: evilBlob };
+    forged.checksum = entryChecksum(`acme/${w.name}`, commit, 'a.go', forged);
+    tree.entries['a.go'] = forged;
+    writeFileSync(treeFile(w, commit), JSON.stringify(tree));
+
+    // Believed, the forged entry would make the old side the new text and report "unchanged";
+    // the lock's blob SHA refuses it, so the pinned side is fetched afresh and the real change shows.
+    const out = await w.outdated([`acme/${w.name}@v2`]);
+    expect(out.errors).toEqual([]);
+    expect(out.items.map((i) => i.state)).toEqual(['gone']);
+    w.site.page('p.mdx', cite(w.ref('v2', 'a.go', 'L2'), 'return') + '\n');
+    const rel = await w.relocate({ dryRun: true });
+    expect(rel.unchanged).toBe(0);
+    expect(rel.errors).toEqual([expect.stringContaining('L2 gone')]);
+    if (mode === 'github') expect(gh.count('contents')).toBeGreaterThan(0);
+  });
+
   test('a hand-edited lock entry naming another cached blob (and its line hash) is not verified from the cache', async () => {
     const w = world(mode);
     const { commit } = await pinned(w);
@@ -189,6 +219,24 @@ describe.each<Mode>(['github', 'mirror'])('%s provider', (mode) => {
     expect(r.messages.join()).toContain(
       `a.go at v1 (${commit.slice(0, 7)}) has blob ${a.blobSha!.slice(0, 12)} (${mode}), the lock recorded ${b.blobSha!.slice(0, 12)}.`,
     );
+  });
+
+  test('a directory where a cache file belongs is skipped with a notice, never a stack trace', async () => {
+    const w = world(mode);
+    const { commit, blob } = await pinned(w);
+    for (const p of [blobFile(w, blob), treeFile(w, commit), refsFile(w)]) {
+      rmSync(p, { force: true });
+      mkdirSync(join(p, 'inside'), { recursive: true });
+    }
+    const pin = await w.pin({ refresh: true });
+    expect(pin.errors).toEqual([]);
+    expect(pin.warnings.join('\n')).toMatch(
+      /Not written: \.cache\/citations\/acme\/w\d+\/trees\/[0-9a-f]{40}\.json \(a directory or file is in the way\)/,
+    );
+    const r = await w.verify({ strict: true });
+    expect(r.errors).toEqual([]);
+    expect(r.citations[0]!.status).toBe('verified');
+    expect(r.warnings.join('\n')).toMatch(/trees\/[0-9a-f]{40}\.json: not a regular file; remove it\./);
   });
 
   test('a directory, a symlink or a submodule is a clear error, and verify of a lock entry for one fails', async () => {

@@ -65,6 +65,10 @@ test(
     expect(bad.err).toContain('`line 3` found at L3, cited L2: the lines moved by +1');
     const offline = await cli(['verify', '--offline', '--root', w.site.root], env);
     expect(offline.code).toBe(1);
+    expect(offline.out).toContain(
+      `offline: 1 ref(s) of acme/${w.name} were not re-resolved (no CITATION_MIRRORS entry), so a tag moved upstream is not detected in this run`,
+    );
+    expect(ok.out).not.toContain('not re-resolved');
     expect((await cli(['verify', '--root', w.site.root], { ...env, CITATION_MIRRORS: 'garbage' })).code).toBe(2);
     for (const r of [pin, ok, bad, offline]) expect(r.out + r.err).not.toContain(TOKEN);
   },

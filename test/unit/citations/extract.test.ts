@@ -1,3 +1,5 @@
+import { mkdirSync, symlinkSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { describe, expect, test } from 'vitest';
 import { createSite } from '../../helpers/fake-github/index.ts';
 import { extractCitations, extractFromSource } from '../../../src/lib/citations/extract.ts';
@@ -109,6 +111,28 @@ describe('extracting citations', () => {
       const r = await extractCitations(site.root);
       expect(r.citations.map((c) => `${c.file}:${c.line}`)).toEqual(['content/docs/a.mdx:1']);
       expect(r.errors.map((e) => `${e.file}:${e.line}`)).toEqual(['content/docs/deep/b.mdx:3']);
+    } finally {
+      site.remove();
+    }
+  });
+
+  test('follows symbolic links to pages and folders, as the site build does, and survives a loop', async () => {
+    const site = createSite();
+    try {
+      site.page('real.mdx', '<Cite ref="a/b@v1:x.go#L1" expect="x" />\n');
+      mkdirSync(join(site.root, 'shared/more'), { recursive: true });
+      writeFileSync(join(site.root, 'shared/more/inner.mdx'), '<Cite ref="a/b@v1:y.go#L2" expect="y" />\n');
+      symlinkSync(join(site.root, 'content/docs/real.mdx'), join(site.root, 'content/docs/alias.mdx'));
+      symlinkSync(join(site.root, 'shared'), join(site.root, 'content/docs/linked'));
+      symlinkSync(join(site.root, 'shared'), join(site.root, 'shared/more/loop'));
+      symlinkSync(join(site.root, 'missing.mdx'), join(site.root, 'content/docs/dangling.mdx'));
+      const r = await extractCitations(site.root);
+      expect(r.errors).toEqual([]);
+      expect(r.citations.map((c) => c.file)).toEqual([
+        'content/docs/alias.mdx',
+        'content/docs/linked/more/inner.mdx',
+        'content/docs/real.mdx',
+      ]);
     } finally {
       site.remove();
     }

@@ -3,7 +3,8 @@
  * one message per host within seconds, pin reports what it could not pin, and credentials
  * never reach any output.
  */
-import { readFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { cite, closedPort, silentServer, type FakeGitHub } from '../../helpers/fake-github/index.ts';
@@ -184,5 +185,29 @@ describe('credentials in GITHUB_API_URL', () => {
     expect(everything).not.toContain(SECRET);
     expect(readFileSync(join(w.site.root, 'citations.lock.json'), 'utf8')).not.toContain('x-access-token');
     expect(w.cacheText()).not.toContain('x-access-token');
+  });
+});
+
+describe('a mirror that is not a git repository', () => {
+  test('fails every command as a configuration error, even when the lock spares pin from reading', async () => {
+    const w = world('mirror');
+    w.repo.commit({ 'a.go': numbered(3) });
+    w.repo.tag('v1');
+    w.site.page('p.mdx', cite(w.ref('v1', 'a.go', 'L2'), 'line 2 of f') + '\n');
+    expect((await w.pin()).errors).toEqual([]);
+    const plain = mkdtempSync(join(tmpdir(), 'not-a-repo-'));
+    const env = { ...w.env, CITATION_MIRRORS: `acme/${w.name}=${plain}` };
+    const expected = [
+      expect.stringMatching(/^CITATION_MIRRORS: .*not-a-repo-\w+ \(mirror of acme\/w\d+\) is not a git repository/),
+    ];
+    for (const report of [
+      await w.pin({ env }),
+      await w.verify({ env }),
+      await w.relocate({ env }),
+      await w.outdated(['v2'], { env }),
+    ]) {
+      expect(report.configErrors).toEqual(expected);
+      expect(report.errors.join('\n')).not.toContain('relocate` then');
+    }
   });
 });

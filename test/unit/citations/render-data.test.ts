@@ -67,6 +67,7 @@ describe('render data', () => {
     errors: [],
     warnings: [],
     configErrors: [],
+    notReResolved: [],
   };
 
   it('keeps lines only for verified citations and flags an incomplete build', () => {
@@ -146,6 +147,7 @@ describe('links a calculator embeds', () => {
     errors: [],
     warnings: [],
     configErrors: [],
+    notReResolved: [],
   };
   const usage = new Map([
     ['x', { calculators: ['readPath'], pages: ['/etcd-reads/'] }],

@@ -115,6 +115,7 @@ export function createMirrorProvider(name: string, dir: string): SourceProvider 
     name: 'mirror',
     description: `mirror ${dir}`,
     origin: dir,
+    check: ensureRepo,
 
     async resolveRef(owner: string, repo: string, ref: string): Promise<Resolution> {
       check(owner, repo);

@@ -67,6 +67,12 @@ export interface SourceProvider {
    * @throws ProviderError as for resolveRef.
    */
   listTags(owner: string, repo: string, prefix: string): Promise<string[]>;
+  /**
+   * Confirms the provider can answer at all (a mirror is a git repository), before a command
+   * decides that nothing needs reading.
+   * @throws ProviderError(`config`) naming the setting to fix.
+   */
+  check?(): Promise<void>;
 }
 
 /**
