@@ -13,6 +13,7 @@ import { parseArgs, type ParseArgsOptionsConfig } from 'node:util';
 import {
   formatChanges,
   formatRelocation,
+  readLock,
   runOutdated,
   runPin,
   runRelocate,
@@ -175,6 +176,19 @@ async function main(argv: string[]): Promise<number> {
     });
     p.end();
     problems(r);
+    // What this run pinned, by name: the one line a reader who added a citation looks for.
+    const lockNow = r.added.length + r.updated.length > 0 ? (await readLock(root)).entries : new Map();
+    for (const [what, keys] of [
+      ['pinned', r.added],
+      ['re-pinned', r.updated],
+    ] as const) {
+      for (const k of keys) {
+        const e = lockNow.get(k);
+        out([
+          `${what}: ${k}${e?.commit ? ` at ${e.commit.slice(0, 7)}${e.status === 'provisional' ? ` (provisional: read at ${e.read?.ref ?? 'an earlier tag'})` : ''}` : ''}`,
+        ]);
+      }
+    }
     const failed = r.failed.length > 0 ? ` (${r.failed.length} failed)` : '';
     const provisional =
       r.provisional.length > 0

@@ -3,6 +3,7 @@ import { AstroError } from 'astro/errors';
 import { relative, sep } from 'node:path';
 import type { ViteDevServer } from 'vite';
 import { describe as describeCitation, runVerification, type VerificationReport } from '../lib/citations/index.ts';
+import { fileOutcome } from '../lib/citations/file-outcome.ts';
 import { toRenderData, type CitationRenderData } from '../lib/citations/render-data.ts';
 import { provisionalLabel } from '../lib/citations/staging.ts';
 import { modelSourceUsage } from '../lib/citations/source-usage.ts';
@@ -162,7 +163,7 @@ export class CitationStep {
           logger.error(`${file}: citation check failed; shown in the browser overlay.`);
           send();
         } else {
-          logger.info(`${file}: citations verified again.`);
+          logger.info(`${file}: ${this.lastReport ? fileOutcome(this.lastReport, file) : 'citations checked again.'}`);
         }
         invalidate(server, RESOLVED_CITATIONS_ID);
       });

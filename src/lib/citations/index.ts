@@ -7,6 +7,6 @@ export { runPin, type PinOptions } from './pin.ts';
 export { runRelocate, formatRelocation, type RelocateOptions } from './relocate.ts';
 export { runOutdated, type OutdatedOptions, type OutdatedItem } from './outdated.ts';
 export { formatChanges } from './drift.ts';
-export { serializeLock, parseLock, type LockEntry } from './lock.ts';
+export { serializeLock, parseLock, readLock, type LockEntry } from './lock.ts';
 export { hashLines, gitBlobSha } from './hash.ts';
 export { webHostFromApiUrl } from './ref.ts';

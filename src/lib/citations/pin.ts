@@ -55,6 +55,11 @@ export interface PinReport {
    * limit, server error): recorded as pending (or, when pinned before, kept), and an error each.
    */
   failed: string[];
+  /**
+   * Pending or provisional entries pin only tried again (nobody asked for them in this run) whose
+   * source could not answer: they keep their entries, and each repository gets one warning.
+   */
+  notRetried: string[];
   /** Failures: `cite pin` exits 1 when there is any. */
   errors: string[];
   /** Pending because no source is configured for the repository, moved tags, discarded cache records. */
@@ -83,6 +88,7 @@ export async function runPin(options: PinOptions): Promise<PinReport> {
     kept: [],
     pruned: [],
     failed: [],
+    notRetried: [],
     errors: [],
     warnings: [],
     configErrors: [],
@@ -154,6 +160,8 @@ export async function runPin(options: PinOptions): Promise<PinReport> {
   });
 
   let done = 0;
+  /** The first reason each repository's retried entries could not be read, for one warning per repository. */
+  const notRetriedWhy = new Map<string, { why: string; n: number }>();
   // Messages per citation, reported in content order whatever order the work finishes in.
   const messages = new Map<string, { errors: string[]; warnings: string[] }>();
   await mapLimit(todo, CONCURRENCY, async (k) => {
@@ -198,8 +206,16 @@ export async function runPin(options: PinOptions): Promise<PinReport> {
     };
     // A source that cannot answer now: pin did not do what it was asked (an error).
     const failedNow = (why: string): void => {
-      report.failed.push(k);
       const reason = why.replace(/\.+$/, '');
+      if (old && !options.refresh && (old.status === 'pending' || old.status === 'provisional')) {
+        report.notRetried.push(k);
+        report.kept.push(k);
+        const repo = `${t.owner}/${t.repo}`;
+        const seen = notRetriedWhy.get(repo);
+        notRetriedWhy.set(repo, { why: seen?.why ?? reason, n: (seen?.n ?? 0) + 1 });
+        return;
+      }
+      report.failed.push(k);
       if (old && old.status !== 'pending') {
         errors.push(`${describe(first)}: not re-pinned: ${reason}. The existing ${old.status} entry is kept.`);
         report.kept.push(k);
@@ -372,10 +388,17 @@ export async function runPin(options: PinOptions): Promise<PinReport> {
     report.kept,
     report.pruned,
     report.failed,
+    report.notRetried,
   ])
     list.sort();
-  // One message per unreachable host, before the citations it affected; then discarded cache records.
-  report.errors.unshift(...reader.hostProblems.values());
+  for (const [repo, { why, n }] of [...notRetriedWhy].sort(([a], [b]) => (a < b ? -1 : 1))) {
+    report.warnings.push(
+      `${repo}: ${n} pending or provisional citation(s) not tried again, their entries kept: ${why}. Run \`npm run cite -- pin\` again when the source answers.`,
+    );
+  }
+  // One message per unreachable host, before the citations it affected (a warning when no citation
+  // this run was asked to pin is among them); then discarded cache records.
+  (report.failed.length > 0 ? report.errors : report.warnings).unshift(...reader.hostProblems.values());
 
   if (serializeLock(lock) !== before) {
     await writeLock(options.root, lock);

@@ -152,3 +152,30 @@ test(
     expect(online).toMatchObject({ code: 0, out: expect.stringContaining('pinned 2 new') });
   },
 );
+
+test(
+  'pin names what it pinned; pending entries it only retried, of a host that is down, are one warning and exit 0',
+  { timeout: 60_000 },
+  async () => {
+    const w = world('mirror'); // GitHub is a closed port: other/thing cannot be read
+    w.repo.commit({ 'a.txt': numbered(5) });
+    w.repo.tag('v1');
+    const elsewhere = [1, 2, 3].map((i) => cite(`other/thing@v1:x${i}.go#L1`, 'x'));
+    w.site.page('p.mdx', elsewhere.join('\n\n') + '\n');
+    const first = await cli(['pin', '--root', w.site.root], w.env);
+    expect(first.code).toBe(1); // asked to pin them, and could not
+    expect(first.err).toMatch(/error: .*other\/thing@v1:x1\.go#L1.*not pinned \(recorded as pending\)/);
+
+    w.site.page('p.mdx', [...elsewhere, cite(w.ref('v1', 'a.txt', 'L2'), 'line 2')].join('\n\n') + '\n');
+    const second = await cli(['pin', '--root', w.site.root], w.env);
+    expect(second.code).toBe(0);
+    expect(second.out).toMatch(new RegExp(`^pinned: acme/${w.name}@v1:a\\.txt#L2 at [0-9a-f]{7}$`, 'm'));
+    const warnings = second.err.split('\n').filter((l) => l.includes('other/thing'));
+    expect(warnings).toEqual([
+      expect.stringMatching(
+        /^warning: other\/thing: 3 pending or provisional citation\(s\) not tried again, their entries kept: /,
+      ),
+    ]);
+    expect(second.err).not.toMatch(/^error:/m);
+  },
+);
