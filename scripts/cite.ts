@@ -10,6 +10,7 @@
  */
 import { resolve } from 'node:path';
 import { parseArgs, type ParseArgsOptionsConfig } from 'node:util';
+import { findMirrors, mirrorsValue } from '../src/lib/citations/providers/mirror-folder.ts';
 import {
   formatChanges,
   formatRelocation,
@@ -50,6 +51,9 @@ Commands:
                       changed; printed) or gone (every cited line deleted, or no file).
     --against <ref>   A ref to compare with (tried in every cited repository), or
                       owner/repo@ref for one repository. Repeatable.
+  mirrors             Print the CITATION_MIRRORS line for a folder of git snapshots
+                      (<owner>+<name>/repo, <owner>+<name> or <owner>/<name>[.git]).
+    --in <folder>     The folder to search. Use: eval "$(npm run -s cite -- mirrors --in DIR)".
 
 Options:
   --root <dir>        Repository root (default: current directory).
@@ -72,6 +76,7 @@ const FLAGS: Record<string, string[]> = {
   verify: ['offline', 'strict'],
   relocate: ['dry-run', 'offline'],
   outdated: ['offline'],
+  mirrors: [],
 };
 
 function usage(message: string): never {
@@ -102,7 +107,11 @@ async function main(argv: string[]): Promise<number> {
   }
   const [command, ...rest] = argv as [string, ...string[]];
   if (!(command in FLAGS)) usage(`unknown command "${command}"`);
-  const options: ParseArgsOptionsConfig = { root: { type: 'string' }, against: { type: 'string', multiple: true } };
+  const options: ParseArgsOptionsConfig = {
+    root: { type: 'string' },
+    against: { type: 'string', multiple: true },
+    in: { type: 'string' },
+  };
   for (const flag of FLAGS[command]!) options[flag] = { type: 'boolean' };
   let values: Record<string, string | boolean | (string | boolean)[] | undefined>;
   try {
@@ -113,6 +122,21 @@ async function main(argv: string[]): Promise<number> {
   }
   const against = (values['against'] ?? []) as string[];
   if (against.length > 0 && command !== 'outdated') usage('--against applies to outdated only');
+  const folder = values['in'];
+  if (folder !== undefined && command !== 'mirrors') usage('--in applies to mirrors only');
+  if (command === 'mirrors') {
+    if (typeof folder !== 'string') usage('mirrors needs --in <folder>, e.g. --in /srv/mirrors');
+    let found;
+    try {
+      found = findMirrors(folder);
+    } catch (e) {
+      usage(`mirrors: ${(e as Error).message}`);
+    }
+    if (found.size === 0) usage(`mirrors: no git repository in ${resolve(folder)} (layouts: --help)`);
+    process.stdout.write(`export CITATION_MIRRORS="${mirrorsValue(found)}"\n`);
+    process.stderr.write(`${found.size} mirror(s): ${[...found.keys()].join(', ')}\n`);
+    return 0;
+  }
   if (command === 'outdated' && against.length === 0) usage('outdated needs --against <ref>, e.g. --against v3.7.1');
   const root = typeof values['root'] === 'string' ? resolve(values['root']) : process.cwd();
   const flags = new Set(FLAGS[command]!.filter((f) => values[f] === true).map((f) => `--${f}`));

@@ -2,23 +2,24 @@
  * The drift tools on real upstream: every etcd v3.7.0 citation in the lock,
  * followed to v3.7.1 and to the newest v3.6 tag through a local etcd git mirror,
  * checked against a line map this test builds itself from `git diff -U0` hunks.
- * Skipped, and named so, when the mirror is absent (ETCD_MIRROR overrides its path).
+ * Skipped, and named so, when CITATION_MIRRORS has no etcd-io/etcd entry.
  */
 import { execFileSync } from 'node:child_process';
-import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, describe, expect, test } from 'vitest';
 import { runOutdated, type LockEntry, type OutdatedItem } from '../../../src/lib/citations/index.ts';
 import { findShift, searchable } from '../../../src/lib/citations/locate.ts';
+import { mirrorDirOf } from '../../../src/lib/citations/providers/mirror.ts';
 
-const MIRROR = process.env.ETCD_MIRROR ?? '/work/.mirror/etcd-io+etcd/repo';
+const MIRROR = mirrorDirOf('etcd-io/etcd') ?? '';
 const ROOT = fileURLToPath(new URL('../../../', import.meta.url));
-const present = existsSync(join(MIRROR, 'objects'));
+const present = MIRROR !== '';
 const title = present
   ? `etcd v3.7.0 citations against real upstream (git mirror ${MIRROR})`
-  : `etcd v3.7.0 citations against real upstream: SKIPPED, no etcd git mirror at ${MIRROR} (set ETCD_MIRROR)`;
+  : `etcd v3.7.0 citations against real upstream: SKIPPED, CITATION_MIRRORS has no etcd-io/etcd entry`;
 
 // stderr piped, not shown: a missing path is an expected answer here.
 const git = (...args: string[]): string =>

@@ -1,5 +1,5 @@
 import { execFileSync } from 'node:child_process';
-import { existsSync } from 'node:fs';
+import { mirrorDirOf } from '../../../src/lib/citations/providers/mirror.ts';
 import { describe, expect, it } from 'vitest';
 import {
   classifyWorkload,
@@ -229,10 +229,9 @@ describe('the class table as data', () => {
   });
 
   // The rows against the guide's own table lines, when a mirror of etcd-io/website is at hand.
-  const mirror = mirrorOf('etcd-io/website');
-  const readable = existsSync(mirror);
-  it.skipIf(!readable)(
-    `each machine is the row its ref names in the guide (${readable ? '' : 'SKIPPED: '}needs an etcd-io/website mirror at ${mirror})`,
+  const mirror = mirrorDirOf('etcd-io/website');
+  it.skipIf(!mirror)(
+    `each machine is the row its ref names in the guide (${mirror ? '' : 'SKIPPED: '}needs an etcd-io/website entry in CITATION_MIRRORS)`,
     () => {
       const { ref, path } = parseCitationRef(`${HARDWARE_GUIDE}#L1`);
       const lines = execFileSync('git', ['-C', mirror!, 'show', `${ref}:${path}`], { encoding: 'utf8' }).split('\n');
@@ -252,22 +251,12 @@ describe('the class table as data', () => {
   );
 });
 
-/** A git mirror of `repo`: from CITATION_MIRRORS, else where this machine keeps fetched snapshots. */
-function mirrorOf(repo: string): string {
-  const listed = process.env['CITATION_MIRRORS']
-    ?.split(',')
-    .find((m) => m.startsWith(`${repo}=`))
-    ?.slice(repo.length + 1);
-  return listed ?? `/work/.mirror/${repo.replace('/', '+')}/repo`;
-}
-
 // The model's quota constants against etcd's own lines, when a mirror of etcd-io/etcd is at hand
 // (the chapter shows the same lines as <Value>s, which the build checks).
 describe('quota constants', () => {
-  const mirror = mirrorOf('etcd-io/etcd');
-  const readable = existsSync(mirror);
-  it.skipIf(!readable)(
-    `equal DefaultQuotaBytes and MaxQuotaBytes at v3.7.0 (${readable ? '' : 'SKIPPED: '}needs an etcd-io/etcd mirror at ${mirror})`,
+  const mirror = mirrorDirOf('etcd-io/etcd');
+  it.skipIf(!mirror)(
+    `equal DefaultQuotaBytes and MaxQuotaBytes at v3.7.0 (${mirror ? '' : 'SKIPPED: '}needs an etcd-io/etcd entry in CITATION_MIRRORS)`,
     () => {
       const lines = execFileSync('git', ['-C', mirror!, 'show', 'v3.7.0:server/storage/quota.go'], {
         encoding: 'utf8',

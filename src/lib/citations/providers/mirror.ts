@@ -55,6 +55,15 @@ export function parseMirrors(value: string | undefined, cwd: string = process.cw
   return out;
 }
 
+/**
+ * The git directory CITATION_MIRRORS names for `owner/repo`, or undefined: the one place tests and
+ * tools learn where a snapshot is (no machine's folder is written anywhere else).
+ * @throws ProviderError(`config`) as {@link parseMirrors} does.
+ */
+export function mirrorDirOf(repo: string, env: NodeJS.ProcessEnv = process.env): string | undefined {
+  return parseMirrors(env['CITATION_MIRRORS']).get(repo);
+}
+
 // Parent git variables (e.g. inside a hook) would redirect git away from the mirror.
 const GIT_ENV_DROP = [
   'GIT_DIR',
