@@ -11,6 +11,7 @@
 import { resolve } from 'node:path';
 import { parseArgs, type ParseArgsOptionsConfig } from 'node:util';
 import { findMirrors, mirrorsValue } from '../src/lib/citations/providers/mirror-folder.ts';
+import { loadModelInputs } from '../src/tooling/model-inputs.ts';
 import {
   formatChanges,
   formatRelocation,
@@ -145,6 +146,14 @@ async function main(argv: string[]): Promise<number> {
     process.stderr.write(`${line}\n`);
   };
   const offline = flags.has('--offline');
+  // The model's sources and bindings are citations too; Node imports them here, in this process.
+  let model;
+  try {
+    model = await loadModelInputs(root);
+  } catch (e) {
+    process.stderr.write(`error: ${(e as Error).message}\n`);
+    return 2;
+  }
   const out = (lines: string[], stream: NodeJS.WritableStream = process.stdout): void => {
     for (const l of lines) stream.write(`${l}\n`);
   };
@@ -163,7 +172,7 @@ async function main(argv: string[]): Promise<number> {
   if (command === 'verify') {
     const strict = flags.has('--strict') || process.env.CITATIONS_STRICT === '1';
     const p = progress('verify: fetching files');
-    const r = await runVerification({ root, strict, offline, log, onProgress: p });
+    const r = await runVerification({ root, strict, offline, log, onProgress: p, model });
     p.end();
     problems(r);
     const n = (s: string): number => r.citations.filter((c) => c.status === s).length;
@@ -192,6 +201,7 @@ async function main(argv: string[]): Promise<number> {
     const p = progress('pin: fetching files');
     const r = await runPin({
       root,
+      model,
       offline,
       refresh: flags.has('--refresh'),
       acceptChanges: flags.has('--accept-changes'),
@@ -225,7 +235,7 @@ async function main(argv: string[]): Promise<number> {
   }
   if (command === 'relocate') {
     const dryRun = flags.has('--dry-run');
-    const r = await runRelocate({ root, offline, dryRun, log });
+    const r = await runRelocate({ root, offline, dryRun, log, model });
     for (const m of r.relocated) out([formatRelocation(m), ...formatChanges(m.changes)]);
     out(
       r.warnings.map((w) => `warning: ${w}`),
@@ -244,7 +254,7 @@ async function main(argv: string[]): Promise<number> {
     ]);
     return r.configErrors.length > 0 ? 2 : r.errors.length > 0 ? 1 : 0;
   }
-  const r = await runOutdated({ root, offline, against, log });
+  const r = await runOutdated({ root, offline, against, log, model });
   for (const i of r.items) {
     if (i.state !== 'unchanged')
       out([`${i.state}: ${i.message}`, ...('changes' in i.drift ? formatChanges(i.drift.changes) : [])]);

@@ -7,6 +7,8 @@ import { fileOutcome } from '../lib/citations/file-outcome.ts';
 import { toRenderData, type CitationRenderData } from '../lib/citations/render-data.ts';
 import { provisionalLabel } from '../lib/citations/staging.ts';
 import { modelSourceUsage } from '../lib/citations/source-usage.ts';
+import { USAGE_PATHS } from '../lib/project-paths.ts';
+import { loadModelInputs, type ModuleImporter } from '../tooling/model-inputs.ts';
 
 const EMPTY: CitationRenderData = { citations: [], incomplete: false };
 const HINT = 'Fix the MDX, or run the command each message names (README: "Verifying citations").';
@@ -18,6 +20,8 @@ export interface CitationStepOptions {
   root: string;
   logger: AstroIntegrationLogger;
   env?: NodeJS.ProcessEnv;
+  /** How the model modules are loaded (the dev server swaps in its module runner); none: MDX only. */
+  importer?: ModuleImporter;
 }
 
 /**
@@ -48,6 +52,7 @@ export class CitationStep {
 
   constructor(options: CitationStepOptions) {
     this.options = options;
+    this.importer = options.importer;
     this.env = options.env ?? process.env;
     this.strict = this.env['CITATIONS_STRICT'] === '1';
     this.offline = !(this.env['GITHUB_TOKEN'] || this.env['CITATIONS_ONLINE'] === '1');
@@ -72,6 +77,8 @@ export class CitationStep {
     return this.current;
   }
 
+  private importer: ModuleImporter | undefined;
+
   private async verify(initial: boolean): Promise<CitationRenderData> {
     const { command, logger } = this.options;
     const report = await runVerification({
@@ -79,6 +86,7 @@ export class CitationStep {
       strict: this.strict,
       offline: this.offline,
       env: this.env,
+      model: this.importer ? await loadModelInputs(this.options.root, this.importer) : undefined,
     });
     if (initial) warnGrouped(report, logger, this.strict);
     if (report.errors.length > 0) {
@@ -96,7 +104,7 @@ export class CitationStep {
       );
     }
     this.lastReport = report;
-    return toRenderData(report, await modelSourceUsage(this.options.root));
+    return toRenderData(report, await modelSourceUsage(this.options.root, USAGE_PATHS));
   }
 
   private lastReport: VerificationReport | undefined;
@@ -143,9 +151,13 @@ export class CitationStep {
       }
     };
     server.ws.on('connection', () => send());
+    // The dev server's own module runner loads the model again, so an edited module is read fresh.
+    if (this.importer) this.importer = (file) => server.ssrLoadModule(`/${file}`);
+    const modelDir = `${root.replace(/[\\/]$/, '')}${sep}src${sep}lib${sep}model${sep}`;
     let queue = Promise.resolve();
     const onChange = (path: string) => {
-      if (!path.startsWith(contentDir) || !path.endsWith('.mdx')) return;
+      const page = path.startsWith(contentDir) && path.endsWith('.mdx');
+      if (!page && !(path.startsWith(modelDir) && path.endsWith('.ts'))) return;
       const file = relative(root, path).split(sep).join('/');
       queue = queue.then(async () => {
         const next = this.verify(false);

@@ -12,6 +12,8 @@ import { isUnifiedProcessor } from '@astrojs/markdown-remark';
 import { AstroError } from 'astro/errors';
 import { rehypeSectionCite } from '../plugins/rehype-section-cite.ts';
 import { clientManifest } from '../tooling/client-manifest.ts';
+import { loadedImporter } from '../tooling/model-inputs.ts';
+import type { MODEL_FILES } from '../lib/project-paths.ts';
 
 /**
  * The guide's build-time glue, as one integration composed of its parts the way Starlight's
@@ -31,8 +33,15 @@ import { clientManifest } from '../tooling/client-manifest.ts';
  *
  * The virtual modules' types are registered with `injectTypes` (./virtual-modules.ts). Errors that
  * stop a build are `AstroError`s with a hint.
+ *
+ * @param options.model - the model modules the config imported (sources, their `expect` fragments,
+ *   the bindings, the calculators' schemas), whose citations are verified with the pages'. Without
+ *   them only the MDX is checked.
  */
-export default function sizingGuide(): AstroIntegration {
+export default function sizingGuide(
+  options: { model?: Record<keyof typeof MODEL_FILES, Record<string, unknown>> } = {},
+): AstroIntegration {
+  const { model } = options;
   let citations: CitationStep | undefined;
   let diagrams: DiagramStep | undefined;
   return {
@@ -47,7 +56,12 @@ export default function sizingGuide(): AstroIntegration {
           base: normalizeBase(config.base),
           logger: logger.fork('sizing-guide:guide'),
         });
-        citations = new CitationStep({ command, root, logger: logger.fork('sizing-guide:citations') });
+        citations = new CitationStep({
+          command,
+          root,
+          logger: logger.fork('sizing-guide:citations'),
+          ...(model ? { importer: loadedImporter(model) } : {}),
+        });
         diagrams = new DiagramStep({ command, root, logger: logger.fork('sizing-guide:diagrams') });
         const step = citations;
         // The client manifest (kept outside dist/) is where the page-weight tools read chunk imports.

@@ -6,6 +6,7 @@
 import { readdir, readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { pageModules } from './citations/source-usage.ts';
+import { USAGE_PATHS } from './project-paths.ts';
 import { chooseLabRun, type NamedRun } from './lab/choose-run.ts';
 
 /** Where committed lab results live. */
@@ -46,7 +47,7 @@ function labResultsDrawn(runs: readonly NamedRun[], mdx: string): string[] {
  * @throws the file system's error when an MDX file or a lab result cannot be read.
  */
 export async function pageInputs(root: string, pages: readonly string[]): Promise<Map<string, string[]>> {
-  const [modules, runs] = await Promise.all([pageModules(root, pages), labRuns(root)]);
+  const [modules, runs] = await Promise.all([pageModules(root, USAGE_PATHS, pages), labRuns(root)]);
   const out = new Map<string, string[]>();
   for (const page of pages) {
     const mdx = await readFile(join(root, page), 'utf8');

@@ -1,65 +1,57 @@
 /**
- * Calculator defaults bound to upstream constants (`src/lib/model/bound-defaults.ts`). Each binding
- * is cited like a `<Value>`: pinned, its value recorded in the lock and re-read when verified. After
- * verification the value, times the binding's factor, must equal the calculator field's default in
- * `src/lib/model/calculator-state.ts` (which collects each calculator's schema module,
- * `src/lib/model/schemas/<id in kebab case>.ts`); otherwise the build fails saying which to change.
+ * Model numbers bound to upstream constants (the bindings module, given as {@link ModelInputs}):
+ * calculator defaults and named constants of the model (the tested limits, APF shares, quotas).
+ * Each binding is cited like a `<Value>`: pinned, its value recorded in the lock and re-read when
+ * verified. After verification the value, times the binding's factor, must equal the model's
+ * number (a calculator field's default in its URL-state schema, or the constant's value);
+ * otherwise the build fails saying which number to change.
  */
-import { readFile } from 'node:fs/promises';
-import { join } from 'node:path';
 import type { Citation, ExtractionError, ExtractionResult } from './extract.ts';
-import { importModule } from './model-sources.ts';
+import type { ModelInputs } from './model-inputs.ts';
 import { CitationRefError, citationKey, parseCitationRef } from './ref.ts';
 import { patternProblem } from './value.ts';
 
-/**
- * Where the bindings and the calculators' schemas live, relative to the repository root: `schemas`
- * is the build's collection of every calculator's schema (the browser never loads it).
- */
-export const BOUND_FILES = {
-  bindings: 'src/lib/model/bound-defaults.ts',
-  schemas: 'src/lib/model/calculator-state.ts',
-} as const;
-
 /** What a bound `Value` citation carries besides its ref and pattern. */
-export interface BoundField {
-  calculator: string;
-  field: string;
-  /** The field's default in the calculator's schema, in the field's unit. */
+export type BoundField = (
+  | {
+      calculator: string;
+      field: string;
+      /** The module that collects the calculators' schemas, named in the fix. */
+      schemas: string;
+    }
+  | {
+      /** The constant's name in the model, e.g. `TESTED_LIMITS.nodes`. */
+      constant: string;
+    }
+) & {
+  /** The model's number, in its own unit: the field's default, or the constant's value. */
   default: number;
-  /** Multiplier from the upstream number to the field's unit. */
+  /** Multiplier from the upstream number to the model's unit. */
   factor: number;
+};
+
+/** `timeouts.h` or `TESTED_LIMITS.nodes`: how messages and the Evidence page name a binding. */
+export function boundName(b: BoundField): string {
+  return 'constant' in b ? b.constant : `${b.calculator}.${b.field}`;
 }
 
 /**
  * Extracts the bindings as `Value` citations (file: the bindings module, line: the entry's `ref`).
  *
- * @param root - repository root; a root without the bindings module has none.
+ * @param model - the loaded model modules; undefined gives none.
  * @returns one citation per well-formed binding, and one error per binding with an unknown
- *   calculator or field, a field without a numeric default, a malformed ref, a bad pattern or a
- *   factor that is not a positive finite number.
- * @throws Error when either module exists but cannot be loaded.
+ *   calculator or field, a field without a numeric default, a constant without a finite value,
+ *   a malformed ref, a bad pattern or a factor that is not a positive finite number.
  */
-export async function extractBoundDefaults(root: string): Promise<ExtractionResult> {
-  const file = BOUND_FILES.bindings;
-  let text: string;
-  try {
-    text = await readFile(join(root, file), 'utf8');
-  } catch (e) {
-    if ((e as NodeJS.ErrnoException).code === 'ENOENT') return { citations: [], errors: [] };
-    throw e;
-  }
-  const bindings = (await importModule(join(root, file)))['BOUND_DEFAULTS'];
+export function extractBoundDefaults(model: ModelInputs | undefined): ExtractionResult {
+  if (!model) return { citations: [], errors: [] };
+  const { file, text, exports: bindings } = model.bindings;
   if (!Array.isArray(bindings)) {
     const message = `${file}:1:1: BOUND_DEFAULTS is not exported as an array. Export \`export const BOUND_DEFAULTS: readonly BoundDefault[] = [ … ];\`.`;
     return { citations: [], errors: [{ file, line: 1, column: 1, message }] };
   }
-  const schemas = bindings.length
-    ? ((await importModule(join(root, BOUND_FILES.schemas)))['CALCULATOR_SCHEMAS'] as Record<
-        string,
-        Record<string, { default?: unknown }>
-      >)
-    : {};
+  const schemas = model.schemas.exports ?? {};
+  const schemasFile = model.schemas.file;
 
   const citations: Citation[] = [];
   const errors: ExtractionError[] = [];
@@ -70,31 +62,46 @@ export async function extractBoundDefaults(root: string): Promise<ExtractionResu
     const at = refText ? text.indexOf(refText, searchFrom) : -1;
     if (at >= 0) searchFrom = at + refText.length;
     const line = at >= 0 ? text.slice(0, at).split('\n').length : 1;
-    const label = `BOUND_DEFAULTS[${i}] (${String(b['calculator'])}.${String(b['field'])})`;
+    const constant = typeof b['constant'] === 'string' ? b['constant'] : undefined;
+    const label = `BOUND_DEFAULTS[${i}] (${constant ?? `${String(b['calculator'])}.${String(b['field'])}`})`;
     const error = (what: string, fix: string): void => {
       errors.push({ file, line, column: 1, message: `${file}:${line}:1: ${label} ${what}. Fix: ${fix}` });
     };
-    const calculator = String(b['calculator']);
-    const field = String(b['field']);
-    const schema = schemas?.[calculator];
-    if (!schema) {
-      error(
-        `names calculator "${calculator}", which ${BOUND_FILES.schemas} does not define`,
-        `use one of ${Object.keys(schemas ?? {}).join(', ')}`,
-      );
-      continue;
-    }
-    const fallback = schema[field]?.default;
-    if (!(field in schema)) {
-      error(
-        `names field "${field}", which the ${calculator} calculator does not have`,
-        `use one of ${Object.keys(schema).join(', ')}`,
-      );
-      continue;
-    }
-    if (typeof fallback !== 'number') {
-      error('is bound to a field whose default is not a number', 'bind a numeric field');
-      continue;
+    let target: { calculator: string; field: string; schemas: string } | { constant: string };
+    let modelNumber: number;
+    if (constant !== undefined) {
+      const value = b['value'];
+      if (typeof value !== 'number' || !Number.isFinite(value)) {
+        error(`has value ${JSON.stringify(value)}`, "give the model's number as `value`");
+        continue;
+      }
+      target = { constant };
+      modelNumber = value;
+    } else {
+      const calculator = String(b['calculator']);
+      const field = String(b['field']);
+      const schema = schemas[calculator];
+      if (!schema) {
+        error(
+          `names calculator "${calculator}", which ${schemasFile} does not define`,
+          `use one of ${Object.keys(schemas).join(', ')}`,
+        );
+        continue;
+      }
+      const fallback = schema[field]?.default;
+      if (!(field in schema)) {
+        error(
+          `names field "${field}", which the ${calculator} calculator does not have`,
+          `use one of ${Object.keys(schema).join(', ')}`,
+        );
+        continue;
+      }
+      if (typeof fallback !== 'number') {
+        error('is bound to a field whose default is not a number', 'bind a numeric field');
+        continue;
+      }
+      target = { calculator, field, schemas: schemasFile };
+      modelNumber = fallback;
     }
     const factor = b['factor'] ?? 1;
     if (typeof factor !== 'number' || !Number.isFinite(factor) || factor <= 0) {
@@ -128,7 +135,7 @@ export async function extractBoundDefaults(root: string): Promise<ExtractionResu
       context: 0,
       // The ref's string literal, quotes included, for `relocate`.
       refAttrRange: at >= 0 ? { start: at - 1, end: at + refText.length + 1 } : { start: -1, end: -1 },
-      bound: { calculator, field, default: fallback, factor },
+      bound: { ...target, default: modelNumber, factor },
     });
   }
   return { citations, errors };
@@ -158,15 +165,20 @@ export function boundDefaultMismatches(results: readonly BoundResult[]): string[
     const value = captured ?? locked;
     const b = c.bound;
     if (!b || value === undefined) continue;
-    const at = `${c.file}:${c.line}: ${b.calculator}.${b.field} is bound to ${c.refText} (pattern /${c.pattern}/)`;
-    if (!/^-?\d+(\.\d+)?$/.test(value.trim())) {
+    const at = `${c.file}:${c.line}: ${boundName(b)} is bound to ${c.refText} (pattern /${c.pattern}/)`;
+    // Digit groups written with apostrophes (sig-scalability's "150'000") are one number.
+    const digits = /^\d{1,3}('\d{3})+$/.test(value.trim()) ? value.trim().replace(/'/g, '') : value.trim();
+    if (!/^-?\d+(\.\d+)?$/.test(digits)) {
       out.push(`${at}, whose value "${value}" is not a decimal number. Fix: bind a numeric constant.`);
       continue;
     }
-    const upstream = Number(value) * b.factor;
+    const upstream = Number(digits) * b.factor;
     if (Math.abs(upstream - b.default) > Math.abs(upstream) * 1e-12) {
+      const says = `upstream says ${value}${b.factor === 1 ? '' : ` × ${b.factor} = ${upstream}`}`;
       out.push(
-        `${at}: upstream says ${value}${b.factor === 1 ? '' : ` × ${b.factor} = ${upstream}`}, but the calculator's default is ${b.default}. Fix: set the default in ${BOUND_FILES.schemas} to ${upstream} (in the ${b.calculator} schema module it imports from src/lib/model/schemas/; and check the prose that explains it), or correct the binding.`,
+        'constant' in b
+          ? `${at}: ${says}, but the model's ${b.constant} is ${b.default}. Fix: change ${b.constant} in the model to ${upstream} (and check the prose that restates it), or correct the binding.`
+          : `${at}: ${says}, but the calculator's default is ${b.default}. Fix: set the default in ${b.schemas} to ${upstream} (in the ${b.calculator} schema module; and check the prose that explains it), or correct the binding.`,
       );
     }
   }

@@ -10,6 +10,7 @@ import { unified } from 'unified';
 import remarkParse from 'remark-parse';
 import remarkMdx from 'remark-mdx';
 import { extractBoundDefaults, type BoundField } from './bound-defaults.ts';
+import type { ModelInputs } from './model-inputs.ts';
 import { extractModelCitations } from './model-sources.ts';
 import { PATTERN_FIX, patternProblem } from './value.ts';
 import { CitationRefError, citationKey, parseCitationRef, type CitationRef } from './ref.ts';
@@ -44,7 +45,7 @@ export interface Citation {
   pattern?: string;
   /** `Value` only: text shown after the value (`" GiB"`); absent when not given. */
   unit?: string;
-  /** A `Value` from src/lib/model/bound-defaults.ts: the calculator default it must equal (./bound-defaults.ts). */
+  /** A `Value` from the bindings module: the model number it must equal (./bound-defaults.ts). */
   bound?: BoundField;
   /** Lines of context on each side (Excerpt only; 0 for Cite). */
   context: number;
@@ -358,17 +359,19 @@ export async function listMdxFiles(root: string, dirs: readonly string[] = DEFAU
 
 /**
  * Extracts the citations of every `.mdx` file under `dirs` (default `content/`), then those of the
- * model (`src/lib/model/sources.ts`, see ./model-sources.ts) and the calculators' bound defaults
- * (`src/lib/model/bound-defaults.ts`, see ./bound-defaults.ts) when the root has them.
+ * model's sources (./model-sources.ts) and its bindings (./bound-defaults.ts) when `model` is given.
  *
+ * @param model - the loaded model modules (src/tooling/model-inputs.ts); without them, MDX only.
  * @returns citations in file order, then source order; errors for malformed ones.
  */
 export async function extractCitations(
   root: string,
   dirs: readonly string[] = DEFAULT_CONTENT_DIRS,
+  model?: ModelInputs,
 ): Promise<ExtractionResult> {
   const files = await listMdxFiles(root, dirs);
-  const [model, bound] = await Promise.all([extractModelCitations(root), extractBoundDefaults(root)]);
+  const sources = extractModelCitations(model);
+  const bound = extractBoundDefaults(model);
   const citations: Citation[] = [];
   const errors: ExtractionError[] = [];
   for (const file of files) {
@@ -376,7 +379,7 @@ export async function extractCitations(
     citations.push(...r.citations);
     errors.push(...r.errors);
   }
-  citations.push(...model.citations, ...bound.citations);
-  errors.push(...model.errors, ...bound.errors);
+  citations.push(...sources.citations, ...bound.citations);
+  errors.push(...sources.errors, ...bound.errors);
   return { citations, errors };
 }

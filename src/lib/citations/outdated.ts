@@ -2,6 +2,7 @@
  * `cite outdated --against <ref>`: what became of each pinned range at a newer
  * ref, read off a line diff of the pinned and the newer file, before anyone bumps a ref.
  */
+import type { ModelInputs } from './model-inputs.ts';
 import { openRun } from './open-run.ts';
 import { DriftFinder, formatDrift, fragmentsOutside, type CitationDrift } from './drift.ts';
 import { extractCitations, type Citation } from './extract.ts';
@@ -22,6 +23,8 @@ export interface OutdatedOptions {
   offline?: boolean;
   log?: (line: string) => void;
   contentDirs?: string[];
+  /** The model modules whose sources and bindings are citations too (src/tooling/model-inputs.ts). */
+  model?: ModelInputs | undefined;
   cacheDir?: string;
   github?: SourceReaderOptions['github'];
 }
@@ -64,7 +67,7 @@ export async function runOutdated(options: OutdatedOptions): Promise<OutdatedRep
   const run = await openRun(options);
   if ('configError' in run) return cfg(run.configError);
   const { reader, lock } = run;
-  const extraction = await extractCitations(options.root, options.contentDirs);
+  const extraction = await extractCitations(options.root, options.contentDirs, options.model);
   for (const e of extraction.errors) report.errors.push(e.message);
 
   const targets = (c: Citation): string[] => {

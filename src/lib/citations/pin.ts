@@ -5,6 +5,7 @@
  * What it writes comes from a provider in this run, or from a cache answer the lock already
  * confirms (the same commit for the ref, the same blob for the file); `--refresh` reads no cache.
  */
+import type { ModelInputs } from './model-inputs.ts';
 import { openRun } from './open-run.ts';
 import { extractCitations, type Citation } from './extract.ts';
 import { hashLines } from './hash.ts';
@@ -34,6 +35,8 @@ export interface PinOptions {
   acceptChanges?: boolean;
   log?: (line: string) => void;
   contentDirs?: string[];
+  /** The model modules whose sources and bindings are citations too (src/tooling/model-inputs.ts). */
+  model?: ModelInputs | undefined;
   cacheDir?: string;
   github?: SourceReaderOptions['github'];
   /** Clock for `pinnedAt` (tests). */
@@ -105,7 +108,7 @@ export async function runPin(options: PinOptions): Promise<PinReport> {
   const { reader, lock } = run;
   const before = serializeLock(lock);
 
-  const extraction = await extractCitations(options.root, options.contentDirs);
+  const extraction = await extractCitations(options.root, options.contentDirs, options.model);
   for (const e of extraction.errors) report.errors.push(e.message);
 
   // One representative citation per key; all of them are checked for `expect`.

@@ -3,6 +3,7 @@
  * each citation's lines from the commit pinned in the lock to the ref now written,
  * through a line diff of the two versions, and rewrites the MDX line range.
  */
+import type { ModelInputs } from './model-inputs.ts';
 import { openRun } from './open-run.ts';
 import { readFile, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
@@ -24,6 +25,8 @@ export interface RelocateOptions {
   dryRun?: boolean;
   log?: (line: string) => void;
   contentDirs?: string[];
+  /** The model modules whose sources and bindings are citations too (src/tooling/model-inputs.ts). */
+  model?: ModelInputs | undefined;
   cacheDir?: string;
   github?: SourceReaderOptions['github'];
 }
@@ -120,7 +123,7 @@ export async function runRelocate(options: RelocateOptions): Promise<RelocateRep
   const run = await openRun(options);
   if ('configError' in run) return cfg(run.configError);
   const { reader, lock } = run;
-  const extraction = await extractCitations(options.root, options.contentDirs);
+  const extraction = await extractCitations(options.root, options.contentDirs, options.model);
   for (const e of extraction.errors) report.errors.push(e.message);
 
   const finder = new DriftFinder(reader);

@@ -17,8 +17,8 @@ export interface RenderedCitation {
   pattern?: string;
   unit?: string;
   value?: string;
-  /** For a `value` bound to a calculator default (src/lib/model/bound-defaults.ts): which one. */
-  bound?: { calculator: string; field: string };
+  /** For a `value` bound to a model number: the calculator field whose default it is, or the constant's name. */
+  bound?: { calculator: string; field: string } | { constant: string };
   /** For `source`: the export name, and the calculators and pages that can show it. */
   name?: string;
   calculators?: string[];
@@ -71,7 +71,8 @@ export function toRenderData(
     if (r.citation.pattern !== undefined) out.pattern = r.citation.pattern;
     if (r.citation.unit !== undefined) out.unit = r.citation.unit;
     if (r.value !== undefined) out.value = r.value;
-    if (r.citation.bound) out.bound = { calculator: r.citation.bound.calculator, field: r.citation.bound.field };
+    const b = r.citation.bound;
+    if (b) out.bound = 'constant' in b ? { constant: b.constant } : { calculator: b.calculator, field: b.field };
     if (r.read && r.read.repo !== `${r.citation.ref.owner}/${r.citation.ref.repo}`) out.readRepo = r.read.repo;
     if (r.status === 'provisional' && r.read)
       out.checkedAt = provisionalLabel({ repo: `${r.citation.ref.owner}/${r.citation.ref.repo}`, read: r.read });

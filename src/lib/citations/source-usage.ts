@@ -13,7 +13,6 @@ import { init, parse } from 'es-module-lexer';
 import { unified } from 'unified';
 import remarkParse from 'remark-parse';
 import remarkMdx from 'remark-mdx';
-import { MODEL_SOURCES } from './model-sources.ts';
 import { kebab } from '../model/calculator-url.ts';
 
 export interface SourceUsage {
@@ -23,8 +22,13 @@ export interface SourceUsage {
   pages: string[];
 }
 
-/** Where calculators' browser modules live: `<kebab-id>.client.ts`. */
-const CALCULATOR_CLIENTS = 'src/components/calculators';
+/** Where the model's sources module and the calculators' browser modules are, relative to the root. */
+export interface UsagePaths {
+  /** The sources module, e.g. `src/lib/model/sources.ts`. */
+  sources: string;
+  /** The folder of `<kebab-id>.client.ts` modules and the shared `Calculator.astro`. */
+  calculators: string;
+}
 
 const mdx = unified().use(remarkParse).use(remarkMdx);
 /** Modules that can import: styles, JSON and images cannot name a source. */
@@ -35,15 +39,17 @@ const SCRIPT = /\.(ts|mts|js|mjs|astro|mdx)$/;
  * that reads it.
  *
  * @param root - repository root.
+ * @param paths - where the sources module and the calculators' browser modules are.
  * @param contentDirs - directories of MDX pages, relative to root (default `content/docs`).
  * @returns a map with an entry only for names something reads.
  */
 export async function modelSourceUsage(
   root: string,
+  paths: UsagePaths,
   contentDirs: readonly string[] = ['content/docs'],
 ): Promise<Map<string, SourceUsage>> {
   await init;
-  const target = resolve(root, MODEL_SOURCES.refs);
+  const target = resolve(root, paths.sources);
   const graph = new ImportGraph(root, target);
   const usage = new Map<string, { calculators: Set<string>; pages: Set<string> }>();
   const record = (names: Set<string>, kind: 'calculators' | 'pages', id: string): void => {
@@ -54,7 +60,7 @@ export async function modelSourceUsage(
     }
   };
   const byCalculator = new Map<string, Set<string>>();
-  for (const f of await list(join(root, CALCULATOR_CLIENTS), (n) => n.endsWith('.client.ts'))) {
+  for (const f of await list(join(root, paths.calculators), (n) => n.endsWith('.client.ts'))) {
     const kebab = f.slice(f.lastIndexOf(sep) + 1, -'.client.ts'.length);
     const id = kebab.replace(/-([a-z])/g, (_, c: string) => c.toUpperCase());
     const uses = await graph.reachableUses(f);
@@ -87,28 +93,33 @@ export async function modelSourceUsage(
  * `<kebab-id>.client.ts`, and what those import). One import graph serves every page.
  *
  * @param root - repository root.
+ * @param paths - where the sources module and the calculators' browser modules are.
  * @param pages - MDX files, relative to root.
  * @returns per page, paths relative to root (POSIX), sorted; sources.ts counts only where a module reads it.
  */
-export async function pageModules(root: string, pages: readonly string[]): Promise<Map<string, string[]>> {
+export async function pageModules(
+  root: string,
+  paths: UsagePaths,
+  pages: readonly string[],
+): Promise<Map<string, string[]>> {
   await init;
-  const graph = new ImportGraph(root, resolve(root, MODEL_SOURCES.refs));
+  const graph = new ImportGraph(root, resolve(root, paths.sources));
   // The shared calculator component reaches every calculator (its registry); each named one is
   // followed through its own browser module instead.
-  const stop = new Set([join(root, CALCULATOR_CLIENTS, 'Calculator.astro')]);
+  const stop = new Set([join(root, paths.calculators, 'Calculator.astro')]);
   const out = new Map<string, string[]>();
   for (const page of pages) {
     const entries = [
       join(root, page),
       ...calculatorsNamed(await readFile(join(root, page), 'utf8')).map((id) =>
-        join(root, CALCULATOR_CLIENTS, `${kebab(id)}.client.ts`),
+        join(root, paths.calculators, `${kebab(id)}.client.ts`),
       ),
     ];
     const files = new Set<string>();
     for (const e of entries)
       for (const f of await graph.reachableFiles(e, stop)) files.add(relative(root, f).split(sep).join('/'));
     if ((await Promise.all(entries.map((e) => graph.reachableUses(e)))).some((u) => u.size > 0))
-      files.add(MODEL_SOURCES.refs);
+      files.add(paths.sources);
     out.set(page, [...files].sort());
   }
   return out;

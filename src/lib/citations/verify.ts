@@ -7,6 +7,7 @@
  * has none). Every message names the MDX file:line,
  * the citation, what differs and the command that fixes it.
  */
+import type { ModelInputs } from './model-inputs.ts';
 import { openRun } from './open-run.ts';
 import { extractCitations, type Citation } from './extract.ts';
 import { hashLines } from './hash.ts';
@@ -92,6 +93,8 @@ export interface VerificationOptions {
   log?: (line: string) => void;
   /** Directories (relative to root) holding MDX; default `content`. */
   contentDirs?: string[];
+  /** The model modules whose sources and bindings are citations too (src/tooling/model-inputs.ts). */
+  model?: ModelInputs | undefined;
   cacheDir?: string;
   github?: SourceReaderOptions['github'];
   /** Called as files are fetched (not for cache hits), e.g. for a progress line. */
@@ -105,7 +108,10 @@ const CONCURRENCY = 8;
 /** `content/docs/x.mdx:12: <Cite ref="…">` — the prefix of every message about a citation. */
 export function describe(c: Citation): string {
   if (c.kind === 'Source') return `${c.file}:${c.line}: SOURCES.${c.name} "${c.refText}"`;
-  if (c.bound) return `${c.file}:${c.line}: the ${c.bound.calculator}.${c.bound.field} default bound to "${c.refText}"`;
+  if (c.bound)
+    return 'constant' in c.bound
+      ? `${c.file}:${c.line}: the model's ${c.bound.constant} bound to "${c.refText}"`
+      : `${c.file}:${c.line}: the ${c.bound.calculator}.${c.bound.field} default bound to "${c.refText}"`;
   return `${c.file}:${c.line}: <${c.kind} ref="${c.refText}">`;
 }
 
@@ -139,7 +145,7 @@ export async function runVerification(options: VerificationOptions): Promise<Ver
   if ('configError' in run) return config(run.configError);
   const { reader, lock } = run;
 
-  const extraction = await extractCitations(options.root, options.contentDirs);
+  const extraction = await extractCitations(options.root, options.contentDirs, options.model);
   for (const e of extraction.errors) report.errors.push(e.message);
 
   await verifyAgainstLock(extraction.citations, lock, reader, { ...options, env }, webHost, report);

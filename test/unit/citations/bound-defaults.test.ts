@@ -3,6 +3,7 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { boundDefaultMismatches, extractBoundDefaults } from '../../../src/lib/citations/bound-defaults.ts';
 import { toRenderData } from '../../../src/lib/citations/render-data.ts';
+import { loadModelInputs } from '../../../src/tooling/model-inputs.ts';
 import { startWorlds, stopWorlds, world, type World } from './world.ts';
 
 beforeAll(async () => {
@@ -51,7 +52,13 @@ describe('a calculator default bound to an upstream constant', () => {
       kind: 'Value',
       file: 'src/lib/model/bound-defaults.ts',
       line: 2,
-      bound: { calculator: 'db', field: 'quota', default: 2048, factor: 1024 },
+      bound: {
+        calculator: 'db',
+        field: 'quota',
+        default: 2048,
+        factor: 1024,
+        schemas: 'src/lib/model/calculator-state.ts',
+      },
     });
     expect(toRenderData(r).citations[0]).toMatchObject({ kind: 'value', bound: { calculator: 'db', field: 'quota' } });
   });
@@ -122,7 +129,7 @@ describe('a calculator default bound to an upstream constant', () => {
   ])('%s is an extraction error with the file and line', async (entry, message) => {
     const w = world('mirror');
     model(w, 2, entry);
-    const { citations, errors } = await extractBoundDefaults(w.site.root);
+    const { citations, errors } = extractBoundDefaults(await loadModelInputs(w.site.root));
     expect(citations).toEqual([]);
     expect(errors.map((e) => e.message)).toEqual([
       expect.stringMatching(
@@ -137,7 +144,7 @@ describe('a calculator default bound to an upstream constant', () => {
       line: 3,
       refText: 'a/b@v1:x.go#L1',
       pattern: '(\\w+)',
-      bound: { calculator: 'db', field: 'quota', default: 2, factor: 1 },
+      bound: { calculator: 'db', field: 'quota', default: 2, factor: 1, schemas: 'src/lib/model/calculator-state.ts' },
     };
     expect(boundDefaultMismatches([{ citation, value: 'two' }])).toEqual([
       expect.stringMatching(/whose value "two" is not a decimal number/),

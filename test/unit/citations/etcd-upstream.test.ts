@@ -13,6 +13,7 @@ import { afterAll, describe, expect, test } from 'vitest';
 import { runOutdated, type LockEntry, type OutdatedItem } from '../../../src/lib/citations/index.ts';
 import { findShift, searchable } from '../../../src/lib/citations/locate.ts';
 import { mirrorDirOf } from '../../../src/lib/citations/providers/mirror.ts';
+import { loadModelInputs } from '../../../src/tooling/model-inputs.ts';
 
 const MIRROR = mirrorDirOf('etcd-io/etcd') ?? '';
 const ROOT = fileURLToPath(new URL('../../../', import.meta.url));
@@ -125,6 +126,7 @@ describe.skipIf(!present)(title, () => {
         offline: true,
         cacheDir: cache,
         env: { CITATION_MIRRORS: `etcd-io/etcd=${MIRROR}` },
+        model: await loadModelInputs(ROOT),
       });
       expect(r.errors).toEqual([]);
       // The site also cites etcd at other refs (an early tag, the first commit); this test follows v3.7.0's.

@@ -7,6 +7,8 @@ import { extractModelCitations } from '../../../src/lib/citations/model-sources.
 import { modelSourceUsage } from '../../../src/lib/citations/source-usage.ts';
 import { describe as describeCitation } from '../../../src/lib/citations/verify.ts';
 import { ROOT } from '../../helpers/paths.ts';
+import { USAGE_PATHS } from '../../../src/lib/project-paths.ts';
+import { loadModelInputs } from '../../../src/tooling/model-inputs.ts';
 
 const roots: string[] = [];
 afterEach(() => {
@@ -33,7 +35,7 @@ describe('model sources as citations', () => {
       'src/lib/model/sources.ts': `// refs\nexport const a = '${REF_A}';\nexport const doc = 'https://etcd.io/docs/';\nexport const b = '${REF_B}';\n`,
       'src/lib/model/source-expect.ts': `export const SOURCE_EXPECT = { a: ['func A('], b: ['return b', 'x := 1'] };\n`,
     });
-    const r = await extractModelCitations(root);
+    const r = extractModelCitations(await loadModelInputs(root));
     expect(r.errors).toEqual([]);
     expect(r.citations.map((c) => [c.name, c.line, c.key, c.expect])).toEqual([
       ['a', 2, REF_A, ['func A(']],
@@ -51,7 +53,7 @@ describe('model sources as citations', () => {
       'src/lib/model/sources.ts': `export const a = '${REF_A}';\nexport const bad = 'acme/widgets@v1.0.0:src/a.go';\n`,
       'src/lib/model/source-expect.ts': `export const SOURCE_EXPECT = { gone: ['x'] };\n`,
     });
-    const r = await extractModelCitations(root);
+    const r = extractModelCitations(await loadModelInputs(root));
     expect(r.citations).toEqual([]);
     const messages = r.errors.map((e) => e.message).join('\n');
     expect(messages).toMatch(
@@ -70,7 +72,7 @@ describe('model sources as citations', () => {
       'src/lib/model/sources.ts': `export const blob = 'https://GitHub.com/kubernetes/kubernetes/blob/master/x.go#L1';\nconst v = '${REF_A}';\nexport { v as "a(" };\n`,
       'src/lib/model/source-expect.ts': `export const SOURCE_EXPECT = {};\n`,
     });
-    const r = await extractModelCitations(root);
+    const r = extractModelCitations(await loadModelInputs(root));
     const messages = r.errors.map((e) => e.message).join('\n');
     expect(messages).toMatch(/SOURCES\.blob is a link to upstream files .*which would never be pinned/);
     expect(messages).toMatch(/SOURCES\.a\( is not named as an identifier/);
@@ -78,14 +80,15 @@ describe('model sources as citations', () => {
 
   it('a root without a model has no model citations; the MDX extractor still works', async () => {
     const root = fixture({ 'content/docs/p.mdx': `<Cite ref="${REF_A}" expect="func A(" />\n` });
-    const r = await extractCitations(root);
+    expect(await loadModelInputs(root)).toBeUndefined();
+    const r = await extractCitations(root, undefined, await loadModelInputs(root));
     expect(r.citations.map((c) => c.kind)).toEqual(['Cite']);
   });
 
   it('the guide\u2019s own model: every ref export has fragments and is collected with the MDX citations', async () => {
     const sources = await import('../../../src/lib/model/sources.ts');
     const refs = Object.entries(sources).filter(([, v]) => !v.startsWith('https://'));
-    const r = await extractCitations(ROOT);
+    const r = await extractCitations(ROOT, undefined, await loadModelInputs(ROOT));
     expect(r.errors).toEqual([]);
     const model = r.citations.filter((c) => c.kind === 'Source');
     expect(model.map((c) => c.name).sort()).toEqual(refs.map(([k]) => k).sort());
@@ -109,7 +112,7 @@ describe('which calculators and pages show a model source', () => {
       'content/docs/index.mdx': `---\ntitle: Home\n---\nimport One from '../../src/components/calculators/One.astro';\n\n<One />\n`,
       'content/docs/plain.mdx': `---\ntitle: Plain\n---\nNo calculators.\n`,
     });
-    const usage = await modelSourceUsage(root);
+    const usage = await modelSourceUsage(root, USAGE_PATHS);
     expect(Object.fromEntries(usage)).toEqual({
       a: { calculators: ['one'], pages: ['/'] },
       b: { calculators: ['twoStep'], pages: [] },
@@ -117,7 +120,7 @@ describe('which calculators and pages show a model source', () => {
   });
 
   it('the guide: the delegator lines decide the read-path explorer and the replica calculator, on their pages', async () => {
-    const usage = await modelSourceUsage(ROOT);
+    const usage = await modelSourceUsage(ROOT, USAGE_PATHS);
     expect(usage.get('delegatorGetRvUnset')).toEqual({
       calculators: ['apiserver', 'readPath'],
       pages: ['/calculators/', '/control-plane/', '/etcd-reads/'],

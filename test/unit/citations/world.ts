@@ -3,6 +3,7 @@
  * and per test a fresh git repository (served as acme/<name>) plus a site root.
  * In `mirror` mode GITHUB_API_URL points at a closed port, so any GitHub use fails.
  */
+import { loadModelInputs } from '../../../src/tooling/model-inputs.ts';
 import { readdirSync, readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import {
@@ -90,10 +91,13 @@ export function world(mode: Mode): World {
     env,
     logs,
     ref: (tag, path, range) => `acme/${name}@${tag}:${path}#${range}`,
-    pin: (extra = {}) => runPin({ ...base, ...extra }),
-    verify: (extra = {}) => runVerification({ ...base, strict: false, offline: false, ...extra }),
-    relocate: (extra = {}) => runRelocate({ ...base, ...extra }),
-    outdated: (against, extra = {}) => runOutdated({ ...base, against, ...extra }),
+    // The model modules a test wrote, loaded as the CLI loads them (none: MDX only).
+    pin: async (extra = {}) => runPin({ ...base, model: await loadModelInputs(site.root), ...extra }),
+    verify: async (extra = {}) =>
+      runVerification({ ...base, model: await loadModelInputs(site.root), strict: false, offline: false, ...extra }),
+    relocate: async (extra = {}) => runRelocate({ ...base, model: await loadModelInputs(site.root), ...extra }),
+    outdated: async (against, extra = {}) =>
+      runOutdated({ ...base, model: await loadModelInputs(site.root), against, ...extra }),
     lockText: () => readFileSync(join(site.root, 'citations.lock.json'), 'utf8'),
     cacheText: () => {
       const out: string[] = [];

@@ -1,0 +1,19 @@
+/**
+ * Where this project keeps what the citation engine checks besides the MDX: the model modules
+ * (each with the export it is read for) and the calculators' browser modules. The engine itself
+ * names no project path; the CLI, the build and the page-history code read these.
+ */
+export const MODEL_FILES = {
+  sources: { file: 'src/lib/model/sources.ts', name: undefined },
+  expect: { file: 'src/lib/model/source-expect.ts', name: 'SOURCE_EXPECT' },
+  bindings: { file: 'src/lib/model/bound-defaults.ts', name: 'BOUND_DEFAULTS' },
+  schemas: { file: 'src/lib/model/calculator-state.ts', name: 'CALCULATOR_SCHEMAS' },
+} as const;
+
+/** The modules whose reads of the model's sources count, for which calculator and page shows what. */
+export const USAGE_PATHS = {
+  /** The model's sources module. */
+  sources: MODEL_FILES.sources.file,
+  /** Calculators' browser modules, `<kebab-id>.client.ts`, and the shared `Calculator.astro`. */
+  calculators: 'src/components/calculators',
+} as const;
