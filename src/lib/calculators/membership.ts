@@ -137,7 +137,7 @@ function reasons(r: MembershipResult): Block {
 }
 
 /** The etcd checks that decide the plan's steps: the quorum, and the check of each kind of change it makes. */
-function stepSources(r: MembershipResult): string[] {
+export function stepSources(r: MembershipResult): string[] {
   const actions = new Set(r.steps.map((s) => s.action));
   return [
     SOURCES.etcdQuorum,
