@@ -132,8 +132,14 @@ function pick<K extends keyof typeof ENUM>(raw: Readonly<Raw>, key: K): (typeof 
   return (values.includes(raw[key] ?? '') ? raw[key] : ENUM[key][0]) as (typeof ENUM)[K][number];
 }
 
-/** Reads the form into facts, or the messages of the fields that are not valid. */
-function readFacts(raw: Readonly<Raw>): { facts: PlanFacts; rowsText: string } | { errors: Record<string, string> } {
+/**
+ * Reads the form into facts, or the messages of the fields that are not valid.
+ * @param raw - field text by key (untrusted).
+ * @returns the facts and the rows' text as typed, or one message per invalid field.
+ */
+export function readFacts(
+  raw: Readonly<Raw>,
+): { facts: PlanFacts; rowsText: string } | { errors: Record<string, string> } {
   const errors: Record<string, string> = {};
   const n = whole(raw, 'plan', 'n', 'Nodes', errors);
   const pn = whole(raw, 'plan', 'pn', 'Most pods on one node', errors);
