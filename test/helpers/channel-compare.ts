@@ -76,12 +76,15 @@ export function expectMarkdownCarries(shown: ShownResult, md: string, where: str
 
 /**
  * Whether a Markdown link carries a page's link: the same URL, or for a link to a page of this
- * guide (a site path, under the base path) an absolute URL ending in that path, since a pasted
- * document has no site to resolve it against.
+ * guide the same path, query and fragment. The page links where it is served (a relative path, or
+ * a loopback URL in the browser); the copy resolves against the canonical site, since a pasted
+ * document has no site of its own, so only the origin may differ.
  */
 function carriesLink(url: string, href: string): boolean {
   if (url === href) return true;
-  if (!href.startsWith('/') || !URL.canParse(url)) return false;
-  const u = new URL(url);
-  return `${u.pathname}${u.search}${u.hash}`.endsWith(href);
+  if (!URL.canParse(url)) return false;
+  const at = (u: URL): string => `${u.pathname}${u.search}${u.hash}`;
+  const page = new URL(href, 'http://page.invalid/');
+  const copy = new URL(url);
+  return copy.origin !== page.origin && at(copy).endsWith(at(page));
 }

@@ -12,8 +12,6 @@ import { sizingPlan, type SizingPlan } from '../../../src/lib/model/plan.ts';
 import { steadyNodeWrites } from '../../../src/lib/model/node-writes.ts';
 import { PLAN_CLUSTERS } from '../../helpers/plan-clusters.ts';
 
-const GIB = 1024 ** 3;
-
 function planOf(raw: Readonly<Record<string, string>>): SizingPlan {
   const read = readFacts({ ...planCalc.toRaw(defaultState(PLAN_URL.schema)), ...raw });
   if ('errors' in read) throw new Error(JSON.stringify(read.errors));
