@@ -95,7 +95,7 @@ describe.runIf(executablePath)('the sizing plan in the browser', () => {
       // Defaults stay out of the address, so only a cluster that differs from them has a query.
       const defaults = planCalc.toRaw(defaultState(PLAN_URL.schema)) as Record<string, string>;
       const differs = Object.entries(PLAN_CLUSTERS[name].raw).some(([k, v]) => defaults[k] !== v);
-      expect(url.includes('?plan.')).toBe(differs);
+      expect(url.includes('?s.')).toBe(differs);
       await page.goto(url, { waitUntil: 'load' });
       // A query of its own loads the plan at once; without one it loads when scrolled near.
       await page.locator('[data-calc="plan"]').scrollIntoViewIfNeeded();
@@ -139,7 +139,7 @@ describe.runIf(executablePath)('the sizing plan in the browser', () => {
     'has no axe violation at all in the %s theme, with warnings on screen',
     async (theme) => {
       const query = new URLSearchParams(
-        Object.entries(PLAN_CLUSTERS.pastEnvelope.raw).map(([k, v]) => [`plan.${k}`, v]),
+        Object.entries(PLAN_CLUSTERS.pastEnvelope.raw).map(([k, v]) => [`s.${k}`, v]),
       ).toString();
       const violations = await axeViolations(handles.browser, `${handles.site.url}plan/?${query}`, theme);
       expect(blockingAxe(violations)).toEqual([]);

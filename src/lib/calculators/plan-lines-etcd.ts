@@ -6,7 +6,7 @@ import { BACKEND_COMMIT_P99_TARGET_MS, WAL_FSYNC_P99_TARGET_MS } from '../model/
 import { etcdFlags } from '../model/timeouts.ts';
 import { PLAN_DB_DEFAULTS, type SizingPlan } from '../model/plan.ts';
 import * as SOURCES from '../model/sources.ts';
-import { CLASS_SOURCE } from './hardware.ts';
+import { CLASS_SOURCE } from './hardware-sources.ts';
 import { fmtBytes, fmtInt, fmtMs, fmtNum, plural } from './format.ts';
 import { managedNote, warn, type LineWarning, type PlanLine } from './plan-line.ts';
 

@@ -6,7 +6,7 @@
  */
 import type { SizingPlan } from '../model/plan.ts';
 import * as SOURCES from '../model/sources.ts';
-import { stepSources } from './membership.ts';
+import { stepSources } from './membership-sources.ts';
 import { fmtBytes, fmtInt, fmtNum, fmtNumApart, plural } from './format.ts';
 import { warn, type LineWarning, type PlanLine } from './plan-line.ts';
 import {

@@ -209,7 +209,7 @@ function planTable(lines: readonly PlanLine[]): Block {
 
 export const planCalc: CalcDef<'plan'> = {
   id: 'plan',
-  prefix: 'x',
+  prefix: 's',
   toRaw: (s) => ({
     n: text(s.n),
     pn: text(s.pn),

@@ -6,7 +6,7 @@ import { PLAN_EXAMPLE_ROWS } from '../plan-example.ts';
 const count = (d: number) => ({ kind: 'whole', min: 0, max: 1e9, default: d }) as const;
 
 export const PLAN_URL = registerCalculatorUrl('plan', {
-  prefix: 'plan.',
+  prefix: 's.',
   schema: {
     // The hardware calculator's node bound; the tested-limits calculator's core bound.
     n: { kind: 'whole', min: 1, max: 1_000_000, default: 100 },
