@@ -10,6 +10,7 @@ import { sizingPlan, type PlanFacts } from '../model/plan.ts';
 import { etcdFlags, kubeadmExtraArgs } from '../model/timeouts.ts';
 import { answer, decimal, invalid, take, text, whole, type CalcDef, type CalcView, type Raw } from './calc.ts';
 import { planLines, type PlanLine } from './plan-lines.ts';
+import { UPGRADE_STRATEGY_FIELD } from './upgrade-field.ts';
 import { codeBlock, para, resultDoc, type Block, type Cell, type Inline } from './result-doc.ts';
 import { fmtInt, plural } from './format.ts';
 
@@ -76,15 +77,7 @@ export const planView: CalcView<'plan'> = {
       inputmode: 'numeric',
       hint: (range) => `${range}; 1 for production (five members), 0 for a proof of concept.`,
     },
-    {
-      key: 's',
-      label: 'Upgrade strategy',
-      kind: 'select',
-      options: [
-        ['surge', 'Surge: add a new node, then remove an old one'],
-        ['in-place', 'In place: stop, upgrade and restart one node'],
-      ],
-    },
+    UPGRADE_STRATEGY_FIELD,
     {
       key: 'et',
       label: 'etcd topology',
