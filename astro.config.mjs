@@ -93,6 +93,7 @@ export default defineConfig({
         : {}),
       sidebar: [
         { label: 'Overview', link: '/' },
+        { label: 'The sizing plan', link: '/plan/' },
         {
           label: 'Chapters',
           items: [

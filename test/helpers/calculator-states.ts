@@ -6,6 +6,7 @@
  */
 import type { CalculatorId } from '../../src/lib/model/calculator-state.ts';
 import type { Tone } from '../../src/lib/calculators/result-doc.ts';
+import { PLAN_CLUSTERS } from './plan-clusters.ts';
 
 export interface ChannelState {
   name: string;
@@ -107,5 +108,21 @@ export const CHANNEL_STATES: { readonly [Id in CalculatorId]: readonly ChannelSt
       expect: [['refusal', /refuses/]],
     },
     { name: 'grow with learners', raw: { p: 'grow', n: '3', m: '5', d: '0', l: '1' } },
+  ],
+  // The sizing plan's six clusters: each one's warnings, or none where the plan gives none.
+  plan: [
+    DEFAULT,
+    { ...PLAN_CLUSTERS.poc, expect: [['warning', /losing the zone stops etcd/]] },
+    { ...PLAN_CLUSTERS.oneZone, expect: [['warning', /losing the zone stops etcd/]] },
+    { ...PLAN_CLUSTERS.heavyEvents, expect: [['warning', /losing the zone stops etcd/]] },
+    PLAN_CLUSTERS.threeZones,
+    { ...PLAN_CLUSTERS.envelope, expect: [['warning', /past the largest example workload/]] },
+    {
+      ...PLAN_CLUSTERS.pastEnvelope,
+      expect: [
+        ['warning', /nodes: 7,000 is past the tested 5,000/],
+        ['warning', /Events: 1,400,000 is past the tested 1,000,000/],
+      ],
+    },
   ],
 };

@@ -53,6 +53,7 @@ import { dbSizeCalc, dbSizeView } from '../../src/lib/calculators/db-size.ts';
 import { limitsCalc, limitsView } from '../../src/lib/calculators/limits.ts';
 import { apfCalc, apfView } from '../../src/lib/calculators/apf.ts';
 import { membershipCalc, membershipView } from '../../src/lib/calculators/membership.ts';
+import { planCalc, planView } from '../../src/lib/calculators/plan.ts';
 import {
   CALCULATOR_PREFIX,
   CALCULATOR_SCHEMAS,
@@ -101,6 +102,7 @@ const PAIRS: [LooseCalc, LooseView][] = [
   [loose(limitsCalc), limitsView],
   [loose(apfCalc), apfView],
   [loose(membershipCalc), membershipView],
+  [loose(planCalc), planView],
 ];
 const ALL: LooseCalc[] = PAIRS.map(([d]) => d);
 /**
@@ -473,7 +475,7 @@ describe('hints come from the URL schema', () => {
         .map((f) => `${d.id}.${f.key}`),
     );
     expect(ranged.map(([name]) => name).sort()).toEqual(numeric.sort());
-    expect(ranged.length).toBe(50);
+    expect(ranged.length).toBe(61);
   });
 
   it.each(ranged)(
@@ -901,9 +903,10 @@ describe('every numeric field of every calculator', () => {
         'limits',
         'apf',
         'membership',
+        'plan',
       ]),
     );
-    expect(NUMERIC.length).toBe(62);
+    expect(NUMERIC.length).toBe(73);
   });
 
   // A German browser writes ten thousand as "10.000" and one thousand as "1.000": such a number is

@@ -1,10 +1,10 @@
 /** The hardware calculator: from a workload to the smallest class of etcd's hardware guide, and why. */
 // Registers this calculator's URL state, so that it ships in this calculator's chunk only.
 import '../model/schemas/hardware.ts';
-import { classifyWorkload, type BoundingInput, type HardwareClassId } from '../model/hardware.ts';
-import * as SOURCES from '../model/sources.ts';
+import { classifyWorkload, type BoundingInput } from '../model/hardware.ts';
 import { answer, decimal, invalid, text, whole, type CalcDef, type CalcView, type Raw } from './calc.ts';
 import { bullets, facts, para, resultDoc } from './result-doc.ts';
+import { CLASS_SOURCE } from './hardware-sources.ts';
 import { fmtInt, fmtNum } from './format.ts';
 
 /** Title and labelled fields, used only by the build to render the form (the browser reads the DOM). */
@@ -49,16 +49,7 @@ export const hardwareView: CalcView<'hardware'> = {
   ],
 };
 
-/**
- * The hardware guide's lines of each class, as the model's refs (HARDWARE_CLASSES[].ref) name them;
- * a test checks that the two agree.
- */
-export const CLASS_SOURCE: Readonly<Record<HardwareClassId, string>> = {
-  small: SOURCES.etcdHardwareSmall,
-  medium: SOURCES.etcdHardwareMedium,
-  large: SOURCES.etcdHardwareLarge,
-  xlarge: SOURCES.etcdHardwareXLarge,
-};
+export { CLASS_SOURCE };
 
 const INPUT_NAME: Readonly<Record<BoundingInput, string>> = {
   clients: 'clients',

@@ -13,9 +13,11 @@ import {
   type MembershipStep,
   type ReplaceOrder,
 } from '../model/membership.ts';
-import * as SOURCES from '../model/sources.ts';
 import { answer, invalid, take, text, whole, type CalcDef, type CalcView, type Raw } from './calc.ts';
 import { facts, para, resultDoc, type Block, type Cell, type Inline } from './result-doc.ts';
+import { stepSources } from './membership-sources.ts';
+
+export { stepSources };
 import { plural } from './format.ts';
 
 const PLANS: readonly MembershipPlan[] = ['replace', 'grow', 'shrink'];
@@ -134,19 +136,6 @@ function reasons(r: MembershipResult): Block {
       ...(!s.hasQuorum ? [{ strong: [` No quorum: ${s.running} running, ${s.quorum} needed.`] }] : []),
     ]),
   };
-}
-
-/** The etcd checks that decide the plan's steps: the quorum, and the check of each kind of change it makes. */
-function stepSources(r: MembershipResult): string[] {
-  const actions = new Set(r.steps.map((s) => s.action));
-  return [
-    SOURCES.etcdQuorum,
-    ...(actions.has('add-voter') || actions.has('add-learner') ? [SOURCES.etcdServerMayAddMember] : []),
-    ...(actions.has('add-voter') ? [SOURCES.etcdClusterReadyToAdd] : []),
-    ...(actions.has('remove-down') || actions.has('remove-running') ? [SOURCES.etcdClusterReadyToRemove] : []),
-    ...(actions.has('remove-running') ? [SOURCES.etcdServerMayRemoveMember] : []),
-    ...(actions.has('promote') ? [SOURCES.etcdClusterReadyToPromote] : []),
-  ];
 }
 
 /** Checks the end count against the plan; null when it fits. */

@@ -5,6 +5,7 @@
  * commit permalinks with their verification state, the live calculator and the guide version.
  */
 import { destination, escapeInline } from '../citation-text.ts';
+import { pageHref } from './page-link.ts';
 import { refLabel, type RefLinkData } from './ref-link.ts';
 import { SEVERITY_LABEL, type Block, type Inline, type ResultDoc } from './result-doc.ts';
 
@@ -39,13 +40,19 @@ function codeSpan(text: string): string {
   return `${fence}${pad}${flat}${pad}${fence}`;
 }
 
-function inlineMarkdown(content: readonly Inline[], links: DesignDocFrame['links']): string {
+/** What inline Markdown needs of the frame: the verified links, and the live page to resolve guide links against. */
+type InlineFrame = Pick<DesignDocFrame, 'links' | 'liveUrl'>;
+
+function inlineMarkdown(content: readonly Inline[], frame: InlineFrame): string {
+  const { links } = frame;
   return content
     .map((i) => {
       if (typeof i === 'string') return textMarkdown(i);
       if ('code' in i) return codeSpan(i.code);
-      if ('strong' in i) return `**${inlineMarkdown(i.strong, links).trim()}**`;
+      if ('strong' in i) return `**${inlineMarkdown(i.strong, frame).trim()}**`;
       if ('ref' in i) return refMarkdown(i.ref, links);
+      if ('page' in i)
+        return `[${escapeInline(i.text)}](${destination(new URL(pageHref(i.page), frame.liveUrl).href)})`;
       return ' ';
     })
     .join('')
@@ -94,8 +101,9 @@ function tableMarkdown(
   ];
 }
 
-function blockMarkdown(b: Block, links: DesignDocFrame['links']): string[] {
-  const md = (c: readonly Inline[]) => inlineMarkdown(c, links);
+function blockMarkdown(b: Block, frame: InlineFrame): string[] {
+  const { links } = frame;
+  const md = (c: readonly Inline[]) => inlineMarkdown(c, frame);
   switch (b.kind) {
     case 'facts':
       return tableMarkdown(
@@ -145,7 +153,7 @@ export function designDocMarkdown(doc: ResultDoc, frame: DesignDocFrame): string
     ),
     '',
   );
-  for (const b of doc.blocks) lines.push(...blockMarkdown(b, frame.links), '');
+  for (const b of doc.blocks) lines.push(...blockMarkdown(b, frame), '');
   lines.push(`**Rule:** ${escapeInline(doc.rule)}`, '');
   if (doc.sources.length > 0) {
     lines.push('**Upstream sources that decided this result:**', '');

@@ -4,6 +4,7 @@
  * DOM nodes. Severity words and the rule are written here as text, so every channel that keeps
  * the page's text keeps them too.
  */
+import { pageHref } from './page-link.ts';
 import { refLink } from './ref-link.ts';
 import { SEVERITY_LABEL, blockRefs, type Block, type Inline, type ResultDoc, type Tone } from './result-doc.ts';
 import { h, type Tree } from './tree.ts';
@@ -16,13 +17,14 @@ const TONE_CLASS: Readonly<Record<Tone, string>> = {
   refusal: 'calc__warn',
 };
 
-/** Inline content as trees; a ref becomes its verified link (see ref-link.ts). */
+/** Inline content as trees; a ref becomes its verified link (see ref-link.ts), a page a link under the base path. */
 export function inlineTrees(content: readonly Inline[]): Tree[] {
   return content.map((i) => {
     if (typeof i === 'string') return i;
     if ('code' in i) return h('code', {}, i.code);
     if ('strong' in i) return h('strong', {}, ...inlineTrees(i.strong));
     if ('ref' in i) return refLink(i.ref);
+    if ('page' in i) return h('a', { href: pageHref(i.page) }, i.text);
     return h('br');
   });
 }

@@ -7,8 +7,18 @@
  * Pure data, no DOM: `compute` builds it at build time and in the browser alike.
  */
 
-/** Inline content: text, code, strong text, a link to an upstream ref, or a line break. */
-export type Inline = string | { code: string } | { strong: readonly Inline[] } | { ref: string } | { br: true };
+/**
+ * Inline content: text, code, strong text, a link to an upstream ref, a link to a page of this
+ * guide (`page` a site path such as `/etcd-sizing/#why-five-members-in-production`, without the
+ * base path), or a line break.
+ */
+export type Inline =
+  | string
+  | { code: string }
+  | { strong: readonly Inline[] }
+  | { ref: string }
+  | { page: string; text: string }
+  | { br: true };
 
 /**
  * How a paragraph reads:
@@ -147,7 +157,9 @@ export function inlineText(content: readonly Inline[]): string {
             ? inlineText(i.strong)
             : 'ref' in i
               ? i.ref
-              : ' ',
+              : 'page' in i
+                ? i.text
+                : ' ',
     )
     .join('');
 }

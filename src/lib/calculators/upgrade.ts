@@ -7,6 +7,7 @@ import { answer, invalid, text, whole, type CalcDef, type CalcView, type Raw } f
 import { facts, para, resultDoc } from './result-doc.ts';
 import { maintenanceTolerance, tolerance } from '../model/quorum.ts';
 import { plural } from './format.ts';
+import { UPGRADE_STRATEGY_FIELD } from './upgrade-field.ts';
 
 /**
  * What the node count means when etcd is stacked on the same nodes: the count is then also the
@@ -45,15 +46,7 @@ export const upgradeView: CalcView<'upgrade'> = {
       inputmode: 'numeric',
       hint: (range) => `${range}.`,
     },
-    {
-      key: 's',
-      label: 'Upgrade strategy',
-      kind: 'select',
-      options: [
-        ['surge', 'Surge: add a new node, then remove an old one'],
-        ['in-place', 'In place: stop, upgrade and restart one node'],
-      ],
-    },
+    UPGRADE_STRATEGY_FIELD,
   ],
 };
 

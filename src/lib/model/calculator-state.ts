@@ -18,6 +18,7 @@ import { LIMITS_URL } from './schemas/limits.ts';
 import { MAINTENANCE_URL } from './schemas/maintenance.ts';
 import { MEMBERSHIP_URL } from './schemas/membership.ts';
 import { OVERRIDES_URL } from './schemas/overrides.ts';
+import { PLAN_URL } from './schemas/plan.ts';
 import { QUORUM_URL } from './schemas/quorum.ts';
 import { READ_PATH_URL } from './schemas/read-path.ts';
 import { TIMEOUTS_URL } from './schemas/timeouts.ts';
@@ -50,6 +51,7 @@ const URLS = {
   limits: LIMITS_URL,
   apf: APF_URL,
   membership: MEMBERSHIP_URL,
+  plan: PLAN_URL,
 } as const satisfies Record<string, Pick<CalculatorUrl, 'prefix' | 'schema'>>;
 
 type Urls = typeof URLS;

@@ -290,4 +290,22 @@ export const SOURCE_EXPECT: { readonly [K in CitedSource]: readonly [string, ...
     'return w.waitAndListExactRV(ctx, key, continueKey, uint64(continueRV))',
     'return w.waitAndListConsistent(ctx, key, continueKey, nil)',
   ],
+  etcdFaqWalFsyncTarget: ['(p99 duration should be less than 10ms)'],
+  etcdFaqBackendCommitTarget: ['(p99 duration should be less than 25ms)'],
+  etcdFaqRemoveFirst: [
+    '### Should I add a member before removing an unhealthy member?',
+    "it's important  to remove the member first and then add its replacement.",
+  ],
+  etcdDefragPerMember: [
+    'Defragmentation is issued on a per-member basis so that cluster-wide latency spikes may be avoided.',
+  ],
+  apiserverCompactInterval: ['DefaultCompactInterval      = 5 * time.Minute'],
+  etcdServersOverridesFlag: ['"etcd-servers-overrides"', 'format: group/resource#servers, where servers are URLs'],
+  kubeletNodeLeaseDuration: [
+    'periodically renew a lease, named after the node, in the kube-node-lease namespace.',
+    'The lease is currently renewed every 10s, per KEP-0009.',
+    'Default: 40',
+  ],
+  kubeletLeaseRenewFraction: ['nodeLeaseRenewIntervalFraction = 0.25'],
+  kubeletNodeStatusReport: ["nodeStatusReportFrequency's default value is 5m.", 'Default: "5m"'],
 };

@@ -125,3 +125,22 @@ export const storageDecodeContinue = 'kubernetes/kubernetes@v1.37.0:staging/src/
 export const storageInvalidContinue400 = 'kubernetes/kubernetes@v1.37.0:staging/src/k8s.io/apiserver/pkg/storage/interfaces.go#L352-L356';
 /** The watch cache lists a continue at revision > 0 from that snapshot, else as a consistent read. */
 export const watchCacheContinueLatest = 'kubernetes/kubernetes@v1.37.0:staging/src/k8s.io/apiserver/pkg/storage/cacher/watch_cache.go#L413-L424';
+
+/** etcd's FAQ: a WAL fsync p99 below 10 ms. */
+export const etcdFaqWalFsyncTarget = 'etcd-io/website@824597935df6e95992ef61c07e3222f4f796ca6c:content/en/docs/v3.7/faq.md#L145';
+/** etcd's FAQ: a backend commit p99 below 25 ms. */
+export const etcdFaqBackendCommitTarget = 'etcd-io/website@824597935df6e95992ef61c07e3222f4f796ca6c:content/en/docs/v3.7/faq.md#L133';
+/** etcd's FAQ: remove an unhealthy member before adding its replacement. */
+export const etcdFaqRemoveFirst = 'etcd-io/website@824597935df6e95992ef61c07e3222f4f796ca6c:content/en/docs/v3.7/faq.md#L81-L91';
+/** etcd's maintenance guide: defragmentation is issued one member at a time. */
+export const etcdDefragPerMember = 'etcd-io/website@824597935df6e95992ef61c07e3222f4f796ca6c:content/en/docs/v3.7/op-guide/maintenance.md#L94';
+/** kube-apiserver compacts etcd every 5 minutes by default. */
+export const apiserverCompactInterval = 'kubernetes/kubernetes@v1.37.0:staging/src/k8s.io/apiserver/pkg/storage/storagebackend/config.go#L38';
+/** kube-apiserver's --etcd-servers-overrides flag and its format. */
+export const etcdServersOverridesFlag = 'kubernetes/kubernetes@v1.37.0:staging/src/k8s.io/apiserver/pkg/server/options/etcd.go#L130-L134';
+/** kubelet's node Lease: renewed every 10 s in kube-node-lease, duration 40 s by default. */
+export const kubeletNodeLeaseDuration = 'kubernetes/kubernetes@v1.37.0:staging/src/k8s.io/kubelet/config/v1beta1/types.go#L348-L357';
+/** kubelet's renew interval is a quarter of the Lease duration. */
+export const kubeletLeaseRenewFraction = 'kubernetes/kubernetes@v1.37.0:pkg/kubelet/kubelet.go#L219-L220';
+/** kubelet posts an unchanged Node status every 5 minutes by default. */
+export const kubeletNodeStatusReport = 'kubernetes/kubernetes@v1.37.0:staging/src/k8s.io/kubelet/config/v1beta1/types.go#L330-L347';

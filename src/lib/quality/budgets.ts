@@ -24,6 +24,7 @@ export const CHAPTER_ROUTES: readonly string[] = [
   'tested-limits/',
   'apiserver-capacity/',
   'membership/',
+  'plan/',
 ];
 
 /** Whether a route (`''`, `etcd-sizing/`, …) is a chapter page. */

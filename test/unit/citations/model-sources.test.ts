@@ -119,15 +119,15 @@ describe('which calculators and pages show a model source', () => {
     });
   });
 
-  it('the guide: the delegator lines decide the read-path explorer and the replica calculator, on their pages', async () => {
+  it('the guide: the delegator lines decide the read-path explorer, the replica calculator and the plan, on their pages', async () => {
     const usage = await modelSourceUsage(ROOT, USAGE_PATHS);
     expect(usage.get('delegatorGetRvUnset')).toEqual({
-      calculators: ['apiserver', 'readPath'],
-      pages: ['/calculators/', '/control-plane/', '/etcd-reads/'],
+      calculators: ['apiserver', 'plan', 'readPath'],
+      pages: ['/calculators/', '/control-plane/', '/etcd-reads/', '/plan/'],
     });
     expect(usage.get('pflagReadAsCSV')).toEqual({
-      calculators: ['overrides'],
-      pages: ['/calculators/', '/etcd-writes/'],
+      calculators: ['overrides', 'plan'],
+      pages: ['/calculators/', '/etcd-writes/', '/plan/'],
     });
   });
 });
