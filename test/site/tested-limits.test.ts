@@ -37,9 +37,14 @@ describe.each([DIST, DIST_BASE])('the tested-limits chapter in %s', (dist) => {
       expect(entry, `${s.ref} is not in citations.lock.json`).toBeDefined();
       const value = entry!.values?.[s.pattern];
       expect(value, `${s.ref} has no value for ${s.pattern}`).toBeDefined();
+      // A value links to its entry in the page's sources list, which holds the permalink.
       const shown = main
         .querySelectorAll('a.cite-value')
-        .filter((a) => a.getAttribute('href') === entryPermalink(entry!))
+        .filter(
+          (a) =>
+            main.querySelector(`${a.getAttribute('href')} a.page-sources__permalink`)?.getAttribute('href') ===
+            entryPermalink(entry!),
+        )
         .map((a) => a.text);
       expect(shown.some((t) => t.startsWith(value!))).toBe(true);
     },
