@@ -15,9 +15,9 @@ const DOCS_HOSTS = new Set(['kubernetes.io', 'etcd.io']);
 /** The rows the guide started with; more are added, none of these may silently disappear. */
 const KNOWN = ['snapshot-count', 'election-timeout-rule', 'learner-promotion-readiness'];
 
-/** The repositories a <Cite> or <Value> marker cites, from its refs ("etcd-io/etcd@v3.7.0:path…"). */
+/** The repositories a <Cite> or <Value> marker cites, from its popover ("[3] etcd-io/etcd path L12"). */
 const reposOf = (a: HTMLElement): string[] =>
-  (a.getAttribute('data-ref') ?? '').split(' ').map((ref) => ref.split('@')[0]!);
+  (a.parentNode?.querySelectorAll('.cite-pop__where') ?? []).map((w) => w.text.trim().split(/\s+/)[1]!);
 /** A value as the page shows it, without a state mark. */
 const valueOf = (a: HTMLElement | undefined | null): string | undefined =>
   a
