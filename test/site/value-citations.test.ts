@@ -7,7 +7,7 @@
 import { parse } from 'node-html-parser';
 import { describe, expect, it } from 'vitest';
 import { entryPermalink, readLock } from '../../src/lib/citations/lock.ts';
-import { readPage } from '../helpers/built-pages.ts';
+import { readPage, valuesCiting } from '../helpers/built-pages.ts';
 import { DIST, DIST_BASE, ROOT } from '../helpers/paths.ts';
 
 const lock = await readLock(ROOT);
@@ -25,14 +25,7 @@ describe.each([DIST, DIST_BASE])('value citations in %s', (dist) => {
     expect(pattern, `${key} has no recorded value`).toBeDefined();
     expect(`${value} GiB`).toBe(shown);
     const main = parse(readPage(dist, 'background/')).querySelector('main')!;
-    // A value links to its entry in the page's sources list, which holds the permalink.
-    const links = main
-      .querySelectorAll('a.cite-value')
-      .filter(
-        (a) =>
-          main.querySelector(`${a.getAttribute('href')} a.page-sources__permalink`)?.getAttribute('href') ===
-          entryPermalink(entry!),
-      );
+    const links = valuesCiting(main, entryPermalink(entry!));
     expect(links).toHaveLength(1);
     const a = links[0]!;
     const state = a.closest('.cite')?.getAttribute('data-status');
