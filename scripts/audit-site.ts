@@ -1,7 +1,8 @@
 /**
  * Measured quality of the built site: Lighthouse (mobile and desktop), axe-core (light and
- * dark themes) and page weight for every page, written to reports/site-audit.md (for people)
- * and reports/site-audit.json (for tools).
+ * dark themes) and page weight for every page, and on each chapter the share of its running prose
+ * that citation text takes and the commit hashes left in it (src/tooling/prose-density.ts), written
+ * to reports/site-audit.md (for people) and reports/site-audit.json (for tools).
  *
  *   npm run audit:site [-- --check] [-- --runs N] [-- --dist DIR] [-- --pages etcd-sizing/,glossary/]
  *
@@ -33,6 +34,8 @@ import {
 } from '../src/lib/quality/report.ts';
 import { launchBrowser } from '../src/tooling/browser.ts';
 import { axeViolations } from '../src/tooling/page-quality.ts';
+import { densityTable, type ProseDensity } from '../src/lib/quality/prose-density.ts';
+import { measureProse } from '../src/tooling/prose-density.ts';
 import { DIST, ROOT } from '../src/tooling/paths.ts';
 import { hasBuild, SiteWeights } from '../src/tooling/site-weight.ts';
 import { serveStatic } from '../src/tooling/static-server.ts';
@@ -98,6 +101,7 @@ console.log(
 const browser = await launchBrowser(executablePath, LOOPBACK_ONLY_ARGS);
 const chromium = browser.version();
 const audits: PageAudit[] = [];
+const prose: { route: string; density: ProseDensity }[] = [];
 try {
   for (const weight of pages) {
     const axe = {
@@ -106,10 +110,16 @@ try {
     };
     audits.push({ route: weight.route, chapter: isChapter(weight.route), weight, axe, lighthouse: {} });
   }
+  // How much of each chapter's running prose is citation text, as Chromium shows it.
+  for (const audit of audits.filter((a) => a.chapter))
+    prose.push({ route: audit.route, density: await measureProse(browser, site.url + audit.route) });
 } finally {
   await browser.close();
 }
 console.log(`axe done (${secs()}).`);
+console.log(
+  `\nCitation text in running prose (budget: ≤ 5 % of a chapter's prose, no commit hash):\n${densityTable(prose)}\n`,
+);
 
 // Lighthouse drives its own Chromium over the DevTools protocol; one browser serves every run
 // (Lighthouse resets storage and cache before each navigation).
@@ -150,8 +160,11 @@ const audit: SiteAudit = {
   pages: audits,
 };
 mkdirSync(join(ROOT, 'reports'), { recursive: true });
-writeFileSync(join(ROOT, 'reports/site-audit.json'), JSON.stringify(audit, null, 2) + '\n');
-writeFileSync(join(ROOT, 'reports/site-audit.md'), renderReport(audit));
+writeFileSync(join(ROOT, 'reports/site-audit.json'), JSON.stringify({ ...audit, prose }, null, 2) + '\n');
+writeFileSync(
+  join(ROOT, 'reports/site-audit.md'),
+  `${renderReport(audit)}\n## Citation text in running prose\n\n${densityTable(prose)}\n`,
+);
 console.log(`\nWrote reports/site-audit.md and reports/site-audit.json in ${secs()}.\n`);
 
 const results = verdicts(audit);

@@ -11,6 +11,7 @@ import { normalizeBase } from '../lib/base-path.ts';
 import { isUnifiedProcessor } from '@astrojs/markdown-remark';
 import { AstroError } from 'astro/errors';
 import { rehypeSectionCite } from '../plugins/rehype-section-cite.ts';
+import { remarkCitationPlaces } from '../plugins/remark-citation-places.ts';
 import { clientManifest } from '../tooling/client-manifest.ts';
 import { loadedImporter } from '../tooling/model-inputs.ts';
 import type { MODEL_FILES } from '../lib/project-paths.ts';
@@ -119,7 +120,8 @@ function postBuild(
 
 /**
  * The sub-integration that adds the rehype plugins which need Starlight's output: it is appended
- * after Starlight, so its plugins come after Starlight's heading links in the processor's list.
+ * after Starlight, so its plugins come after Starlight's heading links in the processor's list;
+ * and the remark plugin that gives each citation element its place (src/plugins/remark-citation-places.ts).
  */
 function markdownAfterStarlight(): AstroIntegration {
   return {
@@ -134,6 +136,8 @@ function markdownAfterStarlight(): AstroIntegration {
           );
         }
         processor.options.rehypePlugins.push(rehypeSectionCite);
+        // Numbers each citation element and makes the <Cite>s of one claim one marker.
+        processor.options.remarkPlugins.push(remarkCitationPlaces);
       },
     },
   };

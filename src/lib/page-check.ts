@@ -3,7 +3,7 @@
  * is either inline SVG or the readable fallback. Pure: HTML string in, list
  * of problems out.
  */
-import { parse } from 'node-html-parser';
+import { HTMLElement, parse } from 'node-html-parser';
 
 export interface PageReport {
   /** Words of prose in the page's main content (diagrams and code excluded). */
@@ -22,7 +22,8 @@ export interface PageReport {
  * @param html - the whole document.
  * @param minWords - prose words the main content must keep (default 30).
  * @returns counts and problems: missing `<main>`, too little prose, a diagram
- *   that is neither SVG nor fallback, an SVG without accessible title or description.
+ *   that is neither SVG nor fallback, an SVG without accessible title or description, a citation
+ *   that stands as a block of its own (see {@link citationsOnTheirOwn}).
  */
 export function checkBuiltPage(html: string, minWords = 30): PageReport {
   const problems: string[] = [];
@@ -49,11 +50,42 @@ export function checkBuiltPage(html: string, minWords = 30): PageReport {
     }
   }
 
+  problems.push(...citationsOnTheirOwn(content));
+
   const prose = content.clone() as typeof content;
   for (const node of prose.querySelectorAll('figure.diagram, pre, script, style, svg')) node.remove();
   const words = prose.text.split(/\s+/).filter((w) => /\p{L}/u.test(w)).length;
   if (words < minWords) problems.push(`only ${words} words of prose (expected at least ${minWords})`);
   return { words, svgDiagrams, fallbackDiagrams, problems };
+}
+
+/** Containers whose text belongs in paragraphs: a citation directly inside one is outside any sentence. */
+const BLOCK_CONTAINERS = new Set(['DIV', 'SECTION', 'ARTICLE', 'ASIDE', 'BLOCKQUOTE', 'MAIN']);
+
+/**
+ * Citation markers (`span.cite`, src/components/cite/Marker.astro) that are not part of a sentence:
+ * one whose paragraph holds nothing else, one directly inside a block container, or one beside
+ * paragraphs (a `<Value>` MDX read as a block of its own, between the halves of the paragraph it
+ * split, in a list item or table cell). src/lib/citations/extract.ts
+ * refuses the usual cause in the MDX; this catches any other way a marker ends up alone.
+ */
+function citationsOnTheirOwn(content: HTMLElement): string[] {
+  const out: string[] = [];
+  for (const cite of content.querySelectorAll('span.cite')) {
+    const parent = cite.parentNode;
+    if (!parent) continue;
+    const alone =
+      parent.tagName === 'P'
+        ? parent.childNodes.every((n) => n === cite || n.text.trim() === '')
+        : BLOCK_CONTAINERS.has(parent.tagName) ||
+          parent.childNodes.some((n) => n instanceof HTMLElement && n.tagName === 'P');
+    if (alone) {
+      const link = cite.querySelector('a');
+      const name = link?.getAttribute('aria-label') ?? link?.text ?? '';
+      out.push(`a citation stands as a paragraph of its own (${name}): join it to its sentence in the MDX`);
+    }
+  }
+  return out;
 }
 
 /**

@@ -1,5 +1,6 @@
 import { readdirSync, statSync } from 'node:fs';
 import { join, relative } from 'node:path';
+import type { HTMLElement } from 'node-html-parser';
 import { ROOT } from './paths.ts';
 
 export { builtRoutes, readPage } from '../../src/tooling/built-pages.ts';
@@ -26,4 +27,18 @@ export function expectedRoutes(): string[] {
   };
   walk(docs);
   return routes.sort();
+}
+
+/**
+ * The `<Value>`s of a built page that cite a permalink: a value links to its entry in the page's
+ * sources list (src/components/cite/PageSources.astro), which holds the permalink.
+ * @param main - the page's `<main>`, parsed.
+ */
+export function valuesCiting(main: HTMLElement, permalink: string): HTMLElement[] {
+  return main
+    .querySelectorAll('a.cite-value')
+    .filter(
+      (a) =>
+        main.querySelector(`${a.getAttribute('href')} a.page-sources__permalink`)?.getAttribute('href') === permalink,
+    );
 }

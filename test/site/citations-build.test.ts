@@ -73,7 +73,7 @@ describe('citations in npm run build', () => {
   it('fails when an expect fragment is no longer in the cited lines, naming file, line and fix', async () => {
     writeFileSync(
       join(site, 'content/docs/index.mdx'),
-      page(`<Cite ref="${ref}" expect="a fragment that is not there" />`),
+      page(`See <Cite ref="${ref}" expect="a fragment that is not there" />.`),
     );
     const build = await runIn(site, 'npx', ['--no', 'astro', 'build'], env);
     expect(build.status).not.toBe(0);

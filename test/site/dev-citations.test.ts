@@ -14,7 +14,7 @@ import { createFixtureSite, removeFixture } from '../helpers/fixture-site.ts';
 const prose = 'This page proves that the dev server reports a broken citation in the browser overlay. '.repeat(3);
 const page = (extra: string) =>
   `---\ntitle: Fixture\n---\nimport Cite from '../../src/components/Cite.astro';\n\n${prose}\n\n${extra}\n`;
-const BROKEN = '<Cite ref="acme/widgets@v1.0.0:src/widget.go#L3" expect="nothing pinned" />';
+const BROKEN = 'See <Cite ref="acme/widgets@v1.0.0:src/widget.go#L3" expect="nothing pinned" />.';
 
 async function freePort(): Promise<number> {
   const server = createServer();

@@ -3,7 +3,7 @@
  * second docs side), each cited, each with its number, and the two numbers still differ. A row
  * whose numbers have become equal is no longer a disagreement and should be removed.
  */
-import { parse, type HTMLElement } from 'node-html-parser';
+import { HTMLElement, parse } from 'node-html-parser';
 import { describe, expect, it } from 'vitest';
 import { readPage } from '../helpers/built-pages.ts';
 import { DIST, DIST_BASE } from '../helpers/paths.ts';
@@ -15,8 +15,17 @@ const DOCS_HOSTS = new Set(['kubernetes.io', 'etcd.io']);
 /** The rows the guide started with; more are added, none of these may silently disappear. */
 const KNOWN = ['snapshot-count', 'election-timeout-rule', 'learner-promotion-readiness'];
 
-/** The repository a <Cite> or <Value> names, from its title ("etcd-io/etcd: path…"). */
-const repoOf = (a: HTMLElement): string => (a.getAttribute('title') ?? '').split(':')[0]!;
+/** The repositories a <Cite> or <Value> marker cites, from its popover ("[3] etcd-io/etcd path L12"). */
+const reposOf = (a: HTMLElement): string[] =>
+  (a.parentNode?.querySelectorAll('.cite-pop__where') ?? []).map((w) => w.text.trim().split(/\s+/)[1]!);
+/** A value as the page shows it, without a state mark. */
+const valueOf = (a: HTMLElement | undefined | null): string | undefined =>
+  a
+    ? a.childNodes
+        .filter((n) => !(n instanceof HTMLElement))
+        .map((n) => n.text)
+        .join('')
+    : undefined;
 
 interface SideSeen {
   side: string;
@@ -29,12 +38,13 @@ interface SideSeen {
 
 function readSide(td: HTMLElement): SideSeen {
   const values = td.querySelectorAll('a.cite-value');
-  const cites = td.querySelectorAll('a.cite, a.cite-value');
-  const links = td.querySelectorAll('a:not(.cite):not(.cite-value)');
+  const cites = td.querySelectorAll('a.cite-link');
+  // Plain links: not a marker, nor the links inside a marker's popover.
+  const links = td.querySelectorAll('a:not(.cite-link)').filter((a) => !a.closest('.cite-pop'));
   return {
     side: td.getAttribute('data-side') ?? '',
-    value: values[0]?.text ?? td.getAttribute('data-value'),
-    repos: cites.map(repoOf),
+    value: valueOf(values[0]) ?? td.getAttribute('data-value'),
+    repos: cites.flatMap(reposOf),
     hosts: links.map((a) => {
       try {
         return new URL(a.getAttribute('href') ?? '').hostname;
@@ -78,7 +88,7 @@ describe.each([DIST, DIST_BASE])('docs versus code in %s', (dist) => {
       // A number read from git-hosted lines is a <Value>; only web pages state theirs as `value`.
       if (codeRepos.length > 0)
         expect(code.value, `${id}: the code side's number must be a <Value>`).toBe(
-          row.querySelector('td[data-side="code"] a.cite-value')?.text,
+          valueOf(row.querySelector('td[data-side="code"] a.cite-value')),
         );
 
       expect(docs.value, `${id}: the docs side has no number (a <Value>, or value="…" for a web page)`).toBeTruthy();

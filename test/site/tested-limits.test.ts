@@ -9,7 +9,7 @@ import { entryPermalink, readLock } from '../../src/lib/citations/lock.ts';
 import { fmtInt } from '../../src/lib/calculators/format.ts';
 import { TESTED_LIMITS } from '../../src/lib/model/tested-limits.ts';
 import { LIMIT_SOURCES } from '../../src/lib/model/tested-limits-sources.ts';
-import { readPage } from '../helpers/built-pages.ts';
+import { readPage, valuesCiting } from '../helpers/built-pages.ts';
 import { DIST, DIST_BASE, ROOT } from '../helpers/paths.ts';
 
 const lock = await readLock(ROOT);
@@ -37,10 +37,7 @@ describe.each([DIST, DIST_BASE])('the tested-limits chapter in %s', (dist) => {
       expect(entry, `${s.ref} is not in citations.lock.json`).toBeDefined();
       const value = entry!.values?.[s.pattern];
       expect(value, `${s.ref} has no value for ${s.pattern}`).toBeDefined();
-      const shown = main
-        .querySelectorAll('a.cite-value')
-        .filter((a) => a.getAttribute('href') === entryPermalink(entry!))
-        .map((a) => a.text);
+      const shown = valuesCiting(main, entryPermalink(entry!)).map((a) => a.text);
       expect(shown.some((t) => t.startsWith(value!))).toBe(true);
     },
   );

@@ -1,12 +1,13 @@
 /**
  * `<Value>` in the built site: the background chapter shows etcd's backend quota defaults as the
- * values the lock recorded, each linked to its lock entry's permalink, and the Evidence page lists
+ * values the lock recorded, each linked to its entry in the page's sources list, which links the
+ * lock entry's permalink, and the Evidence page lists
  * each value with the pattern that reads it.
  */
 import { parse } from 'node-html-parser';
 import { describe, expect, it } from 'vitest';
 import { entryPermalink, readLock } from '../../src/lib/citations/lock.ts';
-import { readPage } from '../helpers/built-pages.ts';
+import { readPage, valuesCiting } from '../helpers/built-pages.ts';
 import { DIST, DIST_BASE, ROOT } from '../helpers/paths.ts';
 
 const lock = await readLock(ROOT);
@@ -23,18 +24,22 @@ describe.each([DIST, DIST_BASE])('value citations in %s', (dist) => {
     const [pattern, value] = Object.entries(entry!.values ?? {})[0] ?? [];
     expect(pattern, `${key} has no recorded value`).toBeDefined();
     expect(`${value} GiB`).toBe(shown);
-    const links = parse(readPage(dist, 'background/'))
-      .querySelectorAll('main a.cite-value')
-      .filter((a) => a.getAttribute('href') === entryPermalink(entry!));
+    const main = parse(readPage(dist, 'background/')).querySelector('main')!;
+    const links = valuesCiting(main, entryPermalink(entry!));
     expect(links).toHaveLength(1);
     const a = links[0]!;
-    expect(a.text).toBe(shown);
-    const state = a.getAttribute('data-status');
+    const state = a.closest('.cite')?.getAttribute('data-status');
     expect(state).toMatch(/^(verified|unverified)$/);
-    // An unverified value says so beside it, as a <Cite> does.
-    const note = a.nextElementSibling;
-    if (state === 'verified') expect(note?.classList.contains('cite-unverified') ?? false).toBe(false);
-    else expect(note?.text).toBe(' (not verified in this build)');
+    // A value this build could not verify carries its state mark, and its name says the state in words.
+    if (state === 'verified') {
+      expect(a.text).toBe(shown);
+      expect(a.getAttribute('aria-label')).toMatch(
+        new RegExp(`^${shown}, source \\d+: quota\\.go line \\d+, verified$`),
+      );
+    } else {
+      expect(a.text).toBe(`${shown}?`);
+      expect(a.getAttribute('aria-label')).toMatch(/, not verified in this build$/);
+    }
   });
 
   it('the Evidence page lists each value and its pattern beside the citation', () => {

@@ -19,7 +19,7 @@ import {
 import { tmpdir } from 'node:os';
 import { dirname, join, posix } from 'node:path';
 import GithubSlugger from 'github-slugger';
-import type { Heading, Link, Root } from 'mdast';
+import type { Heading, Link, ListItem, Root } from 'mdast';
 import { toString } from 'mdast-util-to-string';
 import { parse as parseHtml } from 'node-html-parser';
 import remarkFrontmatter from 'remark-frontmatter';
@@ -78,6 +78,23 @@ function headingSlugs(tree: Root): Set<string> {
     slugs.add(slugger.slug(toString(h)));
   });
   return slugs;
+}
+
+/** The list items of a page's sources list (after its "Sources" heading) that link to `url`. */
+function sourceEntries(tree: Root, url: string): ListItem[] {
+  const start = tree.children.findIndex((n) => n.type === 'heading' && toString(n) === 'Sources');
+  if (start < 0) return [];
+  const items: ListItem[] = [];
+  for (const n of tree.children.slice(start + 1)) {
+    visitParents(n, 'listItem', (item: ListItem) => {
+      let links = false;
+      visitParents(item, 'link', (l: Link) => {
+        links ||= l.url === url;
+      });
+      if (links) items.push(item);
+    });
+  }
+  return items;
 }
 
 function svgParses(text: string): string | undefined {
@@ -154,11 +171,15 @@ describe.each(cases)('wiki export: $name', ({ dist, diagrams }) => {
             upstream++;
             const entry = allowed.get(url);
             expect(entry, `${where} is not the permalink of any citations.lock.json entry`).toBeDefined();
-            // A link to lines that are not pinned says so, in the link or right after it (an excerpt's header).
+            // A link to lines that are not pinned says so, in the link or right after it (an excerpt's header),
+            // or, for a citation marker, in the page's sources list entry it shares its permalink with.
             const block = ancestors.findLast(
               (a) => a.type === 'paragraph' || a.type === 'tableRow' || a.type === 'listItem',
             );
-            if (entry!.status !== 'pinned') expect(toString(block ?? node), where).toContain(entry!.status);
+            if (entry!.status !== 'pinned') {
+              const said = [block ?? node, ...sourceEntries(tree, url)].map((n) => toString(n));
+              expect(said.join('\n'), where).toContain(entry!.status);
+            }
           } else if (url.startsWith(BASE_URL)) {
             site++;
             const path = new URL(url).pathname.slice(new URL(BASE_URL).pathname.length);

@@ -1,6 +1,7 @@
 /**
  * Just before the browser prints: the article's links become numbered notes, listed with their
- * full URLs after the article (a commit permalink inline would bury the sentence around it); each
+ * full URLs after the article; citations keep their markers, whose notes are the page's sources
+ * list with each permalink written out (src/styles/print.css); each
  * calculator's print table gets the inputs it holds now; the sheets' margin rules get today's date.
  * Links to the guide's own pages are listed at their published address (the canonical URL), not
  * at whatever host serves this copy.
@@ -8,13 +9,18 @@
 import { shownInputs } from './calc-inputs.ts';
 import { canonical } from './page.ts';
 
+/** Where the links are the citations' own notes, not text to number. */
+const CITATION_NOTES = '.page-sources, .cite-pop';
+
 function numberLinks(): void {
   const article = document.querySelector('.sl-markdown-content');
   if (!article) return;
   const numbers = new Map<string, number>();
   for (const a of article.querySelectorAll<HTMLAnchorElement>('a[href]')) {
     const href = a.getAttribute('href')!;
-    if (href.startsWith('#')) continue;
+    // Citations already have their notes: the markers point into the page's sources list, which
+    // prints each permalink in full (print.css); a closed popover is not printed.
+    if (href.startsWith('#') || a.closest(CITATION_NOTES)) continue;
     const url = new URL(href, canonical).href;
     if (!numbers.has(url)) numbers.set(url, numbers.size + 1);
     a.dataset['printNote'] = String(numbers.get(url));

@@ -5,7 +5,8 @@
  *   (its SVG labels are not prose), Expressive Code's line numbers, and what a calculator shows
  *   only as a tool: its fields, hints, buttons, notices, the overrides builder's rows and the
  *   availability chart (its title, output and notes stay); and a lab figure's chart, whose numbers
- *   its table and findings carry;
+ *   its table and findings carry; and the citations' popovers and the sources list's links back
+ *   into the page (./sources.ts);
  * - from the Markdown: the front matter, image alternative text and `mermaid` code blocks (the
  *   diagrams), and the paragraphs listing a calculator's inputs with its live link.
  * What is left is compared without whitespace, since HTML and Markdown break lines and separate
@@ -23,6 +24,7 @@ import { unified } from 'unified';
 import { INPUTS_LEAD, LIVE_LINK_TEXT } from './calculators.ts';
 import { remove, textContent } from './hast-edit.ts';
 import { mainContent } from './main-content.ts';
+import { CITATION_REMOVALS } from './sources.ts';
 
 /** Parts of a built page that the export leaves out on purpose (see the module comment). */
 export const HTML_REMOVALS = [
@@ -37,6 +39,7 @@ export const HTML_REMOVALS = [
   '.calc__builder > .calc__hint',
   '.calc__rows',
   '.lab-figure__chart',
+  ...CITATION_REMOVALS,
 ] as const;
 
 /**

@@ -11,6 +11,7 @@ import type { GuideVersion } from '../guide-version.ts';
 import { calculatorForWiki, readCalculator } from './calculators.ts';
 import { diagramFence, diagramImage, type DiagramMode, type MermaidFence, mermaidSources, readDiagram, svgFile } from './diagrams.ts';
 import { excerptForWiki } from './excerpts.ts';
+import { citationsForWiki } from './sources.ts';
 import { frontMatter } from './front-matter.ts';
 import { h, replace } from './hast-edit.ts';
 import { mainContent } from './main-content.ts';
@@ -68,6 +69,8 @@ export function exportPage(route: string, html: string, options: PageExportOptio
 
   const calcs = selectAll('section.calc', content);
   for (const section of calcs) replace(content, section, calculatorForWiki(readCalculator(section, route), pageUrl));
+
+  citationsForWiki(content, route);
 
   const excerpts = selectAll('figure.excerpt', content);
   for (const figure of excerpts) replace(content, figure, excerptForWiki(figure, route));
