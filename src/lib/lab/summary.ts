@@ -84,6 +84,15 @@ export function labSummary(r: LabResult): string {
   return out.join('\n');
 }
 
+/** What an --allow-writes probe wrote and what it left, in the probe's own counts. */
+function writesLine(p: NonNullable<LabResult['probe']>): string {
+  const sent =
+    p.putsSent === undefined
+      ? `${p.keysWrittenAndDeleted} keys written under the lab prefix and deleted.`
+      : `${p.putsSent} puts (${bytes(p.valueBytesSent ?? 0)} of values) to ${p.keysWrittenAndDeleted} keys under the lab prefix; the keys were deleted, and ${p.keysLeft === null ? 'the count of what is left failed: check with etcdctl get --prefix --count-only /etcd-sizing-lab/' : `${p.keysLeft} are left`}. Each put is a revision that stays in the cluster's history until it compacts.`;
+  return `Writes: ${sent}`;
+}
+
 /**
  * A probe as Markdown for a design review: the cluster, the reads, the disk metrics and the
  * recommendation with its reasons.
@@ -99,9 +108,16 @@ export function probeSummary(r: LabResult): string {
     `- probed from ${r.environment.hostLabel} at ${r.startedAt}`,
     '',
   ];
+  const down = p.members.filter((m) => m.statusError !== null);
   out.push(
     `Endpoints: ${p.endpoints.join(', ')} (${p.tls ? 'TLS' : 'plain'}). Leader: ${p.leader ?? 'none seen'}. Quota: ${bytes(p.quotaBytes)}.`,
     '',
+    ...(down.length > 0
+      ? [
+          `**Warning: ${down.length} of ${p.members.length} member(s) did not answer (${down.map((m) => m.name).join(', ')}).** The loads and the recommendation cover only the members that answered; a cluster with a member down tolerates one failure fewer until it is back.`,
+          '',
+        ]
+      : []),
     '| Member | Leader | Learner | Version | DB size | In use | Status |',
     '| --- | --- | --- | --- | --- | --- | --- |',
   );
@@ -133,9 +149,7 @@ export function probeSummary(r: LabResult): string {
     `- Timeouts: --heartbeat-interval=${rec.heartbeatMs} --election-timeout=${rec.electionTimeoutMs}.`,
     ...rec.notes.map((n) => `- ${n}`),
     '',
-    p.writesAllowed
-      ? `Writes: ${p.keysWrittenAndDeleted} keys written under the lab prefix and deleted.`
-      : 'Read-only: nothing was written (use --allow-writes for the write test).',
+    p.writesAllowed ? writesLine(p) : 'Read-only: nothing was written (use --allow-writes for the write test).',
     '',
   );
   return out.join('\n');

@@ -42,6 +42,29 @@ export interface ProbeOptions {
 /** Prefix of every key the probe writes (only with --allow-writes). */
 export const PROBE_PREFIX = '/etcd-sizing-lab/';
 
+/** Keys the probe's writes spread over. */
+export const PROBE_KEYS = 100;
+
+/**
+ * Deletes every key under `prefix`, then counts what is left (linearizably); deletes once more if
+ * a key is left.
+ * @returns keys deleted, and keys still there (null when the count failed).
+ */
+export async function deletePrefix(conn: Etcd3, prefix: string): Promise<{ deleted: number; left: number | null }> {
+  let deleted = Number((await conn.delete().prefix(prefix).exec()).deleted);
+  let left: number | null;
+  try {
+    left = await conn.getAll().prefix(prefix).count();
+    if (left > 0) {
+      deleted += Number((await conn.delete().prefix(prefix).exec()).deleted);
+      left = await conn.getAll().prefix(prefix).count();
+    }
+  } catch {
+    left = null;
+  }
+  return { deleted, left };
+}
+
 /** Histograms read from /metrics, by name. */
 const METRIC_HISTOGRAMS = [
   'etcd_disk_wal_fsync_duration_seconds',
@@ -207,26 +230,40 @@ export async function runProbe(o: ProbeOptions): Promise<LabResult> {
     log(`probe: ${members.length} member(s), leader ${leader ?? 'none'}; measuring reads for ${o.durationMs} ms each`);
 
     const prefix = `${PROBE_PREFIX}${randomBytes(6).toString('hex')}/`;
+    const stop = new AbortController();
+    const sent = { count: 0 };
     const load: LoadOptions = {
       connections: live,
       clients: o.clients,
       durationMs: o.durationMs,
       valueBytes: o.allowWrites ? o.valueBytes : 0,
       prefix,
-      keys: o.allowWrites ? 100 : 1,
+      keys: o.allowWrites ? PROBE_KEYS : 1,
+      signal: stop.signal,
     };
     let write: LoadResult | null = null;
-    let deleted = 0;
-    const deletePrefix = async (): Promise<void> => {
-      const r = await live[0]!.delete().prefix(prefix).exec();
-      deleted += Number(r.deleted);
+    let writing: Promise<unknown> = Promise.resolve();
+    let removal: { deleted: number; left: number | null } | null = null;
+    // Stop the writers first and wait for the puts in flight, then delete, then count what is
+    // left: deleting while a writer still runs would leave its next put behind.
+    const removeKeys = async (): Promise<void> => {
+      stop.abort();
+      await writing.catch(() => {});
+      removal = await deletePrefix(live[0]!, prefix);
     };
-    const undo = o.allowWrites && o.cleanup ? o.cleanup.add(`probe keys under ${prefix}`, deletePrefix) : null;
+    const undo = o.allowWrites && o.cleanup ? o.cleanup.add(`probe keys under ${prefix}`, removeKeys) : null;
     let linearizableRead: LoadResult, serializableRead: LoadResult;
     try {
       if (o.allowWrites) {
-        await populate(load);
-        write = await writeLoad(load);
+        log(
+          `probe: writing under ${prefix}: ${PROBE_KEYS} keys of ${o.valueBytes} bytes, then puts to them from ${o.clients} client(s) for ${o.durationMs} ms; every put is a revision the cluster keeps until it compacts`,
+        );
+        const writes = (async () => {
+          await populate({ ...load, sent });
+          return writeLoad({ ...load, sent });
+        })();
+        writing = writes;
+        write = await writes;
       }
       // Without writes the reads ask for a key that does not exist: the read path is the same.
       linearizableRead = await readLoad(load, false);
@@ -234,9 +271,11 @@ export async function runProbe(o: ProbeOptions): Promise<LabResult> {
     } finally {
       if (o.allowWrites) {
         if (undo) await undo();
-        else await deletePrefix();
+        else await removeKeys();
       }
     }
+    const { deleted, left } = removal ?? { deleted: 0, left: null };
+    if (left) log(`probe: ${left} key(s) are still under ${prefix}: delete them with etcdctl del --prefix ${prefix}`);
 
     const metricsUrls = o.metricsUrl ? [o.metricsUrl] : endpoints.map((e) => `${e}/metrics`);
     const scraped = await scrape(metricsUrls, tls);
@@ -251,14 +290,10 @@ export async function runProbe(o: ProbeOptions): Promise<LabResult> {
       metrics.push({ name, count: h.count, p50Ms: q(0.5), p99Ms: q(0.99) });
     }
     const quota = scraped.values.get('etcd_server_quota_backend_bytes') ?? null;
-    const peerRtt = metrics.find((m) => m.name === 'etcd_network_peer_round_trip_time_seconds')?.p50Ms ?? null;
-    // Without the peer RTT metric, a linearizable read's extra cost over a serializable one is one
-    // confirmation round with a quorum: an upper estimate of the RTT.
-    const rttEstimateMs =
-      peerRtt ??
-      (members.length > 1
-        ? Math.max(0, Math.round((linearizableRead.latency.p50Ms - serializableRead.latency.p50Ms) * 100) / 100)
-        : null);
+    // Only etcd's own peer round-trip histogram: the difference of linearizable and serializable
+    // read latency also holds the wait for the leader's apply and the client queues, and read
+    // 2–4.5 × the real RTT in the lab, so it is not used as an RTT.
+    const rttEstimateMs = metrics.find((m) => m.name === 'etcd_network_peer_round_trip_time_seconds')?.p50Ms ?? null;
     const dbSizes = members.map((m) => m.dbSizeBytes).filter((x): x is number => x !== null);
     const recommendation = recommend({
       votingMembers: members.filter((m) => !m.isLearner).length,
@@ -293,6 +328,10 @@ export async function runProbe(o: ProbeOptions): Promise<LabResult> {
         write,
         writesAllowed: o.allowWrites,
         keysWrittenAndDeleted: deleted,
+        putsSent: sent.count,
+        valueBytesSent: sent.count * load.valueBytes,
+        keysLeft: o.allowWrites ? left : 0,
+        redacted: false,
         metricsUrl: metricsUrls.join(', '),
         metricsError: scraped.errors.length ? scraped.errors.join('; ') : null,
         metrics,

@@ -30,6 +30,7 @@ import { PROBE_PREFIX, runProbe } from '../../../src/tooling/lab/probe.ts';
 import { runLab } from '../../../src/tooling/lab/run.ts';
 import { ROOT } from '../../../src/tooling/paths.ts';
 import { hasOpenssl, makeCa } from './certs.ts';
+import { processesMentioning } from './procs.ts';
 
 let etcdPath: string | null = null;
 try {
@@ -44,19 +45,6 @@ it('finds an etcd binary (required under CI=true)', (ctx) => {
   if (!etcdPath && !ci) ctx.skip('no etcd on PATH or ETCD_BIN (apt-get install -y etcd-server)');
   expect(etcdPath, 'no etcd binary: .ci/run installs etcd-server from Debian; set ETCD_BIN otherwise').not.toBeNull();
 });
-
-/** Processes whose command line mentions `text` (Linux /proc). */
-function processesMentioning(text: string): number[] {
-  const pids: number[] = [];
-  for (const pid of readdirSync('/proc').filter((p) => /^\d+$/.test(p))) {
-    try {
-      if (readFileSync(`/proc/${pid}/cmdline`, 'utf8').includes(text)) pids.push(Number(pid));
-    } catch {
-      // gone
-    }
-  }
-  return pids;
-}
 
 /** Local addresses (hex `IP:PORT` as /proc/net/tcp writes them) that process `pid` listens on. */
 function listeningAddresses(pid: number): string[] {
