@@ -1,6 +1,8 @@
 /** Markdown summaries of lab and probe results, for a terminal or a design review. */
 import { claimRatios } from './compare.ts';
 import type { LabResult, LatencyStats, LoadResult } from './result.ts';
+import { resumedAfter, stopsOf } from './stops.ts';
+import { spreadOf } from './windows.ts';
 
 const fmt = (x: number | null | undefined, digits = 1): string =>
   x === null || x === undefined ? '–' : x.toFixed(digits);
@@ -10,8 +12,13 @@ const bytes = (b: number | null): string =>
   b === null ? '–' : b >= 1024 ** 3 ? `${(b / 1024 ** 3).toFixed(2)} GiB` : `${(b / 1024 ** 2).toFixed(1)} MiB`;
 
 function loadRow(name: string, l: LoadResult | null): string {
-  if (!l) return `| ${name} | – | – | – | – |`;
-  return `| ${name} | ${l.clients} | ${fmt(l.throughputPerSec, 0)} | ${lat(l.latency)} | ${l.errors} |`;
+  if (!l) return `| ${name} | – | – | – | – | – |`;
+  const ws = l.windows ?? [];
+  const tp = ws.length > 1 ? spreadOf(ws.map((w) => w.throughputPerSec)) : null;
+  const ops = tp ? `${fmt(tp.median, 0)} (${fmt(tp.min, 0)}–${fmt(tp.max, 0)})` : fmt(l.throughputPerSec, 0);
+  const bound = ws.filter((w) => w.machine?.cpuBound).length;
+  const cpu = ws.length ? `${ws.length} windows, ${bound} CPU-bound` : '1 window';
+  return `| ${name} | ${l.clients} | ${ops} | ${lat(l.latency)} | ${l.errors} | ${cpu} |`;
 }
 
 function environmentLines(r: LabResult): string[] {
@@ -51,16 +58,29 @@ export function labSummary(r: LabResult): string {
       out.push(`RTT added, measured: ${fmt(Math.min(...measured), 2)}–${fmt(Math.max(...measured), 2)} ms.`, '');
     }
     out.push(
-      '| Load | Clients | Ops/s | Latency p50 / p90 / p99 / max (ms) | Errors |',
-      '| --- | --- | --- | --- | --- |',
+      '| Load | Clients | Ops/s, median (range) | Latency p50 / p90 / p99 / max (ms), medians | Errors | Windows |',
+      '| --- | --- | --- | --- | --- | --- |',
       loadRow(`write (${s.write?.valueBytes ?? '?'} B values)`, s.write),
       loadRow('linearizable read', s.linearizableRead),
       loadRow('serializable read', s.serializableRead),
       loadRow(`mixed (${Math.round((s.mixed?.readFraction ?? 0) * 100)} % reads)`, s.mixed),
       '',
     );
-    for (const f of [s.followerStop, s.leaderStop]) {
-      if (!f) continue;
+    for (const f of [...stopsOf(c, 'follower'), ...stopsOf(c, 'leader')]) {
+      const again = resumedAfter(f);
+      if (f.clientOutagesMs) {
+        const stuck = (f.inFlightAtKill ?? []).filter((w) => !w.acknowledged);
+        out.push(
+          `- ${f.role} ${f.stoppedMember} killed (client deadline ${fmt((f.writeDeadlineMs ?? 0) / 1000, 0)} s):` +
+            (f.electionMs !== null ? ` new leader ${f.leaderAfter} after ${f.electionMs} ms;` : '') +
+            ` first writer writing again after ${fmt(again?.first, 0)} ms, every writer after ${fmt(again?.all, 0)} ms` +
+            (stuck.length
+              ? ` (${stuck.length} write(s) stuck at the kill, ended by etcd after ${stuck.map((w) => w.endedAfterMs).join(', ')} ms)`
+              : '') +
+            `; ${f.writesAcknowledged} acknowledged, ${f.writesReadBack} read back, ${f.missing} missing.`,
+        );
+        continue;
+      }
       out.push(
         `- ${f.role} ${f.stoppedMember} killed: no write acknowledged for ${fmt(f.writeFailureWindowMs, 0)} ms` +
           (f.electionMs !== null ? `, new leader ${f.leaderAfter} after ${f.electionMs} ms` : '') +
@@ -127,8 +147,8 @@ export function probeSummary(r: LabResult): string {
     );
   out.push(
     '',
-    '| Load | Clients | Ops/s | Latency p50 / p90 / p99 / max (ms) | Errors |',
-    '| --- | --- | --- | --- | --- |',
+    '| Load | Clients | Ops/s | Latency p50 / p90 / p99 / max (ms) | Errors | Windows |',
+    '| --- | --- | --- | --- | --- | --- |',
     loadRow('linearizable read', p.linearizableRead),
     loadRow('serializable read', p.serializableRead),
     ...(p.write ? [loadRow(`write (${p.write.valueBytes} B, lab prefix, deleted)`, p.write)] : []),

@@ -5,6 +5,7 @@
 import type { Etcd3 } from 'etcd3';
 import { randomBytes } from 'node:crypto';
 import { readFileSync } from 'node:fs';
+import { connect as tlsConnect } from 'node:tls';
 import { Agent, fetch } from 'undici';
 import { bucketQuantile, parseMetrics, type Histogram } from '../../lib/lab/prometheus.ts';
 import { recommend } from '../../lib/lab/recommend.ts';
@@ -135,6 +136,39 @@ export function explainConnectError(endpoint: string, e: unknown): string {
   return `${endpoint} could not be probed: ${text}`;
 }
 
+/**
+ * Whether host:port completes a TLS handshake within `timeoutMs` (certificates not checked): an
+ * http:// endpoint that does is a TLS port, and the fix is https://.
+ */
+export function speaksTls(host: string, port: number, timeoutMs = 2000): Promise<boolean> {
+  return new Promise((resolve) => {
+    const socket = tlsConnect({ host, port, rejectUnauthorized: false, timeout: timeoutMs });
+    const done = (v: boolean): void => {
+      socket.destroy();
+      resolve(v);
+    };
+    socket.once('secureConnect', () => done(true));
+    socket.once('error', () => done(false));
+    socket.once('timeout', () => done(false));
+  });
+}
+
+/** Endpoints given that are a member's peer URL (same host and port), with that member's client URLs. */
+export function peerPortEndpoints(
+  endpoints: readonly string[],
+  members: readonly { name: string; peerUrls: readonly string[]; clientUrls: readonly string[] }[],
+): string[] {
+  const origin = (u: string): string | null => (URL.canParse(u) ? new URL(u).host : null);
+  return endpoints.flatMap((e) => {
+    const m = members.find((x) => x.peerUrls.some((p) => origin(p) === origin(e)));
+    return m
+      ? [
+          `${e} is member ${m.name}'s peer URL, not a client URL: probe its client URL instead (${m.clientUrls.join(', ') || 'none listed'})`,
+        ]
+      : [];
+  });
+}
+
 async function scrape(
   urls: string[],
   tls: TlsFiles | undefined,
@@ -200,6 +234,13 @@ export async function runProbe(o: ProbeOptions): Promise<LabResult> {
         try {
           return { endpoint: endpoints[i]!, status: await c.maintenance.status(), error: null };
         } catch (e) {
+          const u = new URL(endpoints[i]!);
+          if (u.protocol === 'http:' && (await speaksTls(u.hostname, Number(u.port))))
+            return {
+              endpoint: endpoints[i]!,
+              status: null,
+              error: `${endpoints[i]} speaks TLS: write it as https://${u.host} and give --cacert (and --cert/--key if the cluster checks client certificates).`,
+            };
           return { endpoint: endpoints[i]!, status: null, error: explainConnectError(endpoints[i]!, e) };
         }
       }),
@@ -227,6 +268,7 @@ export async function runProbe(o: ProbeOptions): Promise<LabResult> {
       };
     });
     const leader = members.find((m) => m.isLeader)?.name ?? null;
+    for (const w of peerPortEndpoints(endpoints, members)) log(`probe: warning: ${w}`);
     log(`probe: ${members.length} member(s), leader ${leader ?? 'none'}; measuring reads for ${o.durationMs} ms each`);
 
     const prefix = `${PROBE_PREFIX}${randomBytes(6).toString('hex')}/`;
