@@ -102,13 +102,13 @@ export async function startCluster(o: ClusterOptions): Promise<Cluster> {
   const heartbeatMs = o.heartbeatMs ?? 100;
   const electionTimeoutMs = o.electionTimeoutMs ?? 1000;
   const readyTimeoutMs = o.readyTimeoutMs ?? 30_000;
+  // Client, peer and proxy port of every member from one call, so they are distinct: a proxy
+  // listening on "any free port" could otherwise be handed a port chosen for a member that has
+  // not bound it yet.
+  const picked = o.ports ? [] : await freePorts(o.members * 3);
   const ports =
-    o.ports ??
-    (await freePorts(o.members * 2)).reduce<{ client: number; peer: number }[]>((acc, p, i) => {
-      if (i % 2 === 0) acc.push({ client: p, peer: 0 });
-      else acc[acc.length - 1]!.peer = p;
-      return acc;
-    }, []);
+    o.ports ?? Array.from({ length: o.members }, (_, i) => ({ client: picked[3 * i]!, peer: picked[3 * i + 1]! }));
+  const proxyPorts = o.ports ? [] : Array.from({ length: o.members }, (_, i) => picked[3 * i + 2]!);
   // Given ports are checked first, for a clear message before any process starts.
   if (o.ports) for (const p of o.ports) for (const port of [p.client, p.peer]) await assertPortFree(port);
   mkdirSync(o.dir, { recursive: true });
@@ -140,7 +140,7 @@ export async function startCluster(o: ClusterOptions): Promise<Cluster> {
   for (let i = 0; i < o.members; i++) {
     const name = `m${i + 1}`;
     const { client, peer } = ports[i]!;
-    const proxy = await startDelayProxy(peer, o.rttMs);
+    const proxy = await startDelayProxy(peer, o.rttMs, proxyPorts[i] ?? 0);
     members.push({
       name,
       clientPort: client,

@@ -235,13 +235,17 @@ async function runCluster(
   const log = o.log ?? (() => {});
   const id = `m${members}-rtt${rttMs}`;
   log(`cluster ${id}: starting ${members} member(s), ${rttMs} ms RTT between members`);
-  const cluster = await startCluster({
-    etcdBin: o.etcd.path,
-    members,
-    rttMs,
-    dir: join(o.dataDir, id),
-    cleanup: o.cleanup,
-  });
+  const start = (): Promise<Cluster> =>
+    startCluster({ etcdBin: o.etcd.path, members, rttMs, dir: join(o.dataDir, id), cleanup: o.cleanup });
+  let cluster: Cluster;
+  try {
+    cluster = await start();
+  } catch (e) {
+    // Free ports are picked, released, then bound: another process can take one in between. Once more, on new ports.
+    if (o.cleanup.interruptedBySignal || !/is in use/.test(errorText(e))) throw e;
+    log(`cluster ${id}: a port was taken meanwhile (${errorText(e)}); starting again on other ports`);
+    cluster = await start();
+  }
   log(`cluster ${id}: running`);
   const run: ClusterRun = {
     ...notStarted(id, members, rttMs, order, ''),

@@ -288,15 +288,7 @@ describe('lab figures', () => {
     const r = result([one, five]);
     const f = writesFigure(r)!;
     expect(f.chart!.groups[1]!.bars[0]).toMatchObject({ value: 510, range: { lo: 480, hi: 530 } });
-    expect(f.table[2]).toEqual([
-      '5 · 10 ms',
-      '510 (480–530)',
-      '4.00 ms',
-      '12 ms',
-      '0.49 ×',
-      '14.0 / 30 ms',
-      '1 of 5',
-    ]);
+    expect(f.table[2]).toEqual(['5 · 10 ms', '510 (480–530)', '4.00 ms', '12 ms', '0.49 ×', '14.0 / 30 ms', '1 of 5']);
     expect(f.findings[0]).toBe(
       "5 members, 10 ms RTT ÷ 1 member: 0.49 × the write throughput, medians of 5 windows (0.44–0.54 between the windows' extremes).",
     );
