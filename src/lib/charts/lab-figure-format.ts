@@ -3,7 +3,7 @@
  * of a cell's windows with their range, how many windows were CPU-bound, and the delay the proxies
  * measured while they ran.
  */
-import type { ClusterRun, LoadResult, LoadWindow } from '../lab/result.ts';
+import type { ClusterRun, LabResult, LoadResult, LoadWindow } from '../lab/result.ts';
 import { spreadOf, type Spread } from '../lab/windows.ts';
 import type { BarChartSpec } from './bar-chart.ts';
 
@@ -110,13 +110,7 @@ export function machineFindings(runs: readonly ClusterRun[], pick: (c: ClusterRu
  * per member, the machine's load over the windows, and whether processes had CPUs of their own.
  * A version-1 result says it had one window per cell and no warm-up.
  */
-export function methodNote(r: {
-  settings: { durationMs: number; repeats?: number | undefined; warmUpMs?: number | undefined } & Record<
-    string,
-    unknown
-  >;
-  clusters: readonly ClusterRun[];
-}): string {
+export function methodNote(r: Pick<LabResult, 'settings' | 'clusters'>): string {
   const st = r.settings;
   const sec = (x: number): string => `${fmt(x / 1000, x % 1000 === 0 ? 0 : 1)} s`;
   if (st.repeats === undefined)
@@ -137,7 +131,7 @@ export function methodNote(r: {
       `the CPUs were ${spreadText(busy)} % busy during the windows (median, range), load average ${spreadText(load, 1)}, and ${ws.filter((w) => w.machine!.cpuBound).length} of ${ws.length} windows were CPU-bound`,
     );
   }
-  const pin = st['pinning'] as { pinned: boolean; reason: string } | undefined;
+  const pin = st.pinning;
   if (pin && !pin.pinned) parts.push(`no process was pinned to a CPU: ${pin.reason}`);
   return `${parts.join('; ')}.`;
 }

@@ -41,6 +41,16 @@ export function labSummary(r: LabResult): string {
     'All members share one machine (CPU, disk, loopback network): compare ratios within this run, not absolute numbers with production.',
     '',
   );
+  const windows = r.clusters.flatMap((c) =>
+    [c.scenarios.write, c.scenarios.linearizableRead, c.scenarios.serializableRead, c.scenarios.mixed].flatMap(
+      (l) => l?.windows ?? [],
+    ),
+  );
+  if (windows.length > 0)
+    out.push(
+      `Windows: ${windows.length} of ${r.settings.durationMs / 1000} s after a warm-up, ${windows.filter((w) => w.machine?.cpuBound).length} of them CPU-bound (the CPUs ≥ 90 % busy).${r.settings.pinning ? ` Pinning: ${r.settings.pinning.reason}.` : ''}`,
+      '',
+    );
   if (r.fsync)
     out.push(
       `Disk: ${r.fsync.writes} × ${r.fsync.blockBytes} B append + fdatasync: p50 ${fmt(r.fsync.latency.p50Ms, 2)} ms, p99 ${fmt(r.fsync.latency.p99Ms, 2)} ms, max ${fmt(r.fsync.latency.maxMs, 2)} ms.`,

@@ -7,6 +7,7 @@ import {
   readsFigure,
   writesFigure,
 } from '../../../src/lib/charts/lab-figures.ts';
+import { methodNote } from '../../../src/lib/charts/lab-figure-format.ts';
 import { textOf, toHtml, type TreeElement } from '../../../src/lib/calculators/tree.ts';
 import { parseLabResult, type ClusterRun, type LabResult, type LoadResult } from '../../../src/lib/lab/result.ts';
 
@@ -381,5 +382,43 @@ describe('lab figures', () => {
     ).toThrow(/range 2–1/);
     const noReads = result([{ ...cluster(3, 0), scenarios: { ...cluster(3, 0).scenarios, linearizableRead: null } }]);
     expect(labFigure('reads', noReads)).toBeNull();
+  });
+});
+
+describe('how a run was measured', () => {
+  test('a version-1 run says it had one window and no warm-up', () => {
+    expect(methodNote(full())).toBe('One 5 s window per load and cluster, without warm-up or repetition.');
+  });
+  test('a repeated run says its windows, the machine load and why nothing was pinned', () => {
+    const r = full();
+    r.settings = {
+      ...r.settings,
+      repeats: 5,
+      warmUpMs: 2000,
+      pinning: { pinned: false, reason: '2 CPUs for up to 5 members' },
+    };
+    const w = r.clusters[0]!.scenarios.write!;
+    w.windows = [0.95, 0.5].map((busy, i) => ({
+      order: i,
+      clients: 8,
+      durationMs: 5000,
+      ops: 10,
+      errors: 0,
+      throughputPerSec: 2,
+      latency: w.latency,
+      machine: {
+        wallMs: 5000,
+        cpuCount: 2,
+        machineBusyFraction: busy,
+        loadAverage1: 4,
+        labProcessCpuMs: 1,
+        etcdCpuMs: {},
+        cpuBound: busy >= 0.9,
+      },
+      delay: null,
+    }));
+    expect(methodNote(r)).toBe(
+      '5 windows of 5 s per load and cluster after a 2 s warm-up, in shuffled rounds; each member stop repeated 5 times; the CPUs were 50 (50–95) % busy during the windows (median, range), load average 4.0, and 1 of 2 windows were CPU-bound; no process was pinned to a CPU: 2 CPUs for up to 5 members.',
+    );
   });
 });
