@@ -190,10 +190,16 @@ export function leaderTimelineFigure(result: LabResult): LabFigure | null {
   const findings = [
     `${clusterLabel(c)}: no write was acknowledged for ${ms(stop.writeFailureWindowMs)} after the leader was killed; a new leader was reported after ${ms(stop.electionMs)} (election timeout ${fmt(c.electionTimeoutMs)} ms).`,
   ];
+  // The timeline is one kill; the others of the same cluster give the spread of its gap.
+  const gaps = stopsOf(c, 'leader').flatMap((s) => (s.writeFailureWindowMs === null ? [] : [s.writeFailureWindowMs]));
+  if (gaps.length > 1)
+    findings.push(
+      `Over the ${gaps.length} leader kills of this cluster, the longest stretch without any acknowledged write was ${sText(spreadOf(gaps))}; a write in flight at the kill waited longer (the figure above).`,
+    );
   return {
     chart: {
       id: 'lab-leader-timeline',
-      title: 'Acknowledged writes around the leader kill',
+      title: 'Acknowledged writes around the first leader kill',
       desc: `Acknowledged writes per ${fmt(intervalMs)} ms, ${clusterLabel(c)}, from ${seconds(0)} to ${seconds(counts.length)} around the kill. ${findings.join(' ')}`,
       yLabel: `writes per ${fmt(intervalMs)} ms`,
       series: [`acknowledged writes, ${shortLabel(c)}`],

@@ -330,6 +330,11 @@ describe('lab figures', () => {
     expect(f.findings[0]).toBe(
       '3 members, 0 ms RTT: no write was acknowledged for 500 ms after the leader was killed; a new leader was reported after 450 ms (election timeout 1,000 ms).',
     );
+    // With more kills of the same cluster, their gaps give the spread.
+    c.scenarios.leaderStops = [c.scenarios.leaderStop, { ...c.scenarios.leaderStop, writeFailureWindowMs: 900 }];
+    expect(leaderTimelineFigure(result([cluster(1, 0), c, cluster(5, 0)]))!.findings[1]).toBe(
+      'Over the 2 leader kills of this cluster, the longest stretch without any acknowledged write was 500 (500–900) ms; a write in flight at the kill waited longer (the figure above).',
+    );
     const svg = toHtml(barChart(f.chart!));
     expect(svg).toContain('class="bar-chart__marker"');
     expect(svg).not.toContain('class="bar-chart__value"');
