@@ -11,6 +11,7 @@ import { parseArgs } from 'node:util';
 import * as prettier from 'prettier';
 import { parseBackupResult, type BackupResult } from '../src/lib/lab/backup-result.ts';
 import { backupSummary } from '../src/lib/lab/backup-summary.ts';
+import { redactProbe } from '../src/lib/lab/redact.ts';
 import { parseLabResult, type LabResult } from '../src/lib/lab/result.ts';
 import { labSummary, probeSummary } from '../src/lib/lab/summary.ts';
 import { parseNumberList, parsePositive, parseSizesGiB } from '../src/lib/lab/args.ts';
@@ -24,13 +25,17 @@ import { runLab } from '../src/tooling/lab/run.ts';
 import { ROOT } from '../src/tooling/paths.ts';
 
 const USAGE = `usage:
-  npm run lab [-- --members 1,3,5] [--rtt 0,2,10] [--duration 5] [--clients 8] [--value-bytes 4096]
-               [--label NAME] [--out DIR] [--no-failures]
+  npm run lab [-- --members 1,3,5] [--rtt 0,2,10] [--duration 5] [--repeats 5] [--clients 8]
+               [--read-clients-per-member 2] [--value-bytes 4096] [--seed N] [--label NAME] [--out DIR]
+               [--no-failures]
   npm run lab -- probe --endpoints https://a:2379,… [--cacert F --cert F --key F] [--metrics-url URL]
-               [--allow-writes] [--duration 3] [--clients 4] [--label NAME] [--out DIR]
+               [--allow-writes] [--duration 3] [--clients 4] [--label NAME] [--out DIR] [--publish]
   npm run lab -- backup [--sizes 1,2,4] [--value-bytes 1048576] [--concurrency 8] [--label NAME] [--out DIR]
-Durations are seconds per load; backup sizes are GiB of values (0.015625 = 16 MiB).
-Results go to content/lab-results/ unless --out is given.`;
+Durations are seconds per measured window; each load runs --repeats windows after a warm-up, in
+shuffled rounds, and each member stop is repeated --repeats times; backup sizes are GiB of values (0.015625 = 16 MiB).
+Lab and backup results go to content/lab-results/ (the site draws from there) unless --out is given.
+A probe's result goes to lab-probes/ (git-ignored, never published) unless --out is given; --publish
+also writes a copy with endpoints, member names, URLs and addresses redacted to content/lab-results/.`;
 
 function fail(message: string, code = 2): never {
   console.error(`lab: ${message}`);
@@ -66,6 +71,9 @@ async function main(): Promise<void> {
         rtt: { type: 'string', default: '0,2,10' },
         duration: { type: 'string' },
         clients: { type: 'string' },
+        repeats: { type: 'string', default: '5' },
+        'read-clients-per-member': { type: 'string', default: '2' },
+        seed: { type: 'string' },
         'value-bytes': { type: 'string' },
         sizes: { type: 'string', default: '1,2,4' },
         concurrency: { type: 'string', default: '8' },
@@ -78,6 +86,7 @@ async function main(): Promise<void> {
         key: { type: 'string' },
         'metrics-url': { type: 'string' },
         'allow-writes': { type: 'boolean', default: false },
+        publish: { type: 'boolean', default: false },
       },
     });
   } catch (e) {
@@ -93,7 +102,10 @@ async function main(): Promise<void> {
     return fail(
       `unknown command ${JSON.stringify(parsed.positionals.join(' '))}: use no command (the lab), probe or backup.`,
     );
-  const outDir = resolve(v.out ?? join(ROOT, 'content', 'lab-results'));
+  const siteDir = join(ROOT, 'content', 'lab-results');
+  // A probe measures the reader's cluster: its result stays off the site unless published on purpose.
+  const outDir = resolve(v.out ?? (command === 'probe' ? join(ROOT, 'lab-probes') : siteDir));
+  if (v.publish && command !== 'probe') return fail('--publish is for a probe (lab results are written for the site)');
   let durationS: number, clients: number, valueBytes: number;
   let sizesBytes: number[] = [],
     concurrency = 8;
@@ -114,7 +126,8 @@ async function main(): Promise<void> {
   }
 
   const cleanup = new Cleanup();
-  const offSignals = cleanup.onSignals();
+  // The parent check covers an npm that exits on a signal without passing it on.
+  const offSignals = cleanup.onSignals(console.error, 500);
   const t0 = performance.now();
   try {
     if (command === 'backup') {
@@ -170,12 +183,20 @@ async function main(): Promise<void> {
         log: (l) => console.error(l),
       });
       console.log(probeSummary(result));
-      console.error(`lab: result written to ${await write(result, outDir)}`);
+      console.error(`lab: result written to ${await write(result, outDir)} (not published)`);
+      if (v.publish)
+        console.error(
+          `lab: redacted copy published to ${await write(redactProbe(result, v.label !== undefined), siteDir)}`,
+        );
     } else {
-      let memberCounts: number[], rttMs: number[];
+      let memberCounts: number[], rttMs: number[], repeats: number, readClientsPerMember: number;
+      let seed: number | undefined;
       try {
         memberCounts = parseNumberList(v.members, '--members', { min: 1, max: 7, whole: true });
         rttMs = parseNumberList(v.rtt, '--rtt', { min: 0, max: 500, whole: false });
+        repeats = parsePositive(v.repeats, '--repeats', 50, true);
+        readClientsPerMember = parsePositive(v['read-clients-per-member'], '--read-clients-per-member', 64, true);
+        seed = v.seed === undefined ? undefined : parsePositive(v.seed, '--seed', 2 ** 31, true);
       } catch (e) {
         return fail((e as Error).message);
       }
@@ -197,6 +218,9 @@ async function main(): Promise<void> {
         rttMs,
         durationMs: durationS * 1000,
         clients,
+        readClientsPerMember,
+        repeats,
+        ...(seed === undefined ? {} : { seed }),
         valueBytes,
         dataDir,
         cleanup,

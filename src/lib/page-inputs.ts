@@ -8,6 +8,7 @@ import { join } from 'node:path';
 import { pageModules } from './citations/source-usage.ts';
 import { USAGE_PATHS } from './project-paths.ts';
 import { chooseLabRun, type NamedRun } from './lab/choose-run.ts';
+import { DRAWN_LAB_RUN } from './lab/drawn-runs.ts';
 
 /** Where committed lab results live. */
 const LAB_RESULTS = 'content/lab-results';
@@ -31,10 +32,10 @@ async function labRuns(root: string): Promise<NamedRun[]> {
   );
 }
 
-/** The lab result files a page's `<LabFigure>` elements draw (each element's `run`, else the newest lab run). */
+/** The lab result files a page's `<LabFigure>` elements draw (each element's `run`, else the declared run). */
 function labResultsDrawn(runs: readonly NamedRun[], mdx: string): string[] {
   const figures = [...mdx.matchAll(/<LabFigure\b[^>]*>/g)].map((m) => /\brun="([^"]+)"/.exec(m[0])?.[1]);
-  const chosen = figures.map((run) => chooseLabRun(runs, run)).filter((r) => r !== undefined);
+  const chosen = figures.map((run) => chooseLabRun(runs, DRAWN_LAB_RUN, run)).filter((r) => r !== undefined);
   return [...new Set(chosen.map((r) => `${LAB_RESULTS}/${r.name}.json`))];
 }
 

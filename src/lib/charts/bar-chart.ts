@@ -5,11 +5,15 @@
  */
 import { h, type Tree, type TreeElement } from '../calculators/tree.ts';
 
-/** One bar: its series index, its value (null: not measured, drawn as "n/a") and the label above it. */
+/**
+ * One bar: its series index, its value (null: not measured, drawn as "n/a"), the label above it,
+ * and optionally the range of the repetitions it summarises (drawn as a whisker across the bar).
+ */
 export interface Bar {
   series: number;
   value: number | null;
   label: string;
+  range?: { lo: number; hi: number };
 }
 
 /** Bars side by side under one label on the x axis. */
@@ -84,13 +88,17 @@ export function barChart(spec: BarChartSpec): TreeElement {
         throw new RangeError(
           `barChart ${spec.id}: bar "${g.label}" has value ${b.value}; values must be finite and ≥ 0`,
         );
+      if (b.range && !(b.range.lo >= 0 && b.range.hi >= b.range.lo && Number.isFinite(b.range.hi)))
+        throw new RangeError(
+          `barChart ${spec.id}: bar "${g.label}" has range ${b.range.lo}–${b.range.hi}; a range must be finite, ≥ 0 and ascending`,
+        );
       if (!Number.isInteger(b.series) || b.series < 0 || b.series >= spec.series.length)
         throw new RangeError(
           `barChart ${spec.id}: bar "${g.label}" names series ${b.series}, which is not in the legend`,
         );
     }
   }
-  const values = spec.groups.flatMap((g) => g.bars.map((b) => b.value ?? 0));
+  const values = spec.groups.flatMap((g) => g.bars.map((b) => Math.max(b.value ?? 0, b.range?.hi ?? 0)));
   const ticks = niceTicks(Math.max(0, ...values, spec.reference?.value ?? 0));
   const yMax = ticks[ticks.length - 1]!;
   const plotW = BAR_CHART_WIDTH - M.left - M.right;
@@ -140,10 +148,25 @@ export function barChart(spec: BarChartSpec): TreeElement {
           'data-value': String(b.value),
         }),
       );
-      if (!spec.dense)
+      if (b.range) {
+        const wx = { x1: r1(x + barW * 0.3), x2: r1(x + barW * 0.7) };
         out.push(
-          h('text', { class: 'bar-chart__value', x: cx, y: r1(y(b.value) - 4), 'text-anchor': 'middle' }, b.label),
+          h('line', {
+            class: 'bar-chart__range',
+            x1: cx,
+            x2: cx,
+            y1: r1(y(b.range.lo)),
+            y2: r1(y(b.range.hi)),
+            'data-range': `${b.range.lo}–${b.range.hi}`,
+          }),
+          h('line', { class: 'bar-chart__range', ...wx, y1: r1(y(b.range.lo)), y2: r1(y(b.range.lo)) }),
+          h('line', { class: 'bar-chart__range', ...wx, y1: r1(y(b.range.hi)), y2: r1(y(b.range.hi)) }),
         );
+      }
+      // The label sits above the bar, or above its range when that reaches higher.
+      const top = Math.max(b.value, b.range?.hi ?? 0);
+      if (!spec.dense)
+        out.push(h('text', { class: 'bar-chart__value', x: cx, y: r1(y(top) - 4), 'text-anchor': 'middle' }, b.label));
     });
     if (spec.dense && g.label === '') return;
     out.push(

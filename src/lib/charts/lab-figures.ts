@@ -6,25 +6,31 @@
  * like with like (one machine, one etcd, one session).
  */
 import type { ClusterRun, LabResult, LoadResult } from '../lab/result.ts';
-import type { BarChartSpec, BarGroup } from './bar-chart.ts';
+import type { BarGroup } from './bar-chart.ts';
+import {
+  clusterLabel,
+  cpuBoundText,
+  delayText,
+  fmt,
+  machineFindings,
+  ms,
+  ratio,
+  shortLabel,
+  spreadBy,
+  spreadText,
+  whisker,
+} from './lab-figure-format.ts';
+import { leaderLossFigure, leaderTimelineFigure, majorityLossFigure } from './lab-failure-figures.ts';
+
+export { clusterLabel, shortLabel } from './lab-figure-format.ts';
+export { leaderLossFigure, leaderTimelineFigure, majorityLossFigure } from './lab-failure-figures.ts';
 
 /** The figures the chapters show, by id. */
 export const LAB_FIGURES = ['writes', 'reads', 'leader-loss', 'leader-timeline', 'majority-loss', 'disk'] as const;
 export type LabFigureId = (typeof LAB_FIGURES)[number];
 
-/** A figure: its chart (none for a table of a few numbers), its numbers as a table (header row first) and one sentence per ratio. */
-export interface LabFigure {
-  chart: BarChartSpec | null;
-  table: string[][];
-  /** The claim each ratio tests, stated with the measured ratio ("5 members ÷ 1 member: 0.41 × the writes/s"). */
-  findings: string[];
-}
-
-const fmt = (v: number, digits = 0): string =>
-  v.toLocaleString('en-US', { maximumFractionDigits: digits, minimumFractionDigits: digits });
-const ms = (v: number | null | undefined): string =>
-  v === null || v === undefined ? 'n/a' : `${fmt(v, v < 10 ? 2 : 0)} ms`;
-const ratio = (a: number, b: number): string => `${fmt(a / b, 2)} ×`;
+export type { LabFigure } from './lab-figure-format.ts';
+import type { LabFigure } from './lab-figure-format.ts';
 
 /** Member counts and RTTs present in the run, ascending. */
 function axes(result: LabResult): { members: number[]; rtts: number[] } {
@@ -35,17 +41,6 @@ function axes(result: LabResult): { members: number[]; rtts: number[] } {
 
 const find = (result: LabResult, members: number, rtt: number): ClusterRun | undefined =>
   result.clusters.find((c) => c.members === members && c.rttRequestedMs === rtt);
-
-/** "3 · 2 ms": members · added RTT, for table rows and chart groups (one member has no peers, so no RTT). */
-export function shortLabel(c: Pick<ClusterRun, 'members' | 'rttRequestedMs'>): string {
-  return c.members === 1 ? '1' : `${c.members} · ${fmt(c.rttRequestedMs)} ms`;
-}
-
-/** "3 members, 2 ms RTT" (no RTT for one member: it has no peers). */
-export function clusterLabel(c: Pick<ClusterRun, 'members' | 'rttRequestedMs'>): string {
-  const m = `${c.members} member${c.members === 1 ? '' : 's'}`;
-  return c.members === 1 ? m : `${m}, ${fmt(c.rttRequestedMs)} ms RTT`;
-}
 
 /**
  * Write throughput per member count, one series per added RTT. A one-member cluster has no peers,
@@ -66,42 +61,65 @@ export function writesFigure(result: LabResult): LabFigure | null {
     label: `${m} member${m === 1 ? '' : 's'}`,
     bars: (m === 1 ? seriesRtts.slice(0, 1) : seriesRtts).map((r) => {
       const w = write(m, r);
+      const sp = w ? spreadBy(w, (x) => x.throughputPerSec) : null;
       return {
         series: seriesRtts.indexOf(r),
         value: w ? Math.round(w.throughputPerSec) : null,
         label: w ? fmt(w.throughputPerSec) : 'n/a',
+        ...(sp ? whisker(sp) : {}),
       };
     }),
   }));
-  const table = [['Members · RTT', 'Writes/s', 'p50', 'p99', '÷ 1 member']];
+  const table = [
+    [
+      'Members · RTT',
+      'Writes/s, median (range)',
+      'p50',
+      'p99',
+      '÷ 1 member',
+      'Delay added during load, p50 / p99',
+      'CPU-bound windows',
+    ],
+  ];
   const findings: string[] = [];
+  const used: ClusterRun[] = [];
   for (const r of seriesRtts) {
     for (const m of members) {
       if (m === 1 && r !== seriesRtts[0]) continue;
       const w = write(m, r);
       if (!w) continue;
+      const c = find(result, m, r) ?? result.clusters.find((x) => x.members === 1);
+      if (c) used.push(c);
       const vsOne = single && m > 1 ? ratio(w.throughputPerSec, single.throughputPerSec) : '';
       table.push([
         shortLabel({ members: m, rttRequestedMs: r }),
-        fmt(w.throughputPerSec),
+        spreadText(spreadBy(w, (x) => x.throughputPerSec)),
         ms(w.latency.p50Ms),
         ms(w.latency.p99Ms),
         vsOne,
+        m === 1 ? '–' : delayText([w]),
+        cpuBoundText([w]),
       ]);
     }
     const most = Math.max(...members.filter((m) => m > 1 && write(m, r)));
     const w = Number.isFinite(most) ? write(most, r) : null;
-    if (single && w)
+    if (single && w) {
+      const a = spreadBy(w, (x) => x.throughputPerSec);
+      const b = spreadBy(single, (x) => x.throughputPerSec);
+      const extremes =
+        a.n > 1 && b.n > 1 ? ` (${fmt(a.min / b.max, 2)}–${fmt(a.max / b.min, 2)} between the windows' extremes)` : '';
       findings.push(
-        `${clusterLabel({ members: most, rttRequestedMs: r })} ÷ 1 member: ${ratio(w.throughputPerSec, single.throughputPerSec)} the write throughput.`,
+        `${clusterLabel({ members: most, rttRequestedMs: r })} ÷ 1 member: ${ratio(w.throughputPerSec, single.throughputPerSec)} the write throughput, medians of ${a.n} windows${extremes}.`,
       );
+    }
   }
+  findings.push(...machineFindings([...new Set(used)], (c) => [c.scenarios.write]));
   const clients = single?.clients ?? result.settings.clients;
   return {
     chart: {
       id: 'lab-writes',
       title: 'Write throughput against etcd members',
-      desc: `Writes per second with ${clients} clients for 1 to ${Math.max(...members)} members. ${findings.join(' ')}`,
+      desc: `Median writes per second over the measured windows, with their range, with ${clients} clients for 1 to ${Math.max(...members)} members. ${findings.join(' ')}`,
       yLabel: 'writes/s',
       series: seriesRtts.map((r) => `${fmt(r)} ms RTT`),
       groups,
@@ -122,51 +140,61 @@ export function readsFigure(result: LabResult): LabFigure | null {
   const table = [
     [
       'Cluster',
-      'Linearizable p50',
-      'Serializable p50',
+      'Clients',
+      'Linearizable p50, median (range)',
+      'Serializable p50, median (range)',
       'Linearizable p99',
       'Serializable p99',
       'p50 linearizable ÷ serializable',
+      'Delay added during load, p50 / p99',
+      'CPU-bound windows',
     ],
   ];
   const findings: string[] = [];
+  const p50 = (l: LoadResult) => spreadBy(l, (w) => w.latency.p50Ms);
   const groups: BarGroup[] = runs.map((c) => {
     const lin = c.scenarios.linearizableRead!;
     const ser = c.scenarios.serializableRead!;
     table.push([
       shortLabel(c),
-      ms(lin.latency.p50Ms),
-      ms(ser.latency.p50Ms),
+      fmt(lin.clients),
+      spreadText(p50(lin), 1, ' ms'),
+      spreadText(p50(ser), 1, ' ms'),
       ms(lin.latency.p99Ms),
       ms(ser.latency.p99Ms),
       ser.latency.p50Ms > 0 ? ratio(lin.latency.p50Ms, ser.latency.p50Ms) : 'n/a',
+      c.members === 1 ? '–' : delayText([lin, ser]),
+      cpuBoundText([lin, ser]),
     ]);
     return {
       label: shortLabel(c),
       bars: [
-        { series: 0, value: lin.latency.p50Ms, label: fmt(lin.latency.p50Ms, 1) },
-        { series: 1, value: ser.latency.p50Ms, label: fmt(ser.latency.p50Ms, 1) },
+        { series: 0, value: lin.latency.p50Ms, label: fmt(lin.latency.p50Ms, 1), ...whisker(p50(lin)) },
+        { series: 1, value: ser.latency.p50Ms, label: fmt(ser.latency.p50Ms, 1), ...whisker(p50(ser)) },
       ],
     };
   });
+  const perMember = result.settings.readClientsPerMember;
   // One sentence per added RTT, over the clusters with peers (a single member confirms with no one).
   for (const rtt of [...new Set(runs.map((c) => c.rttRequestedMs))].sort((a, b) => a - b)) {
-    const parts = runs
-      .filter((c) => c.members > 1 && c.rttRequestedMs === rtt && c.scenarios.serializableRead!.latency.p50Ms > 0)
-      .map(
-        (c) =>
-          `${ratio(c.scenarios.linearizableRead!.latency.p50Ms, c.scenarios.serializableRead!.latency.p50Ms)} (${c.members} members)`,
-      );
+    const peers = runs.filter(
+      (c) => c.members > 1 && c.rttRequestedMs === rtt && c.scenarios.serializableRead!.latency.p50Ms > 0,
+    );
+    const parts = peers.map(
+      (c) =>
+        `${ratio(c.scenarios.linearizableRead!.latency.p50Ms, c.scenarios.serializableRead!.latency.p50Ms)} (${c.members} members)`,
+    );
     if (parts.length)
       findings.push(
-        `At ${fmt(rtt)} ms added RTT a linearizable read's median was ${parts.join(' and ')} a serializable one's.`,
+        `At ${fmt(rtt)} ms added RTT a linearizable read's median was ${parts.join(' and ')} a serializable one's${perMember ? `, with ${perMember} clients per member` : ''}.`,
       );
   }
+  findings.push(...machineFindings(runs, (c) => [c.scenarios.linearizableRead, c.scenarios.serializableRead]));
   return {
     chart: {
       id: 'lab-reads',
       title: 'Median read latency: linearizable against serializable',
-      desc: `Median latency of single-key range reads per cluster (members · added RTT). ${findings.join(' ')}`,
+      desc: `Median latency of single-key range reads per cluster (members · added RTT), the median over the measured windows with their range${perMember ? `, ${perMember} clients per member` : ''}. ${findings.join(' ')}`,
       yLabel: 'median latency, ms',
       series: ['linearizable', 'serializable'],
       groups,
@@ -174,193 +202,6 @@ export function readsFigure(result: LabResult): LabFigure | null {
     table,
     findings,
   };
-}
-
-/**
- * How long writes failed when one member was killed mid-load: a follower beside the leader, per
- * cluster, with the election timeout as a reference line when every cluster ran with the same one.
- *
- * @returns null when no cluster ran a stop.
- */
-export function leaderLossFigure(result: LabResult): LabFigure | null {
-  const runs = result.clusters.filter((c) => c.scenarios.followerStop || c.scenarios.leaderStop);
-  if (runs.length === 0) return null;
-  const timeouts = [...new Set(runs.map((c) => c.electionTimeoutMs))];
-  const table = [['Members · RTT', 'Stopped', 'Writes failed for', 'Election', 'Acknowledged', 'Read back', 'Missing']];
-  const findings: string[] = [];
-  const groups: BarGroup[] = runs.map((c) => {
-    for (const [name, s] of [
-      ['follower', c.scenarios.followerStop],
-      ['leader', c.scenarios.leaderStop],
-    ] as const) {
-      if (!s) continue;
-      table.push([
-        shortLabel(c),
-        name,
-        ms(s.writeFailureWindowMs),
-        ms(s.electionMs),
-        fmt(s.writesAcknowledged),
-        fmt(s.writesReadBack),
-        fmt(s.missing),
-      ]);
-    }
-    const l = c.scenarios.leaderStop;
-    const bar = (series: number, v: number | null | undefined) => ({
-      series,
-      value: v ?? null,
-      label: v === null || v === undefined ? 'n/a' : fmt(v),
-    });
-    return {
-      label: shortLabel(c),
-      bars: [bar(0, c.scenarios.followerStop?.writeFailureWindowMs), bar(1, l?.writeFailureWindowMs)],
-    };
-  });
-  const stops = runs.flatMap((c) => [c.scenarios.followerStop, c.scenarios.leaderStop]).filter((x) => x !== null);
-  const span = (role: 'leader' | 'follower', f: (s: (typeof stops)[number], c: ClusterRun) => number | null) => {
-    const v = runs.flatMap((c) => {
-      const s = role === 'leader' ? c.scenarios.leaderStop : c.scenarios.followerStop;
-      const x = s ? f(s, c) : null;
-      return x === null ? [] : [x];
-    });
-    return v.length ? { lo: Math.min(...v), hi: Math.max(...v) } : null;
-  };
-  const range = (r: { lo: number; hi: number }, digits = 0) =>
-    r.lo === r.hi ? fmt(r.lo, digits) : `${fmt(r.lo, digits)}–${fmt(r.hi, digits)}`;
-  const leader = span('leader', (s) => s.writeFailureWindowMs);
-  const leaderRatio = span('leader', (s, c) =>
-    s.writeFailureWindowMs === null ? null : s.writeFailureWindowMs / c.electionTimeoutMs,
-  );
-  const follower = span('follower', (s) => s.writeFailureWindowMs);
-  if (leader && leaderRatio)
-    findings.push(
-      `Writes failed for ${range(leader)} ms after the leader was killed: ${range(leaderRatio, 2)} × the election timeout${timeouts.length === 1 ? ` of ${fmt(timeouts[0]!)} ms` : ''}.`,
-    );
-  if (follower)
-    findings.push(
-      `After a follower was killed, the longest gap between acknowledged writes was ${range(follower)} ms.`,
-    );
-  const acked = stops.reduce((n, s) => n + s.writesAcknowledged, 0);
-  const missing = stops.reduce((n, s) => n + s.missing, 0);
-  findings.push(
-    missing === 0
-      ? `All ${fmt(acked)} acknowledged writes were read back afterwards.`
-      : `${fmt(missing)} of ${fmt(acked)} acknowledged writes were not read back afterwards.`,
-  );
-  return {
-    chart: {
-      id: 'lab-leader-loss',
-      title: 'How long writes fail when a member stops',
-      desc: `Longest gap between acknowledged writes around the kill of a follower and of the leader, per cluster (members · added RTT). ${findings.join(' ')}`,
-      yLabel: 'writes failed for, ms',
-      series: ['follower stopped', 'leader stopped'],
-      groups,
-      ...(timeouts.length === 1
-        ? { reference: { value: timeouts[0]!, label: `election timeout ${fmt(timeouts[0]!)} ms` } }
-        : {}),
-    },
-    table,
-    findings,
-  };
-}
-
-/**
- * The table of a timeline: two slices before the kill, the kill's slice, the slices without an
- * acknowledgement as one row, and three slices from the first acknowledgement after it.
- */
-function timelineRows(
-  counts: readonly number[],
-  first: number,
-  resume: number,
-  seconds: (slice: number) => string,
-): string[][] {
-  const end = resume < 0 ? counts.length : resume;
-  const rows: string[][] = [];
-  for (let i = Math.max(0, first - 2); i <= first && i < counts.length; i++) rows.push([seconds(i), fmt(counts[i]!)]);
-  if (end > first + 1)
-    rows.push([
-      `${seconds(first + 1)} to ${seconds(end)}`,
-      `${fmt(counts.slice(first + 1, end).reduce((a, b) => a + b, 0))} in all`,
-    ]);
-  for (let i = end; i < Math.min(counts.length, end + 3); i++) rows.push([seconds(i), fmt(counts[i]!)]);
-  return rows;
-}
-
-/**
- * Acknowledged writes per time slice around the leader's kill, for the cluster with the most
- * members at the lowest added RTT that recorded a timeline: the gap is the write outage.
- *
- * @returns null when no leader stop recorded its timeline (results written before it was added).
- */
-export function leaderTimelineFigure(result: LabResult): LabFigure | null {
-  const runs = result.clusters
-    .filter((c) => c.scenarios.leaderStop?.acknowledgedPerInterval)
-    .sort((a, b) => a.rttRequestedMs - b.rttRequestedMs || a.members - b.members);
-  const c = runs[0];
-  if (!c) return null;
-  const stop = c.scenarios.leaderStop!;
-  const { intervalMs, counts } = stop.acknowledgedPerInterval!;
-  const at = stop.stoppedAtMs / intervalMs;
-  const seconds = (slice: number): string => `${fmt(((slice - at) * intervalMs) / 1000, 1)} s`;
-  // Slices from the kill until the first acknowledgement after it.
-  const first = Math.floor(at);
-  const resume = counts.findIndex((n, i) => i > first && n > 0);
-  const markers = [{ at, label: 'leader killed' }];
-  if (stop.electionMs !== null) markers.push({ at: at + stop.electionMs / intervalMs, label: 'new leader' });
-  const findings = [
-    `${clusterLabel(c)}: no write was acknowledged for ${ms(stop.writeFailureWindowMs)} after the leader was killed; a new leader was reported after ${ms(stop.electionMs)} (election timeout ${fmt(c.electionTimeoutMs)} ms).`,
-  ];
-  return {
-    chart: {
-      id: 'lab-leader-timeline',
-      title: 'Acknowledged writes around the leader kill',
-      desc: `Acknowledged writes per ${fmt(intervalMs)} ms, ${clusterLabel(c)}, from ${seconds(0)} to ${seconds(counts.length)} around the kill. ${findings.join(' ')}`,
-      yLabel: `writes per ${fmt(intervalMs)} ms`,
-      series: [`acknowledged writes, ${shortLabel(c)}`],
-      // Labels on whole seconds from the kill; slices are labelled by their start.
-      groups: counts.map((n, i) => ({
-        label: Math.abs(((i - at) * intervalMs) % 1000) < intervalMs / 2 ? seconds(i) : '',
-        bars: [{ series: 0, value: n, label: fmt(n) }],
-      })),
-      dense: true,
-      markers,
-    },
-    table: [['From the kill', 'Acknowledged writes'], ...timelineRows(counts, first, resume, seconds)],
-    findings,
-  };
-}
-
-/**
- * What a client saw when a majority of members was stopped: writes refused, after how long and
- * with which error, per cluster.
- *
- * @returns null when no cluster ran the scenario.
- */
-export function majorityLossFigure(result: LabResult): LabFigure | null {
-  const runs = result.clusters.filter((c) => c.scenarios.majorityLoss);
-  if (runs.length === 0) return null;
-  const table = [
-    ['Members · RTT', 'Stopped', 'Writes refused', 'Acknowledged', 'Refused after (median)', 'Error the client saw'],
-  ];
-  for (const c of runs) {
-    const m = c.scenarios.majorityLoss!;
-    table.push([
-      shortLabel(c),
-      `${m.stoppedMembers.length} of ${c.members}`,
-      `${fmt(m.writesRefused)} of ${fmt(m.writesAttempted)}`,
-      fmt(m.writesAcknowledged),
-      ms(m.refusedAfterMs),
-      m.errorText ?? 'none',
-    ]);
-  }
-  const acked = runs.reduce((n, c) => n + c.scenarios.majorityLoss!.writesAcknowledged, 0);
-  const errors = [...new Set(runs.map((c) => c.scenarios.majorityLoss!.errorText).filter((e) => e !== null))];
-  const findings = [
-    acked === 0
-      ? `With a majority stopped, no write was acknowledged in any of the ${runs.length} clusters.`
-      : `With a majority stopped, ${fmt(acked)} writes were still acknowledged: a contradiction of the quorum rule to investigate.`,
-    ...(errors.length ? [`The client saw: ${errors.map((e) => `“${e}”`).join('; ')}.`] : []),
-  ];
-  return { chart: null, table, findings };
 }
 
 /**

@@ -10,8 +10,17 @@
  */
 import { z } from 'zod';
 
-/** Version of this shape; readers should refuse other versions. */
-export const LAB_RESULT_SCHEMA_VERSION = 1;
+/**
+ * Version of this shape. Version 2 added the repeated windows (`windows`), the machine's load and
+ * each process's CPU time per window, the delay measured during each load, the per-client outage
+ * of a leader stop and its client deadline, and the probe's write accounting. Version-1 results
+ * stay readable as they were written (every field added since is optional and absent in them);
+ * they hold one unrepeated window per cell, so the figures do not draw them (drawn-runs.ts).
+ */
+export const LAB_RESULT_SCHEMA_VERSION = 2;
+
+/** The versions a reader accepts. */
+export const READABLE_SCHEMA_VERSIONS = [1, 2] as const;
 
 /**
  * Latency percentiles of one scenario, in milliseconds, from an HDR histogram of every
@@ -26,6 +35,54 @@ export const latencyStatsSchema = z.object({
   meanMs: z.number().nonnegative(),
 });
 export type LatencyStats = z.infer<typeof latencyStatsSchema>;
+
+/**
+ * The machine over one measurement window: CPU time of each etcd member and of the lab's own
+ * process (the load generator and the delay proxies' worker threads together), the share of the
+ * machine's CPU time that was busy, and the 1-minute load average at the window's end.
+ */
+export const windowMachineSchema = z.object({
+  wallMs: z.number().nonnegative(),
+  cpuCount: z.number().int().positive(),
+  /** Busy share of all CPUs over the window, 0–1 (/proc/stat); null off Linux. */
+  machineBusyFraction: z.number().min(0).max(1).nullable(),
+  loadAverage1: z.number().nonnegative().nullable(),
+  labProcessCpuMs: z.number().nonnegative(),
+  /** CPU time per etcd member over the window, ms, by member name. */
+  etcdCpuMs: z.record(z.string(), z.number().nonnegative()),
+  /** Busy share ≥ 0.9 (src/lib/lab/cpu.ts): the window measured a machine short of CPU. */
+  cpuBound: z.boolean(),
+});
+export type WindowMachine = z.infer<typeof windowMachineSchema>;
+
+/**
+ * The delay the proxies really added while a load ran: each sample is a GET of a member's peer
+ * `/version` through its proxy minus one straight to it, taken in the proxy's worker thread.
+ */
+export const delayStatsSchema = z.object({
+  requestedMs: z.number().nonnegative(),
+  samples: z.number().int().nonnegative(),
+  p50Ms: z.number().nullable(),
+  p90Ms: z.number().nullable(),
+  p99Ms: z.number().nullable(),
+});
+export type DelayStats = z.infer<typeof delayStatsSchema>;
+
+/** One measured window of a load (after the cluster's warm-up), in the cluster's shuffled order. */
+export const loadWindowSchema = z.object({
+  /** Position of this window among all the cluster's measured windows, from 0. */
+  order: z.number().int().nonnegative(),
+  clients: z.number().int().positive(),
+  durationMs: z.number().nonnegative(),
+  ops: z.number().int().nonnegative(),
+  errors: z.number().int().nonnegative(),
+  throughputPerSec: z.number().nonnegative(),
+  latency: latencyStatsSchema,
+  machine: windowMachineSchema.nullable(),
+  /** Null for a cluster without peers (one member: no proxy). */
+  delay: delayStatsSchema.nullable(),
+});
+export type LoadWindow = z.infer<typeof loadWindowSchema>;
 
 /**
  * One bounded load: `clients` concurrent callers, each issuing its next request when the previous
@@ -45,6 +102,12 @@ export const loadResultSchema = z.object({
   latency: latencyStatsSchema,
   /** First error message seen, if any, to tell what failed. */
   firstError: z.string().nullable(),
+  /**
+   * The measured windows (schema version 2). With windows, `throughputPerSec` and each latency
+   * percentile are the medians over the windows, `ops` and `errors` their sums, `durationMs` the
+   * sum of their lengths.
+   */
+  windows: z.array(loadWindowSchema).optional(),
 });
 export type LoadResult = z.infer<typeof loadResultSchema>;
 
@@ -97,6 +160,27 @@ export const failureResultSchema = z.object({
    */
   acknowledgedPerInterval: z
     .object({ intervalMs: z.number().positive(), counts: z.array(z.number().int().nonnegative()) })
+    .optional(),
+  /** Deadline the client gave each write, ms (schema version 2; 3 000 in version 1). */
+  writeDeadlineMs: z.number().positive().optional(),
+  /**
+   * Per writer: from the kill to the acknowledgement of its first write sent after the kill, ms;
+   * null when it had none within the bound (schema version 2). This includes the wait for the
+   * write it had in flight at the kill, as a client sees it.
+   */
+  clientOutagesMs: z.array(z.number().nonnegative().nullable()).optional(),
+  /**
+   * The writes in flight at the kill: how long after the kill each ended, how it ended and the
+   * gRPC code of a failure (schema version 2).
+   */
+  inFlightAtKill: z
+    .array(
+      z.object({
+        endedAfterMs: z.number().nonnegative(),
+        acknowledged: z.boolean(),
+        errorCode: z.string().nullable(),
+      }),
+    )
     .optional(),
 });
 export type FailureResult = z.infer<typeof failureResultSchema>;
@@ -176,10 +260,16 @@ export const clusterRunSchema = z.object({
     linearizableRead: loadResultSchema.nullable(),
     serializableRead: loadResultSchema.nullable(),
     mixed: mixedResultSchema.nullable(),
+    /** The first repetition of each stop (in version 1 the only one). */
     followerStop: failureResultSchema.nullable(),
     leaderStop: failureResultSchema.nullable(),
     majorityLoss: majorityLossResultSchema.nullable(),
+    /** Every repetition of each stop, in order (schema version 2). */
+    followerStops: z.array(failureResultSchema).optional(),
+    leaderStops: z.array(failureResultSchema).optional(),
   }),
+  /** Position of this cluster in the run's shuffled plan, from 0 (schema version 2). */
+  order: z.number().int().nonnegative().optional(),
   /** Scenarios not run and why, e.g. `{ scenario: 'leaderStop', reason: 'one member' }`. */
   skipped: z.array(z.object({ scenario: z.string(), reason: z.string() })),
   /** Steps that failed, with the message; the run goes on with the next step. */
@@ -241,13 +331,27 @@ export const probeResultSchema = z.object({
   /** Only with --allow-writes, under the lab prefix, deleted afterwards. */
   write: loadResultSchema.nullable(),
   writesAllowed: z.boolean(),
-  /** Keys the probe wrote and then deleted (0 without --allow-writes). */
+  /** Keys the probe deleted at the end (0 without --allow-writes). */
   keysWrittenAndDeleted: z.number().int().nonnegative(),
+  /**
+   * Puts the probe sent (the fill and the write load, acknowledged or not), the value bytes they
+   * carried, and the keys found under its prefix after the deletion: 0 unless the deletion failed
+   * (schema version 2). Every put is a revision the cluster keeps until it compacts.
+   */
+  putsSent: z.number().int().nonnegative().optional(),
+  valueBytesSent: z.number().int().nonnegative().optional(),
+  keysLeft: z.number().int().nonnegative().nullable().optional(),
+  /** Whether endpoints, member names and URLs were replaced before publishing (schema version 2). */
+  redacted: z.boolean().optional(),
   metricsUrl: z.string().nullable(),
   metricsError: z.string().nullable(),
   /** etcd_disk_wal_fsync_duration_seconds and etcd_disk_backend_commit_duration_seconds. */
   metrics: z.array(metricHistogramSchema),
-  /** Member-to-member RTT estimate used for the timeouts, ms, or null. */
+  /**
+   * Member-to-member RTT used for the timeouts, ms: the p50 of etcd_network_peer_round_trip_time_seconds,
+   * or null without it. Version-1 probes fell back to linearizable − serializable read p50, which
+   * overstates the RTT (the read also waits for the leader's apply and queues), so it is no longer used.
+   */
   rttEstimateMs: z.number().nonnegative().nullable(),
   recommendation: recommendationSchema,
 });
@@ -255,7 +359,7 @@ export type ProbeResult = z.infer<typeof probeResultSchema>;
 
 /** One run: the lab (`clusters`, `fsync`) or a probe (`probe`). */
 export const labResultSchema = z.object({
-  schemaVersion: z.literal(LAB_RESULT_SCHEMA_VERSION),
+  schemaVersion: z.union([z.literal(1), z.literal(2)]),
   kind: z.enum(['lab', 'probe']),
   startedAt: z.iso.datetime(),
   endedAt: z.iso.datetime(),
@@ -267,6 +371,21 @@ export const labResultSchema = z.object({
     valueBytes: z.number().int().nonnegative(),
     memberCounts: z.array(z.number().int().positive()),
     rttMs: z.array(z.number().nonnegative()),
+    /** Measured windows per load after the warm-up, and the warm-up per cluster, ms (schema version 2). */
+    repeats: z.number().int().positive().optional(),
+    warmUpMs: z.number().nonnegative().optional(),
+    /**
+     * Clients per member of the read loads (schema version 2): the read loads run this many clients
+     * per member, so a linearizable read's latency compares clusters at the same load per member;
+     * writes and the mixed load keep `clients` in all.
+     */
+    readClientsPerMember: z.number().int().positive().optional(),
+    /** Seed of the shuffles of the cluster plan and of each cluster's windows (schema version 2). */
+    shuffleSeed: z.number().int().nonnegative().optional(),
+    /** Client deadlines the member stops alternate between, ms (schema version 2). */
+    failureDeadlinesMs: z.array(z.number().positive()).optional(),
+    /** Whether members and the load generator were pinned to their own CPUs, and why not (schema version 2). */
+    pinning: z.object({ pinned: z.boolean(), reason: z.string() }).optional(),
   }),
   fsync: fsyncResultSchema.nullable(),
   clusters: z.array(clusterRunSchema),
@@ -294,7 +413,7 @@ export function parseLabResult(data: unknown, source = 'result'): LabResult {
   if (!parsed.success) {
     const issues = firstIssues(parsed.error);
     throw new Error(
-      `${source} is not a lab result of schema version ${LAB_RESULT_SCHEMA_VERSION}: ${issues}. Re-run npm run lab to write a current one.`,
+      `${source} is not a lab result of schema version ${READABLE_SCHEMA_VERSIONS.join(' or ')}: ${issues}. Re-run npm run lab to write a current one.`,
     );
   }
   return parsed.data;

@@ -39,6 +39,7 @@ import type { EtcdBinary } from './etcd-binary.ts';
 import { timedEtcdctl } from './etcdctl.ts';
 import { environment, mountOf } from './environment.ts';
 import { LOOPBACK } from './ports.ts';
+import { processCpuMs } from './machine.ts';
 
 export interface BackupOptions {
   etcd: EtcdBinary;
@@ -144,22 +145,6 @@ export function treeBytes(dir: string): number {
     else if (e.isFile()) total += statSync(p).size;
   }
   return total;
-}
-
-/**
- * CPU time (user + system, ms) a process has used so far, from /proc/<pid>/stat; null off Linux
- * or when the process is gone. Assumes the usual 100 clock ticks per second (USER_HZ).
- */
-export function processCpuMs(pid: number | undefined): number | null {
-  if (pid === undefined) return null;
-  try {
-    const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
-    // Fields after the command name (which may hold spaces) start at field 3; utime and stime are fields 14 and 15.
-    const rest = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
-    return (Number(rest[11]) + Number(rest[12])) * 10;
-  } catch {
-    return null;
-  }
 }
 
 /**

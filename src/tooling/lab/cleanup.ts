@@ -1,6 +1,7 @@
 /**
  * One place that undoes what the lab made (processes, proxies, directories), last made first,
- * on normal exit, on a failed step, and on SIGINT/SIGTERM.
+ * on normal exit, on a failed step, on SIGINT/SIGTERM/SIGHUP, and when the process that started
+ * the lab (npm, a shell) goes away without passing a signal on.
  */
 
 type Undo = () => Promise<void> | void;
@@ -51,23 +52,42 @@ export class Cleanup {
   }
 
   /**
-   * On SIGINT or SIGTERM: runs the cleanup, then exits 130 (SIGINT) or 143 (SIGTERM).
-   * Returns a function that removes the handlers.
+   * On SIGINT, SIGTERM or SIGHUP: runs the cleanup, then exits 130, 143 or 129 (128 + the signal's
+   * number, as a shell reports it). A second signal during the cleanup is ignored: the cleanup is
+   * already under way, and a terminal's Ctrl-C reaches both npm and the lab.
+   *
+   * @param watchParentMs - when > 0, also checks every that many ms whether the lab's parent
+   *   process is gone (the lab was re-parented): an npm or shell that exits without passing its
+   *   signal on must not leave etcd members running. The check counts as a SIGHUP.
+   * @returns a function that removes the handlers and stops the check.
    */
-  onSignals(log: (message: string) => void = console.error): () => void {
+  onSignals(log: (message: string) => void = console.error, watchParentMs = 0): () => void {
+    const codes: Record<string, number> = { SIGINT: 130, SIGTERM: 143, SIGHUP: 129 };
     const handler = (signal: NodeJS.Signals): void => {
+      if (this.interrupted) return;
       this.interrupted = true;
       log(`lab: ${signal} received, stopping every process and removing the lab's directories…`);
       void this.run().then((failures) => {
         for (const f of failures) log(`lab: cleanup: ${f}`);
-        process.exit(signal === 'SIGINT' ? 130 : 143);
+        process.exit(codes[signal] ?? 1);
       });
     };
-    process.on('SIGINT', handler);
-    process.on('SIGTERM', handler);
+    const signals: NodeJS.Signals[] = ['SIGINT', 'SIGTERM', 'SIGHUP'];
+    for (const s of signals) process.on(s, handler);
+    const parent = process.ppid;
+    const watch =
+      watchParentMs > 0
+        ? setInterval(() => {
+            if (process.ppid !== parent) {
+              log(`lab: the parent process ${parent} is gone`);
+              handler('SIGHUP');
+            }
+          }, watchParentMs)
+        : null;
+    watch?.unref();
     return () => {
-      process.off('SIGINT', handler);
-      process.off('SIGTERM', handler);
+      for (const s of signals) process.off(s, handler);
+      if (watch) clearInterval(watch);
     };
   }
 }

@@ -8,7 +8,6 @@ import { mkdirSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
 import { readFileSync } from 'node:fs';
 import { Agent, fetch } from 'undici';
-import type { PairRtt } from '../../lib/lab/result.ts';
 import type { Cleanup } from './cleanup.ts';
 import { startDelayProxy, type DelayProxy } from './delay-proxy.ts';
 import { assertPortFree, freePorts, LOOPBACK } from './ports.ts';
@@ -103,13 +102,13 @@ export async function startCluster(o: ClusterOptions): Promise<Cluster> {
   const heartbeatMs = o.heartbeatMs ?? 100;
   const electionTimeoutMs = o.electionTimeoutMs ?? 1000;
   const readyTimeoutMs = o.readyTimeoutMs ?? 30_000;
+  // Client, peer and proxy port of every member from one call, so they are distinct: a proxy
+  // listening on "any free port" could otherwise be handed a port chosen for a member that has
+  // not bound it yet.
+  const picked = o.ports ? [] : await freePorts(o.members * 3);
   const ports =
-    o.ports ??
-    (await freePorts(o.members * 2)).reduce<{ client: number; peer: number }[]>((acc, p, i) => {
-      if (i % 2 === 0) acc.push({ client: p, peer: 0 });
-      else acc[acc.length - 1]!.peer = p;
-      return acc;
-    }, []);
+    o.ports ?? Array.from({ length: o.members }, (_, i) => ({ client: picked[3 * i]!, peer: picked[3 * i + 1]! }));
+  const proxyPorts = o.ports ? [] : Array.from({ length: o.members }, (_, i) => picked[3 * i + 2]!);
   // Given ports are checked first, for a clear message before any process starts.
   if (o.ports) for (const p of o.ports) for (const port of [p.client, p.peer]) await assertPortFree(port);
   mkdirSync(o.dir, { recursive: true });
@@ -141,7 +140,7 @@ export async function startCluster(o: ClusterOptions): Promise<Cluster> {
   for (let i = 0; i < o.members; i++) {
     const name = `m${i + 1}`;
     const { client, peer } = ports[i]!;
-    const proxy = await startDelayProxy(peer, o.rttMs);
+    const proxy = await startDelayProxy(peer, o.rttMs, proxyPorts[i] ?? 0);
     members.push({
       name,
       clientPort: client,
@@ -256,39 +255,4 @@ export async function startCluster(o: ClusterOptions): Promise<Cluster> {
     },
     close: undo,
   };
-}
-
-/**
- * Measures the RTT each proxy really adds: the median of `samples` small HTTP GETs of the peer
- * `/version` endpoint through the proxy, minus the median direct to the peer port (same keep-alive
- * connection pattern both ways). One entry per unordered pair (a, b), measured through b's proxy,
- * which carries the traffic b receives.
- */
-export async function measurePairRtt(cluster: Cluster, requestedMs: number, samples = 15): Promise<PairRtt[]> {
-  const median = (xs: number[]): number => {
-    const s = [...xs].sort((x, y) => x - y);
-    return s[Math.floor(s.length / 2)]!;
-  };
-  const timeGets = async (port: number): Promise<number> => {
-    const times: number[] = [];
-    await get(`http://${LOOPBACK}:${port}/version`, 5000); // warm the connection
-    for (let i = 0; i < samples; i++) {
-      const t0 = performance.now();
-      await get(`http://${LOOPBACK}:${port}/version`, 5000);
-      times.push(performance.now() - t0);
-    }
-    return median(times);
-  };
-  const added = new Map<string, number>();
-  for (const m of cluster.members) {
-    const direct = await timeGets(m.peerPort);
-    const proxied = await timeGets(m.proxy.port);
-    added.set(m.name, Math.round((proxied - direct) * 100) / 100);
-  }
-  const pairs: PairRtt[] = [];
-  const ms = cluster.members;
-  for (let i = 0; i < ms.length; i++)
-    for (let j = i + 1; j < ms.length; j++)
-      pairs.push({ a: ms[i]!.name, b: ms[j]!.name, requestedMs, measuredMs: added.get(ms[j]!.name)! });
-  return pairs;
 }

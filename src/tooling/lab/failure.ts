@@ -43,12 +43,16 @@ export interface FailureOptions {
   clients: number;
   /** Load before the stop, ms. */
   beforeMs: number;
-  /** Bound on the load after the stop, ms. */
+  /** Bound on the load after the stop, ms: above `writeDeadlineMs`, so a write stuck at the kill ends first. */
   maxAfterMs: number;
-  /** Load kept after the first write acknowledged after the stop, ms. */
+  /** Load kept after every writer's first acknowledgement of a write sent after the stop, ms. */
   settleMs: number;
   prefix: string;
-  /** Deadline of each write, ms: a write blocked during the election fails and the writer goes on. */
+  /**
+   * Deadline of each write, ms. Above etcd's own request timeout (5 s + 2 × election timeout), a
+   * write stuck at the kill is ended by etcd, as kube-apiserver's writes are (its bound is 34 s),
+   * not by this client.
+   */
   writeDeadlineMs: number;
 }
 
@@ -57,6 +61,37 @@ const VALUE_BYTES = 64;
 const ACK_INTERVAL_MS = 100;
 
 const roundOrNull = (x: number | null): number | null => (x === null ? null : Math.round(x));
+
+/** One write as a writer saw it: when it was sent and ended (ms from the load's start), and how. */
+interface Sent {
+  sentAt: number;
+  endedAt: number;
+  ok: boolean;
+  code: string | null;
+}
+
+/**
+ * Per writer, from the kill to the acknowledgement of its first write sent at or after the kill
+ * (null when none was acknowledged), and the writes that were in flight at the kill.
+ */
+export function clientOutages(
+  perClient: readonly (readonly Sent[])[],
+  stoppedAt: number,
+): {
+  outagesMs: (number | null)[];
+  inFlight: { endedAfterMs: number; acknowledged: boolean; errorCode: string | null }[];
+} {
+  const outagesMs = perClient.map((writes) => {
+    const first = writes.find((w) => w.sentAt >= stoppedAt && w.ok);
+    return first ? first.endedAt - stoppedAt : null;
+  });
+  const inFlight = perClient.flatMap((writes) =>
+    writes
+      .filter((w) => w.sentAt < stoppedAt && w.endedAt >= stoppedAt)
+      .map((w) => ({ endedAfterMs: Math.round(w.endedAt - stoppedAt), acknowledged: w.ok, errorCode: w.code })),
+  );
+  return { outagesMs: outagesMs.map(roundOrNull), inFlight };
+}
 
 /**
  * Kills a member of the given role in the middle of a write load to the other members, then reads
@@ -75,19 +110,18 @@ export async function stopDuringWrites(o: FailureOptions): Promise<FailureResult
   const conns: Etcd3[] = survivors.map((m) => clientFor(m.clientUrl, o.writeDeadlineMs));
   const acked = new Map<string, string>();
   const ackTimes: number[] = [];
+  const perClient: Sent[][] = Array.from({ length: o.clients }, () => []);
   let attempted = 0;
   let errors = 0;
   let firstError: string | null = null;
   const start = performance.now();
-  let stoppedAt: number;
-  // The load goes on until a write is acknowledged after a leader is known again (plus settleMs):
-  // acknowledgements just after the kill can be writes committed before it.
-  let recoveredAt = Number.POSITIVE_INFINITY;
-  let firstAckAfter = Number.POSITIVE_INFINITY;
+  let stoppedAt = Number.POSITIVE_INFINITY;
   const hardEnd = start + o.beforeMs + o.maxAfterMs;
+  // Every writer goes on until it has had a write sent after the kill acknowledged, plus settleMs.
+  const recoveredAt: number[] = new Array<number>(o.clients).fill(Number.POSITIVE_INFINITY);
   const done = (): boolean => {
     const now = performance.now();
-    return now > hardEnd || now > firstAckAfter + o.settleMs;
+    return now > hardEnd || now > Math.max(...recoveredAt) + o.settleMs;
   };
   let electionMs: number | null = null;
   let leaderAfter: string | null;
@@ -99,15 +133,23 @@ export async function stopDuringWrites(o: FailureOptions): Promise<FailureResult
           const key = `${o.prefix}c${c}/${String(i).padStart(7, '0')}`;
           const value = `${c}:${i}:`.padEnd(VALUE_BYTES, '.');
           attempted++;
+          const sentAt = performance.now();
           try {
             await conn.put(key).value(value).exec();
             const t = performance.now();
             acked.set(key, value);
             ackTimes.push(t - start);
-            if (t > recoveredAt && t < firstAckAfter) firstAckAfter = t;
+            perClient[c]!.push({ sentAt: sentAt - start, endedAt: t - start, ok: true, code: null });
+            if (sentAt >= stoppedAt && recoveredAt[c] === Number.POSITIVE_INFINITY) recoveredAt[c] = t;
           } catch (e) {
             errors++;
             firstError ??= errorText(e);
+            perClient[c]!.push({
+              sentAt: sentAt - start,
+              endedAt: performance.now() - start,
+              ok: false,
+              code: grpcCode(e),
+            });
             await new Promise((r) => setTimeout(r, 5));
           }
         }
@@ -122,12 +164,12 @@ export async function stopDuringWrites(o: FailureOptions): Promise<FailureResult
     } else {
       leaderAfter = await findLeader(survivors, 2000);
     }
-    recoveredAt = performance.now();
     await writers;
     // Read back everything acknowledged, linearizably, from a survivor.
     const stored = await conns[0]!.getAll().prefix(o.prefix).strings();
     let readBack = 0;
     for (const [k, v] of acked) if (stored[k] === v) readBack++;
+    const outages = clientOutages(perClient, stoppedAt - start);
     return {
       stoppedMember: victim.name,
       role: o.role,
@@ -145,6 +187,9 @@ export async function stopDuringWrites(o: FailureOptions): Promise<FailureResult
       writeErrors: errors,
       firstError,
       acknowledgedPerInterval: { intervalMs: ACK_INTERVAL_MS, counts: countPerInterval(ackTimes, ACK_INTERVAL_MS) },
+      writeDeadlineMs: o.writeDeadlineMs,
+      clientOutagesMs: outages.outagesMs,
+      inFlightAtKill: outages.inFlight,
     };
   } finally {
     conns.forEach((c) => c.close());

@@ -17,6 +17,10 @@ export interface LoadOptions {
   /** Key prefix, e.g. `/lab/m3-rtt0/`. */
   prefix: string;
   keys: number;
+  /** Ends the load early: no client sends another request once it is aborted. */
+  signal?: AbortSignal;
+  /** Counts every request sent (acknowledged or not), for a probe that must say what it wrote. */
+  sent?: { count: number };
 }
 
 type Op = (conn: Etcd3, client: number, i: number) => Promise<void>;
@@ -39,8 +43,9 @@ async function closedLoop(
   await Promise.all(
     Array.from({ length: o.clients }, async (_, client) => {
       const conn = o.connections[client % o.connections.length]!;
-      for (let i = 0; performance.now() < end; i++) {
+      for (let i = 0; performance.now() < end && !o.signal?.aborted; i++) {
         const t0 = performance.now();
+        if (o.sent) o.sent.count++;
         try {
           await op(conn, client, i);
           record(performance.now() - t0, client, i);
@@ -77,14 +82,15 @@ const keyOf = (o: LoadOptions, n: number): string => `${o.prefix}k${String(n % o
 export async function populate(o: LoadOptions): Promise<void> {
   const value = randomBytes(o.valueBytes);
   const conn = o.connections[0]!;
-  for (let n = 0; n < o.keys; n += 20)
+  for (let n = 0; n < o.keys && !o.signal?.aborted; n += 20)
     await Promise.all(
-      Array.from({ length: Math.min(20, o.keys - n) }, (_, j) =>
-        conn
+      Array.from({ length: Math.min(20, o.keys - n) }, (_, j) => {
+        if (o.sent) o.sent.count++;
+        return conn
           .put(keyOf(o, n + j))
           .value(value)
-          .exec(),
-      ),
+          .exec();
+      }),
     );
 }
 

@@ -5,6 +5,7 @@
 import type { Etcd3 } from 'etcd3';
 import { randomBytes } from 'node:crypto';
 import { readFileSync } from 'node:fs';
+import { connect as tlsConnect } from 'node:tls';
 import { Agent, fetch } from 'undici';
 import { bucketQuantile, parseMetrics, type Histogram } from '../../lib/lab/prometheus.ts';
 import { recommend } from '../../lib/lab/recommend.ts';
@@ -41,6 +42,29 @@ export interface ProbeOptions {
 
 /** Prefix of every key the probe writes (only with --allow-writes). */
 export const PROBE_PREFIX = '/etcd-sizing-lab/';
+
+/** Keys the probe's writes spread over. */
+export const PROBE_KEYS = 100;
+
+/**
+ * Deletes every key under `prefix`, then counts what is left (linearizably); deletes once more if
+ * a key is left.
+ * @returns keys deleted, and keys still there (null when the count failed).
+ */
+export async function deletePrefix(conn: Etcd3, prefix: string): Promise<{ deleted: number; left: number | null }> {
+  let deleted = Number((await conn.delete().prefix(prefix).exec()).deleted);
+  let left: number | null;
+  try {
+    left = await conn.getAll().prefix(prefix).count();
+    if (left > 0) {
+      deleted += Number((await conn.delete().prefix(prefix).exec()).deleted);
+      left = await conn.getAll().prefix(prefix).count();
+    }
+  } catch {
+    left = null;
+  }
+  return { deleted, left };
+}
 
 /** Histograms read from /metrics, by name. */
 const METRIC_HISTOGRAMS = [
@@ -112,6 +136,39 @@ export function explainConnectError(endpoint: string, e: unknown): string {
   return `${endpoint} could not be probed: ${text}`;
 }
 
+/**
+ * Whether host:port completes a TLS handshake within `timeoutMs` (certificates not checked): an
+ * http:// endpoint that does is a TLS port, and the fix is https://.
+ */
+export function speaksTls(host: string, port: number, timeoutMs = 2000): Promise<boolean> {
+  return new Promise((resolve) => {
+    const socket = tlsConnect({ host, port, rejectUnauthorized: false, timeout: timeoutMs });
+    const done = (v: boolean): void => {
+      socket.destroy();
+      resolve(v);
+    };
+    socket.once('secureConnect', () => done(true));
+    socket.once('error', () => done(false));
+    socket.once('timeout', () => done(false));
+  });
+}
+
+/** Endpoints given that are a member's peer URL (same host and port), with that member's client URLs. */
+export function peerPortEndpoints(
+  endpoints: readonly string[],
+  members: readonly { name: string; peerUrls: readonly string[]; clientUrls: readonly string[] }[],
+): string[] {
+  const origin = (u: string): string | null => (URL.canParse(u) ? new URL(u).host : null);
+  return endpoints.flatMap((e) => {
+    const m = members.find((x) => x.peerUrls.some((p) => origin(p) === origin(e)));
+    return m
+      ? [
+          `${e} is member ${m.name}'s peer URL, not a client URL: probe its client URL instead (${m.clientUrls.join(', ') || 'none listed'})`,
+        ]
+      : [];
+  });
+}
+
 async function scrape(
   urls: string[],
   tls: TlsFiles | undefined,
@@ -177,6 +234,13 @@ export async function runProbe(o: ProbeOptions): Promise<LabResult> {
         try {
           return { endpoint: endpoints[i]!, status: await c.maintenance.status(), error: null };
         } catch (e) {
+          const u = new URL(endpoints[i]!);
+          if (u.protocol === 'http:' && (await speaksTls(u.hostname, Number(u.port))))
+            return {
+              endpoint: endpoints[i]!,
+              status: null,
+              error: `${endpoints[i]} speaks TLS: write it as https://${u.host} and give --cacert (and --cert/--key if the cluster checks client certificates).`,
+            };
           return { endpoint: endpoints[i]!, status: null, error: explainConnectError(endpoints[i]!, e) };
         }
       }),
@@ -204,29 +268,44 @@ export async function runProbe(o: ProbeOptions): Promise<LabResult> {
       };
     });
     const leader = members.find((m) => m.isLeader)?.name ?? null;
+    for (const w of peerPortEndpoints(endpoints, members)) log(`probe: warning: ${w}`);
     log(`probe: ${members.length} member(s), leader ${leader ?? 'none'}; measuring reads for ${o.durationMs} ms each`);
 
     const prefix = `${PROBE_PREFIX}${randomBytes(6).toString('hex')}/`;
+    const stop = new AbortController();
+    const sent = { count: 0 };
     const load: LoadOptions = {
       connections: live,
       clients: o.clients,
       durationMs: o.durationMs,
       valueBytes: o.allowWrites ? o.valueBytes : 0,
       prefix,
-      keys: o.allowWrites ? 100 : 1,
+      keys: o.allowWrites ? PROBE_KEYS : 1,
+      signal: stop.signal,
     };
     let write: LoadResult | null = null;
-    let deleted = 0;
-    const deletePrefix = async (): Promise<void> => {
-      const r = await live[0]!.delete().prefix(prefix).exec();
-      deleted += Number(r.deleted);
+    let writing: Promise<unknown> = Promise.resolve();
+    let removal: { deleted: number; left: number | null } | null = null;
+    // Stop the writers first and wait for the puts in flight, then delete, then count what is
+    // left: deleting while a writer still runs would leave its next put behind.
+    const removeKeys = async (): Promise<void> => {
+      stop.abort();
+      await writing.catch(() => {});
+      removal = await deletePrefix(live[0]!, prefix);
     };
-    const undo = o.allowWrites && o.cleanup ? o.cleanup.add(`probe keys under ${prefix}`, deletePrefix) : null;
+    const undo = o.allowWrites && o.cleanup ? o.cleanup.add(`probe keys under ${prefix}`, removeKeys) : null;
     let linearizableRead: LoadResult, serializableRead: LoadResult;
     try {
       if (o.allowWrites) {
-        await populate(load);
-        write = await writeLoad(load);
+        log(
+          `probe: writing under ${prefix}: ${PROBE_KEYS} keys of ${o.valueBytes} bytes, then puts to them from ${o.clients} client(s) for ${o.durationMs} ms; every put is a revision the cluster keeps until it compacts`,
+        );
+        const writes = (async () => {
+          await populate({ ...load, sent });
+          return writeLoad({ ...load, sent });
+        })();
+        writing = writes;
+        write = await writes;
       }
       // Without writes the reads ask for a key that does not exist: the read path is the same.
       linearizableRead = await readLoad(load, false);
@@ -234,9 +313,11 @@ export async function runProbe(o: ProbeOptions): Promise<LabResult> {
     } finally {
       if (o.allowWrites) {
         if (undo) await undo();
-        else await deletePrefix();
+        else await removeKeys();
       }
     }
+    const { deleted, left } = removal ?? { deleted: 0, left: null };
+    if (left) log(`probe: ${left} key(s) are still under ${prefix}: delete them with etcdctl del --prefix ${prefix}`);
 
     const metricsUrls = o.metricsUrl ? [o.metricsUrl] : endpoints.map((e) => `${e}/metrics`);
     const scraped = await scrape(metricsUrls, tls);
@@ -251,14 +332,10 @@ export async function runProbe(o: ProbeOptions): Promise<LabResult> {
       metrics.push({ name, count: h.count, p50Ms: q(0.5), p99Ms: q(0.99) });
     }
     const quota = scraped.values.get('etcd_server_quota_backend_bytes') ?? null;
-    const peerRtt = metrics.find((m) => m.name === 'etcd_network_peer_round_trip_time_seconds')?.p50Ms ?? null;
-    // Without the peer RTT metric, a linearizable read's extra cost over a serializable one is one
-    // confirmation round with a quorum: an upper estimate of the RTT.
-    const rttEstimateMs =
-      peerRtt ??
-      (members.length > 1
-        ? Math.max(0, Math.round((linearizableRead.latency.p50Ms - serializableRead.latency.p50Ms) * 100) / 100)
-        : null);
+    // Only etcd's own peer round-trip histogram: the difference of linearizable and serializable
+    // read latency also holds the wait for the leader's apply and the client queues, and read
+    // 2–4.5 × the real RTT in the lab, so it is not used as an RTT.
+    const rttEstimateMs = metrics.find((m) => m.name === 'etcd_network_peer_round_trip_time_seconds')?.p50Ms ?? null;
     const dbSizes = members.map((m) => m.dbSizeBytes).filter((x): x is number => x !== null);
     const recommendation = recommend({
       votingMembers: members.filter((m) => !m.isLearner).length,
@@ -293,6 +370,10 @@ export async function runProbe(o: ProbeOptions): Promise<LabResult> {
         write,
         writesAllowed: o.allowWrites,
         keysWrittenAndDeleted: deleted,
+        putsSent: sent.count,
+        valueBytesSent: sent.count * load.valueBytes,
+        keysLeft: o.allowWrites ? left : 0,
+        redacted: false,
         metricsUrl: metricsUrls.join(', '),
         metricsError: scraped.errors.length ? scraped.errors.join('; ') : null,
         metrics,

@@ -1,29 +1,53 @@
 /**
- * One lab run: for every requested RTT and member count, a fresh cluster, the loads, the failure
- * injection, then the cluster's removal; the disk's fdatasync latency once; one result object.
+ * One lab run: the clusters of the plan in a shuffled order, each fresh; for each, a warm-up, then
+ * every load repeated in shuffled rounds, the member stops repeated, a majority loss, then the
+ * cluster's removal; the disk's fdatasync latency once; one result object.
  */
 import type { Etcd3 } from 'etcd3';
 import { mkdirSync, rmSync } from 'node:fs';
+import { cpus } from 'node:os';
 import { join } from 'node:path';
-import { LAB_RESULT_SCHEMA_VERSION, type ClusterRun, type LabResult } from '../../lib/lab/result.ts';
+import {
+  LAB_RESULT_SCHEMA_VERSION,
+  type ClusterRun,
+  type FailureResult,
+  type LabResult,
+  type LoadResult,
+  type LoadWindow,
+  type MixedResult,
+} from '../../lib/lab/result.ts';
+import { median } from '../../lib/lab/stats.ts';
+import { medianLatency, seededRandom, shuffled, summarizeWindows, windowOrder } from '../../lib/lab/windows.ts';
 import type { Cleanup } from './cleanup.ts';
-import { clientFor } from './client.ts';
+import { clientFor, errorText } from './client.ts';
 import { step } from './step.ts';
-import { measurePairRtt, startCluster } from './cluster.ts';
+import { startCluster, type Cluster } from './cluster.ts';
 import type { EtcdBinary } from './etcd-binary.ts';
 import { environment } from './environment.ts';
 import { majorityLoss, stopDuringWrites } from './failure.ts';
 import { measureFsync } from './fsync.ts';
 import { mixedLoad, populate, readLoad, writeLoad, type LoadOptions } from './load.ts';
+import { measureWindow } from './windows.ts';
 
 export interface LabOptions {
   etcd: EtcdBinary;
   memberCounts: number[];
   rttMs: number[];
-  /** Length of each load, ms. */
+  /** Length of each measured window, ms. */
   durationMs: number;
+  /** Clients of the write and mixed loads, in all. */
   clients: number;
+  /** Clients per member of the read loads (default 2). */
+  readClientsPerMember?: number;
   valueBytes: number;
+  /** Measured windows per load, and repetitions of each member stop (default 5). */
+  repeats?: number;
+  /** Warm-up per load before the measured windows, ms (default: one window, at most 2 s). */
+  warmUpMs?: number;
+  /** Seed of the shuffles (default: from the clock; recorded either way). */
+  seed?: number;
+  /** Client deadlines the member stops alternate between, ms (default 12 000 and 34 000). */
+  failureDeadlinesMs?: number[];
   /** Directory for this run's data directories (made here, removed at the end). */
   dataDir: string;
   cleanup: Cleanup;
@@ -37,10 +61,17 @@ export interface LabOptions {
 const KEYS = 100;
 /** Share of reads in the mixed load (Kubernetes' traffic is mostly reads). */
 const MIXED_READ_FRACTION = 0.8;
-/** Deadline of each write during a stop, ms: above an election timeout, so most blocked writes complete. */
-const FAILURE_WRITE_DEADLINE_MS = 3000;
+/**
+ * Client deadlines of the writes during a member stop, ms. Both are above etcd's request timeout
+ * (5 s + 2 × election timeout: 7 s at the lab's 1 s), so etcd, not the client, ends a write stuck
+ * at the kill; 34 s is kube-apiserver's bound on a create or update (requestTimeoutUpperBound).
+ * Two deadlines alternate so that a result that moved with the deadline would show it.
+ */
+export const FAILURE_DEADLINES_MS = [12_000, 34_000];
 /** Deadline of each write after majority loss, ms: past etcd 3.4's request timeout (5 s + 2 × election timeout). */
 const MAJORITY_DEADLINE_MS = 10_000;
+const LOADS = ['write', 'linearizableRead', 'serializableRead', 'mixed'] as const;
+type LoadName = (typeof LOADS)[number];
 
 /** The clusters a run starts: every member count at every RTT, except one member (no peers) at the first RTT only. */
 export function clusterPlan(memberCounts: number[], rttMs: number[]): { members: number; rttMs: number }[] {
@@ -51,26 +82,26 @@ export function clusterPlan(memberCounts: number[], rttMs: number[]): { members:
   return plan;
 }
 
-/** Starts, measures and removes one cluster. @throws Error when the cluster does not start. */
-async function runCluster(o: LabOptions, members: number, rttMs: number): Promise<ClusterRun> {
-  const log = o.log ?? (() => {});
-  const id = `m${members}-rtt${rttMs}`;
-  log(`cluster ${id}: starting ${members} member(s), ${rttMs} ms RTT between members`);
-  const cluster = await startCluster({
-    etcdBin: o.etcd.path,
-    members,
-    rttMs,
-    dir: join(o.dataDir, id),
-    cleanup: o.cleanup,
-  });
-  const run: ClusterRun = {
+/** Whether each member and the load generator could have a CPU of its own, and what the lab did. */
+export function pinning(cpuCount: number, maxMembers: number): { pinned: boolean; reason: string } {
+  return cpuCount >= maxMembers + 2
+    ? { pinned: false, reason: `${cpuCount} CPUs would allow it, but the lab does not pin processes yet` }
+    : {
+        pinned: false,
+        reason: `${cpuCount} CPUs for up to ${maxMembers} members, the load generator and its proxies: too few to give each its own, so they share them`,
+      };
+}
+
+/** A run of a cluster that did not start: its error, no scenarios. */
+function notStarted(id: string, members: number, rttMs: number, order: number, message: string): ClusterRun {
+  return {
     id,
     members,
-    memberNames: cluster.members.map((m) => m.name),
+    memberNames: [],
     rttRequestedMs: rttMs,
     rtt: [],
-    heartbeatMs: cluster.heartbeatMs,
-    electionTimeoutMs: cluster.electionTimeoutMs,
+    heartbeatMs: 100,
+    electionTimeoutMs: 1000,
     scenarios: {
       write: null,
       linearizableRead: null,
@@ -80,58 +111,178 @@ async function runCluster(o: LabOptions, members: number, rttMs: number): Promis
       leaderStop: null,
       majorityLoss: null,
     },
+    order,
     skipped: [],
+    errors: [{ step: 'start', message }],
+  };
+}
+
+interface Ctx {
+  o: LabOptions;
+  cluster: Cluster;
+  run: ClusterRun;
+  conns: Etcd3[];
+  log: (l: string) => void;
+  random: () => number;
+  repeats: number;
+}
+
+/** The loads of one cluster, measured: warm-up, then `repeats` shuffled rounds of windows. */
+async function measureLoads(c: Ctx): Promise<void> {
+  const { o, cluster, run, log } = c;
+  const readClients = (o.readClientsPerMember ?? 2) * run.members;
+  const load = (prefix: string, clients: number, durationMs: number): LoadOptions => ({
+    connections: c.conns,
+    clients,
+    durationMs,
+    valueBytes: o.valueBytes,
+    prefix: `/lab/${run.id}/${prefix}/`,
+    keys: KEYS,
+  });
+  const runLoad = (name: LoadName, durationMs: number): Promise<LoadResult | MixedResult> =>
+    name === 'write'
+      ? writeLoad(load('w', o.clients, durationMs))
+      : name === 'linearizableRead'
+        ? readLoad(load('r', readClients, durationMs), false)
+        : name === 'serializableRead'
+          ? readLoad(load('r', readClients, durationMs), true)
+          : mixedLoad(load('r', o.clients, durationMs), MIXED_READ_FRACTION, false);
+  await step(run, 'populate', log, () => populate(load('r', 1, 0)));
+  const warmUpMs = o.warmUpMs ?? Math.min(o.durationMs, 2000);
+  if (warmUpMs > 0)
+    await step(run, 'warm-up', log, async () => {
+      for (const name of LOADS) await runLoad(name, warmUpMs);
+    });
+  const windows = new Map<LoadName, LoadWindow[]>(LOADS.map((n) => [n, []]));
+  const mixed: MixedResult[] = [];
+  const firstErrors = new Map<LoadName, string | null>();
+  const order = windowOrder(LOADS, c.repeats, c.random);
+  for (const [i, name] of order.entries()) {
+    const w = await step(run, `${name} #${windows.get(name)!.length + 1}`, log, () =>
+      measureWindow(cluster, i, () => runLoad(name, o.durationMs)),
+    );
+    if (!w) continue;
+    windows.get(name)!.push(w.window);
+    if (!firstErrors.get(name)) firstErrors.set(name, w.result.firstError);
+    if (name === 'mixed') mixed.push(w.result as MixedResult);
+  }
+  const summary = (name: LoadName): LoadResult | null => {
+    const ws = windows.get(name)!;
+    return ws.length === 0
+      ? null
+      : summarizeWindows(ws, { valueBytes: o.valueBytes, keys: KEYS }, firstErrors.get(name) ?? null);
+  };
+  const s = run.scenarios;
+  s.write = summary('write');
+  s.linearizableRead = summary('linearizableRead');
+  s.serializableRead = summary('serializableRead');
+  const m = summary('mixed');
+  s.mixed =
+    m && mixed.length > 0
+      ? {
+          ...m,
+          readFraction: MIXED_READ_FRACTION,
+          serializableReads: false,
+          readLatency: medianLatency(mixed.map((x) => x.readLatency)),
+          writeLatency: medianLatency(mixed.map((x) => x.writeLatency)),
+        }
+      : null;
+}
+
+/** The member stops, each repeated: a follower, then the leader, each member restarted after. */
+async function measureStops(c: Ctx): Promise<void> {
+  const { o, cluster, run, log } = c;
+  const deadlines = o.failureDeadlinesMs ?? FAILURE_DEADLINES_MS;
+  const followerStops: FailureResult[] = [];
+  const leaderStops: FailureResult[] = [];
+  for (let r = 0; r < c.repeats; r++) {
+    const deadline = deadlines[r % deadlines.length]!;
+    const failure = {
+      cluster,
+      clients: o.clients,
+      beforeMs: 1500,
+      maxAfterMs: deadline + 5000,
+      settleMs: 1000,
+      writeDeadlineMs: deadline,
+    };
+    for (const role of ['follower', 'leader'] as const) {
+      const short = role === 'follower' ? 'fs' : 'ls';
+      const s = await step(run, `${role}Stop #${r + 1} (deadline ${deadline / 1000} s)`, log, () =>
+        stopDuringWrites({ ...failure, role, prefix: `/lab/${run.id}/${short}${r}/` }),
+      );
+      if (!s) continue;
+      (role === 'follower' ? followerStops : leaderStops).push(s);
+      await step(run, `restart ${s.stoppedMember}`, log, () => cluster.restart(s.stoppedMember));
+    }
+  }
+  run.scenarios.followerStop = followerStops[0] ?? null;
+  run.scenarios.leaderStop = leaderStops[0] ?? null;
+  run.scenarios.followerStops = followerStops;
+  run.scenarios.leaderStops = leaderStops;
+  run.scenarios.majorityLoss = await step(run, 'majorityLoss', log, () =>
+    majorityLoss(cluster, 3, MAJORITY_DEADLINE_MS, `/lab/${run.id}/ml/`),
+  );
+}
+
+/** Starts, measures and removes one cluster. @throws Error when the cluster does not start. */
+async function runCluster(
+  o: LabOptions,
+  members: number,
+  rttMs: number,
+  order: number,
+  random: () => number,
+): Promise<ClusterRun> {
+  const log = o.log ?? (() => {});
+  const id = `m${members}-rtt${rttMs}`;
+  log(`cluster ${id}: starting ${members} member(s), ${rttMs} ms RTT between members`);
+  const start = (): Promise<Cluster> =>
+    startCluster({ etcdBin: o.etcd.path, members, rttMs, dir: join(o.dataDir, id), cleanup: o.cleanup });
+  let cluster: Cluster;
+  try {
+    cluster = await start();
+  } catch (e) {
+    // Free ports are picked, released, then bound: another process can take one in between. Once more, on new ports.
+    if (o.cleanup.interruptedBySignal || !/is in use/.test(errorText(e))) throw e;
+    log(`cluster ${id}: a port was taken meanwhile (${errorText(e)}); starting again on other ports`);
+    cluster = await start();
+  }
+  log(`cluster ${id}: running`);
+  const run: ClusterRun = {
+    ...notStarted(id, members, rttMs, order, ''),
+    memberNames: cluster.members.map((m) => m.name),
+    heartbeatMs: cluster.heartbeatMs,
+    electionTimeoutMs: cluster.electionTimeoutMs,
     errors: [],
   };
   const conns: Etcd3[] = cluster.members.map((m) => clientFor(m.clientUrl, 5000));
+  const c: Ctx = { o, cluster, run, conns, log, random, repeats: o.repeats ?? 5 };
   try {
-    if (members > 1) run.rtt = (await step(run, 'rtt', log, () => measurePairRtt(cluster, rttMs))) ?? [];
-    const load = (prefix: string): LoadOptions => ({
-      connections: conns,
-      clients: o.clients,
-      durationMs: o.durationMs,
-      valueBytes: o.valueBytes,
-      prefix: `/lab/${id}/${prefix}/`,
-      keys: KEYS,
-    });
-    const s = run.scenarios;
-    s.write = await step(run, 'write', log, () => writeLoad(load('w')));
-    await step(run, 'populate', log, () => populate(load('r')));
-    s.linearizableRead = await step(run, 'linearizableRead', log, () => readLoad(load('r'), false));
-    s.serializableRead = await step(run, 'serializableRead', log, () => readLoad(load('r'), true));
-    s.mixed = await step(run, 'mixed', log, () => mixedLoad(load('r'), MIXED_READ_FRACTION, false));
-    conns.forEach((c) => c.close());
-    if (o.noFailures) {
-      for (const scenario of ['followerStop', 'leaderStop', 'majorityLoss'])
-        run.skipped.push({ scenario, reason: 'failure scenarios switched off (--no-failures)' });
-    } else if (members < 3) {
-      for (const scenario of ['followerStop', 'leaderStop', 'majorityLoss'])
-        run.skipped.push({ scenario, reason: `${members} member(s): no member can stop with quorum kept` });
-    } else {
-      const failure = {
-        cluster,
-        clients: o.clients,
-        beforeMs: 1500,
-        maxAfterMs: 15_000,
-        settleMs: 1000,
-        writeDeadlineMs: FAILURE_WRITE_DEADLINE_MS,
-      };
-      s.followerStop = await step(run, 'followerStop', log, () =>
-        stopDuringWrites({ ...failure, role: 'follower', prefix: `/lab/${id}/fs/` }),
-      );
-      if (s.followerStop) {
-        const name = s.followerStop.stoppedMember;
-        await step(run, 'restart', log, () => cluster.restart(name));
-      }
-      s.leaderStop = await step(run, 'leaderStop', log, () =>
-        stopDuringWrites({ ...failure, role: 'leader', prefix: `/lab/${id}/ls/` }),
-      );
-      s.majorityLoss = await step(run, 'majorityLoss', log, () =>
-        majorityLoss(cluster, 3, MAJORITY_DEADLINE_MS, `/lab/${id}/ml/`),
-      );
-    }
+    if (members > 1)
+      run.rtt =
+        (await step(run, 'rtt', log, async () => {
+          // Idle, before any load: each pair through the proxy of its second member.
+          const added = new Map<string, number>();
+          for (const m of cluster.members) added.set(m.name, median(await m.proxy.samplePairs(15)));
+          const ms = cluster.members;
+          return ms.flatMap((a, i) =>
+            ms.slice(i + 1).map((b) => ({
+              a: a.name,
+              b: b.name,
+              requestedMs: rttMs,
+              measuredMs: Math.round(added.get(b.name)! * 100) / 100,
+            })),
+          );
+        })) ?? [];
+    await measureLoads(c);
+    conns.forEach((x) => x.close());
+    const skip = (reason: string): void => {
+      for (const scenario of ['followerStop', 'leaderStop', 'majorityLoss']) run.skipped.push({ scenario, reason });
+    };
+    if (o.noFailures) skip('failure scenarios switched off (--no-failures)');
+    else if (members < 3) skip(`${members} member(s): no member can stop with quorum kept`);
+    else await measureStops(c);
   } finally {
-    conns.forEach((c) => c.close());
+    conns.forEach((x) => x.close());
     await cluster.close();
   }
   return run;
@@ -139,8 +290,9 @@ async function runCluster(o: LabOptions, members: number, rttMs: number): Promis
 
 /**
  * Runs the whole plan and returns the result (not yet written). Clusters run one after another so
- * they do not share the CPU with each other.
- * @throws Error when a cluster cannot start; what was started is removed by `o.cleanup`.
+ * they do not share the CPU with each other. A cluster that does not start is recorded with its
+ * error and the run goes on, so the clusters already measured are kept.
+ * @throws Error after a signal (the cleanup is then under way and nothing is written).
  */
 export async function runLab(o: LabOptions): Promise<LabResult> {
   const startedAt = new Date().toISOString();
@@ -149,12 +301,22 @@ export async function runLab(o: LabOptions): Promise<LabResult> {
     rmSync(o.dataDir, { recursive: true, force: true }),
   );
   const log = o.log ?? (() => {});
+  const seed = o.seed ?? Date.now() % 2 ** 31;
+  const random = seededRandom(seed);
   log(`fsync: ${o.dataDir}`);
   const fsync = measureFsync(o.dataDir);
   const env = environment(o.etcd, o.dataDir, o.hostLabel);
   const clusters: ClusterRun[] = [];
-  for (const { members, rttMs } of clusterPlan(o.memberCounts, o.rttMs))
-    clusters.push(await runCluster(o, members, rttMs));
+  const plan = shuffled(clusterPlan(o.memberCounts, o.rttMs), random);
+  for (const [i, { members, rttMs }] of plan.entries()) {
+    try {
+      clusters.push(await runCluster(o, members, rttMs, i, random));
+    } catch (e) {
+      if (o.cleanup.interruptedBySignal) throw e;
+      log(`cluster m${members}-rtt${rttMs}: FAILED to start: ${errorText(e)}`);
+      clusters.push(notStarted(`m${members}-rtt${rttMs}`, members, rttMs, i, errorText(e)));
+    }
+  }
   await removeDir();
   return {
     schemaVersion: LAB_RESULT_SCHEMA_VERSION,
@@ -168,6 +330,12 @@ export async function runLab(o: LabOptions): Promise<LabResult> {
       valueBytes: o.valueBytes,
       memberCounts: o.memberCounts,
       rttMs: o.rttMs,
+      repeats: o.repeats ?? 5,
+      warmUpMs: o.warmUpMs ?? Math.min(o.durationMs, 2000),
+      readClientsPerMember: o.readClientsPerMember ?? 2,
+      shuffleSeed: seed,
+      failureDeadlinesMs: o.failureDeadlinesMs ?? FAILURE_DEADLINES_MS,
+      pinning: pinning(cpus().length, Math.max(...o.memberCounts)),
     },
     fsync,
     clusters,

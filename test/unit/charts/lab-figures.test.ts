@@ -7,6 +7,7 @@ import {
   readsFigure,
   writesFigure,
 } from '../../../src/lib/charts/lab-figures.ts';
+import { methodNote } from '../../../src/lib/charts/lab-figure-format.ts';
 import { textOf, toHtml, type TreeElement } from '../../../src/lib/calculators/tree.ts';
 import { parseLabResult, type ClusterRun, type LabResult, type LoadResult } from '../../../src/lib/lab/result.ts';
 
@@ -173,8 +174,18 @@ describe('lab figures', () => {
     expect(f.chart!.groups[0]!.bars).toHaveLength(1);
     const one = r.clusters[0]!.scenarios.write!.throughputPerSec;
     const five = r.clusters[2]!.scenarios.write!.throughputPerSec;
-    expect(f.findings[0]).toBe(`5 members, 0 ms RTT ÷ 1 member: ${(five / one).toFixed(2)} × the write throughput.`);
-    expect(f.table[0]).toEqual(['Members · RTT', 'Writes/s', 'p50', 'p99', '÷ 1 member']);
+    expect(f.findings[0]).toBe(
+      `5 members, 0 ms RTT ÷ 1 member: ${(five / one).toFixed(2)} × the write throughput, medians of 1 windows.`,
+    );
+    expect(f.table[0]).toEqual([
+      'Members · RTT',
+      'Writes/s, median (range)',
+      'p50',
+      'p99',
+      '÷ 1 member',
+      'Delay added during load, p50 / p99',
+      'CPU-bound windows',
+    ]);
     expect(f.table).toHaveLength(1 + 5);
   });
 
@@ -185,11 +196,12 @@ describe('lab figures', () => {
     const lin = ((0.5 + 2) / 0.4).toFixed(2);
     expect(f.findings).toContain(
       `At 2 ms added RTT a linearizable read's median was ${lin} × (3 members) and ${lin} × (5 members) a serializable one's.`,
+      // a version-1 result does not say how many clients per member read
     );
     expect(f.table[1]![0]).toBe('1');
   });
 
-  test('leader loss: follower and leader stops per cluster, the election timeout as reference, missing writes counted', () => {
+  test('leader loss of a version-1 run: its one gap per stop, said to be bounded by the 3 s deadline', () => {
     const f = leaderLossFigure(full())!;
     expect(f.chart!.reference).toEqual({ value: 1000, label: 'election timeout 1,000 ms' });
     expect(f.chart!.groups.map((g) => g.bars.map((b) => b.value))).toEqual([
@@ -198,11 +210,95 @@ describe('lab figures', () => {
       [42, 1120],
       [42, 1120],
     ]);
-    expect(f.findings).toEqual([
-      'Writes failed for 1,100–1,120 ms after the leader was killed: 1.10–1.12 × the election timeout of 1,000 ms.',
-      'After a follower was killed, the longest gap between acknowledged writes was 40–42 ms.',
+    expect(f.findings[0]).toMatch(/every writer's deadline was 3 s, which bounds these figures/);
+    expect(f.findings.at(-1)).toBe(
       `All ${(480 * 8).toLocaleString('en-US')} acknowledged writes were read back afterwards.`,
+    );
+  });
+
+  test('leader loss with repeated kills: new leader, first and every writer apart, stuck writes, by deadline', () => {
+    const c = cluster(3, 0);
+    const kill = (deadline: number, election: number, outages: number[], stuck: number[]) => ({
+      ...stop('leader', 0),
+      electionMs: election,
+      writeDeadlineMs: deadline,
+      clientOutagesMs: outages,
+      inFlightAtKill: [
+        ...stuck.map((e) => ({ endedAfterMs: e, acknowledged: false, errorCode: 'UNAVAILABLE' })),
+        { endedAfterMs: 3, acknowledged: true, errorCode: null },
+      ],
+    });
+    c.scenarios.leaderStops = [
+      kill(12_000, 1000, [1020, 7010, 1030], [7000]),
+      kill(34_000, 1100, [1120, 7020, 1110], [7005]),
+      kill(12_000, 1200, [1210, 7030, 1220], [7002]),
+    ];
+    c.scenarios.followerStops = [];
+    c.scenarios.followerStop = null;
+    const f = leaderLossFigure(result([cluster(1, 0), c]))!;
+    // The bar: every writer writing again, median over the kills, with the range as a whisker.
+    expect(f.chart!.groups[0]!.bars[1]).toMatchObject({ value: 7020, range: { lo: 7010, hi: 7030 } });
+    expect(f.findings[0]).toBe(
+      'After the leader was killed (3 kills), a surviving member reported a new leader after 1,100 (1,000–1,200) ms, the first writer was writing again after 1,110 (1,020–1,210) ms, and every writer after 7,020 (7,010–7,030) ms.',
+    );
+    expect(f.findings[1]).toMatch(/^3 of 9 writers had a write stuck at the kill .* after 7,002 \(7,000–7,005\) ms/);
+    expect(f.findings[2]).toBe(
+      'By client deadline, every writer was writing again after 7,010 (7,010–7,030) ms with 12 s and 7,020 ms with 34 s.',
+    );
+    expect(f.table[1]).toEqual([
+      '3 · 0 ms',
+      'leader',
+      '3',
+      '1,100 (1,000–1,200) ms',
+      '1,110 (1,020–1,210) ms',
+      '7,020 (7,010–7,030) ms',
+      '3: 7,002 (7,000–7,005) ms',
+      '1,440',
+      '0',
     ]);
+  });
+
+  test('windows: medians with their range, CPU-bound windows and a delay off the request are said', () => {
+    const machine = (busy: number) => ({
+      wallMs: 5000,
+      cpuCount: 2,
+      machineBusyFraction: busy,
+      loadAverage1: 3,
+      labProcessCpuMs: 900,
+      etcdCpuMs: { m1: 500 },
+      cpuBound: busy >= 0.9,
+    });
+    const windowed = (tps: number[], delayP50: number | null): LoadResult => {
+      const windows = tps.map((t, i) => ({
+        order: i,
+        clients: 8,
+        durationMs: 5000,
+        ops: t * 5,
+        errors: 0,
+        throughputPerSec: t,
+        latency: stats(2 + i),
+        machine: machine(i === 0 ? 0.95 : 0.5),
+        delay: delayP50 === null ? null : { requestedMs: 10, samples: 50, p50Ms: delayP50, p90Ms: 20, p99Ms: 30 },
+      }));
+      return { ...load(tps[2]!, 4), windows };
+    };
+    const one = cluster(1, 0);
+    one.scenarios.write = windowed([1000, 1100, 1050, 990, 1020], null);
+    const five = cluster(5, 10);
+    five.scenarios.write = windowed([500, 520, 510, 480, 530], 14);
+    const r = result([one, five]);
+    const f = writesFigure(r)!;
+    expect(f.chart!.groups[1]!.bars[0]).toMatchObject({ value: 510, range: { lo: 480, hi: 530 } });
+    expect(f.table[2]).toEqual(['5 · 10 ms', '510 (480–530)', '4.00 ms', '12 ms', '0.49 ×', '14.0 / 30 ms', '1 of 5']);
+    expect(f.findings[0]).toBe(
+      "5 members, 10 ms RTT ÷ 1 member: 0.49 × the write throughput, medians of 5 windows (0.44–0.54 between the windows' extremes).",
+    );
+    expect(f.findings[1]).toMatch(/^2 of 10 windows of this figure were CPU-bound/);
+    expect(f.findings[2]).toBe(
+      'The delay measured during the loads was more than 20 % off the requested RTT: 5 · 10 ms: 14.0 ms for 10 ms requested.',
+    );
+    const svg = toHtml(barChart(f.chart!));
+    expect(svg).toContain('data-range="480–530"');
   });
 
   test('leader timeline: writes per slice with the kill and the new leader marked, the gap in the table', () => {
@@ -233,6 +329,11 @@ describe('lab figures', () => {
     ]);
     expect(f.findings[0]).toBe(
       '3 members, 0 ms RTT: no write was acknowledged for 500 ms after the leader was killed; a new leader was reported after 450 ms (election timeout 1,000 ms).',
+    );
+    // With more kills of the same cluster, their gaps give the spread.
+    c.scenarios.leaderStops = [c.scenarios.leaderStop, { ...c.scenarios.leaderStop, writeFailureWindowMs: 900 }];
+    expect(leaderTimelineFigure(result([cluster(1, 0), c, cluster(5, 0)]))!.findings[1]).toBe(
+      'Over the 2 leader kills of this cluster, the longest stretch without any acknowledged write was 500 (500–900) ms; a write in flight at the kill waited longer (the figure above).',
     );
     const svg = toHtml(barChart(f.chart!));
     expect(svg).toContain('class="bar-chart__marker"');
@@ -278,7 +379,51 @@ describe('lab figures', () => {
     const onlyOne = result([cluster(1, 0)]);
     expect(leaderLossFigure(onlyOne)).toBeNull();
     expect(writesFigure(onlyOne)!.findings).toEqual([]);
+    expect(() =>
+      barChart({
+        ...writesFigure(onlyOne)!.chart!,
+        groups: [{ label: 'g', bars: [{ series: 0, value: 1, label: '', range: { lo: 2, hi: 1 } }] }],
+      }),
+    ).toThrow(/range 2–1/);
     const noReads = result([{ ...cluster(3, 0), scenarios: { ...cluster(3, 0).scenarios, linearizableRead: null } }]);
     expect(labFigure('reads', noReads)).toBeNull();
+  });
+});
+
+describe('how a run was measured', () => {
+  test('a version-1 run says it had one window and no warm-up', () => {
+    expect(methodNote(full())).toBe('One 5 s window per load and cluster, without warm-up or repetition.');
+  });
+  test('a repeated run says its windows, the machine load and why nothing was pinned', () => {
+    const r = full();
+    r.settings = {
+      ...r.settings,
+      repeats: 5,
+      warmUpMs: 2000,
+      pinning: { pinned: false, reason: '2 CPUs for up to 5 members' },
+    };
+    const w = r.clusters[0]!.scenarios.write!;
+    w.windows = [0.95, 0.5].map((busy, i) => ({
+      order: i,
+      clients: 8,
+      durationMs: 5000,
+      ops: 10,
+      errors: 0,
+      throughputPerSec: 2,
+      latency: w.latency,
+      machine: {
+        wallMs: 5000,
+        cpuCount: 2,
+        machineBusyFraction: busy,
+        loadAverage1: 4,
+        labProcessCpuMs: 1,
+        etcdCpuMs: {},
+        cpuBound: busy >= 0.9,
+      },
+      delay: null,
+    }));
+    expect(methodNote(r)).toBe(
+      '5 windows of 5 s per load and cluster after a 2 s warm-up, in shuffled rounds; each member stop repeated 5 times; the CPUs were 50 (50–95) % busy during the windows (median, range), load average 4.0, and 1 of 2 windows were CPU-bound; no process was pinned to a CPU: 2 CPUs for up to 5 members.',
+    );
   });
 });

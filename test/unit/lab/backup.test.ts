@@ -17,11 +17,13 @@ import {
   parseBackupResult,
 } from '../../../src/lib/lab/backup-result.ts';
 import { backupSummary } from '../../../src/lib/lab/backup-summary.ts';
-import { diskOf, fillKey, processCpuMs, quotaFor, runBackup, treeBytes } from '../../../src/tooling/lab/backup.ts';
+import { diskOf, fillKey, quotaFor, runBackup, treeBytes } from '../../../src/tooling/lab/backup.ts';
+import { processCpuMs } from '../../../src/tooling/lab/machine.ts';
 import { Cleanup } from '../../../src/tooling/lab/cleanup.ts';
 import { findEtcd, inspectEtcd } from '../../../src/tooling/lab/etcd-binary.ts';
 import { findEtcdctl, inspectEtcdctl, parseBashTimes, parseEtcdctlVersion } from '../../../src/tooling/lab/etcdctl.ts';
 import { ROOT } from '../../../src/tooling/paths.ts';
+import { processesMentioning } from './procs.ts';
 
 const MIB = 1024 ** 2;
 const GIB = 1024 ** 3;
@@ -171,20 +173,6 @@ describe('committed backup results', () => {
     );
   });
 });
-
-/** Processes whose command line mentions `text` (Linux /proc). */
-function processesMentioning(text: string): number[] {
-  return readdirSync('/proc')
-    .filter((p) => /^\d+$/.test(p))
-    .filter((pid) => {
-      try {
-        return readFileSync(`/proc/${pid}/cmdline`, 'utf8').includes(text);
-      } catch {
-        return false;
-      }
-    })
-    .map(Number);
-}
 
 describe.skipIf(!etcdPath || !etcdctlPath)('backup and restore of a real 16 MiB database', () => {
   it('saves, checks and restores a snapshot; the restored member has every key under a new cluster ID', async () => {

@@ -30,6 +30,7 @@ import { PROBE_PREFIX, runProbe } from '../../../src/tooling/lab/probe.ts';
 import { runLab } from '../../../src/tooling/lab/run.ts';
 import { ROOT } from '../../../src/tooling/paths.ts';
 import { hasOpenssl, makeCa } from './certs.ts';
+import { processesMentioning } from './procs.ts';
 
 let etcdPath: string | null = null;
 try {
@@ -44,19 +45,6 @@ it('finds an etcd binary (required under CI=true)', (ctx) => {
   if (!etcdPath && !ci) ctx.skip('no etcd on PATH or ETCD_BIN (apt-get install -y etcd-server)');
   expect(etcdPath, 'no etcd binary: .ci/run installs etcd-server from Debian; set ETCD_BIN otherwise').not.toBeNull();
 });
-
-/** Processes whose command line mentions `text` (Linux /proc). */
-function processesMentioning(text: string): number[] {
-  const pids: number[] = [];
-  for (const pid of readdirSync('/proc').filter((p) => /^\d+$/.test(p))) {
-    try {
-      if (readFileSync(`/proc/${pid}/cmdline`, 'utf8').includes(text)) pids.push(Number(pid));
-    } catch {
-      // gone
-    }
-  }
-  return pids;
-}
 
 /** Local addresses (hex `IP:PORT` as /proc/net/tcp writes them) that process `pid` listens on. */
 function listeningAddresses(pid: number): string[] {
@@ -117,15 +105,19 @@ describe.skipIf(!etcdPath)('lab on a real 3-member cluster', () => {
     result = await runLab({
       etcd,
       memberCounts: [3],
-      rttMs: [0],
-      durationMs: 1500,
+      rttMs: [2],
+      durationMs: 1000,
+      warmUpMs: 300,
+      repeats: 2,
       clients: 4,
+      readClientsPerMember: 1,
       valueBytes: 1024,
       dataDir,
       cleanup,
     });
     await cleanup.run();
-  }, 60_000);
+    // Generous: two kills of the leader can each wait out etcd's 7 s request timeout on a loaded machine.
+  }, 180_000);
 
   it('writes a result that parses and names the etcd version', () => {
     expect(parseLabResult(JSON.parse(JSON.stringify(result))).environment.etcdVersion).toBe(etcd.version);
@@ -136,11 +128,49 @@ describe.skipIf(!etcdPath)('lab on a real 3-member cluster', () => {
     expect(result.fsync!.writes).toBeGreaterThan(0);
   });
 
+  it('repeats every load in windows, each with the machine, the CPU of every member and the delay measured', () => {
+    const s = result.clusters[0]!.scenarios;
+    for (const l of [s.write, s.linearizableRead, s.serializableRead, s.mixed]) {
+      expect(l!.windows).toHaveLength(2);
+      for (const w of l!.windows!) {
+        expect(w.machine!.cpuCount).toBeGreaterThan(0);
+        expect(Object.keys(w.machine!.etcdCpuMs).sort()).toEqual(['m1', 'm2', 'm3']);
+        expect(w.delay!.samples).toBeGreaterThan(0);
+        // Each direction waits 1 ms in the proxy, so no sample through it can be shorter than the direct one by much.
+        expect(w.delay!.p50Ms!).toBeGreaterThan(0);
+      }
+    }
+    // 8 windows in all, numbered 0–7 in the shuffled order.
+    const orders = [s.write, s.linearizableRead, s.serializableRead, s.mixed].flatMap((l) =>
+      l!.windows!.map((w) => w.order),
+    );
+    expect(orders.sort((a, b) => a - b)).toEqual([0, 1, 2, 3, 4, 5, 6, 7]);
+    // One read client per member, writes with the clients given.
+    expect(s.linearizableRead!.clients).toBe(3);
+    expect(s.write!.clients).toBe(4);
+    expect(result.settings.pinning!.pinned).toBe(false);
+  });
+
   it('serializable reads are not slower than linearizable ones (25 % margin)', () => {
     const s = result.clusters[0]!.scenarios;
     expect(s.linearizableRead!.ops).toBeGreaterThan(0);
     expect(s.serializableRead!.ops).toBeGreaterThan(0);
     expect(s.serializableRead!.latency.p50Ms).toBeLessThanOrEqual(s.linearizableRead!.latency.p50Ms * 1.25);
+  });
+
+  it('every writer writes again after each leader kill, and a write stuck at the kill is ended by etcd, not by the client', () => {
+    const kills = result.clusters[0]!.scenarios.leaderStops!;
+    expect(kills.map((k) => k.writeDeadlineMs)).toEqual([12_000, 34_000]);
+    for (const k of kills) {
+      expect(k.clientOutagesMs).toHaveLength(4);
+      for (const o of k.clientOutagesMs!) expect(o).not.toBeNull();
+      // No writer was back before a new leader could exist (the kill itself is the earliest).
+      expect(Math.min(...(k.clientOutagesMs as number[]))).toBeGreaterThan(0);
+      for (const w of k.inFlightAtKill!.filter((x) => !x.acknowledged)) {
+        expect(w.errorCode).not.toBe('DEADLINE_EXCEEDED');
+        expect(w.endedAfterMs).toBeLessThan(k.writeDeadlineMs!);
+      }
+    }
   });
 
   it('committed writes survive a leader stop, and a new leader is elected', () => {
@@ -159,9 +189,11 @@ describe.skipIf(!etcdPath)('lab on a real 3-member cluster', () => {
     expect(timeline.counts.reduce((a, b) => a + b, 0)).toBe(l.writesAcknowledged);
     const stopSlice = Math.floor(l.stoppedAtMs / timeline.intervalMs);
     expect(timeline.counts.slice(stopSlice + 2, stopSlice + 3)).toEqual([0]);
-    const f = result.clusters[0]!.scenarios.followerStop!;
-    expect(f.missing).toBe(0);
-    expect(f.writesAcknowledged).toBeGreaterThan(0);
+    for (const f of result.clusters[0]!.scenarios.followerStops!) {
+      expect(f.missing).toBe(0);
+      expect(f.writesAcknowledged).toBeGreaterThan(0);
+    }
+    for (const k of result.clusters[0]!.scenarios.leaderStops!) expect(k.missing).toBe(0);
   });
 
   it('majority loss refuses every write with the client error', () => {
@@ -257,7 +289,7 @@ describe.skipIf(!etcdPath)('bad input', () => {
     const out = mkdtempSync(join(tmpdir(), 'lab-out-'));
     const child = spawn(
       join(ROOT, 'node_modules/.bin/node'),
-      [join(ROOT, 'scripts/lab.ts'), '--members', '3', '--rtt', '0', '--duration', '5', '--out', out],
+      [join(ROOT, 'scripts/lab.ts'), '--members', '3', '--rtt', '0', '--duration', '5', '--repeats', '1', '--out', out],
       {
         stdio: ['ignore', 'ignore', 'pipe'],
       },
@@ -265,11 +297,12 @@ describe.skipIf(!etcdPath)('bad input', () => {
     let err = '';
     const exited = new Promise<number | null>((r) => child.on('exit', (code) => r(code)));
     const dir = await new Promise<string>((resolve, reject) => {
-      const t = setTimeout(() => reject(new Error(`the lab did not start a cluster within 20 s:\n${err}`)), 20_000);
+      const t = setTimeout(() => reject(new Error(`the lab did not start a load within 40 s:\n${err}`)), 40_000);
       child.stderr.on('data', (d) => {
         err += d;
         const m = /data directories under (\S+)/.exec(err);
-        if (m && /write: done/.test(err)) {
+        // The first measured window done, whichever load the shuffle put first.
+        if (m && /#1: done/.test(err)) {
           clearTimeout(t);
           resolve(m[1]!);
         }
@@ -282,7 +315,7 @@ describe.skipIf(!etcdPath)('bad input', () => {
     expect(processesMentioning(dir)).toEqual([]);
     expect(readdirSync(out)).toEqual([]); // an interrupted run writes no result
     rmSync(out, { recursive: true, force: true });
-  }, 40_000);
+  }, 60_000);
 });
 
 describe.skipIf(!etcdPath || !hasOpenssl())('probe of a TLS cluster', () => {
@@ -312,6 +345,18 @@ describe.skipIf(!etcdPath || !hasOpenssl())('probe of a TLS cluster', () => {
   });
 
   const endpoints = (): string => cluster.members.map((m) => m.clientUrl).join(',');
+  /** The probe command with this cluster's endpoints and the good certificates. */
+  const probeArgs = (): string[] => [
+    'probe',
+    '--endpoints',
+    endpoints(),
+    '--cacert',
+    certs.ca,
+    '--cert',
+    certs.clientCert,
+    '--key',
+    certs.clientKey,
+  ];
 
   it('listens on loopback only', () => {
     for (const m of cluster.members) {
@@ -345,8 +390,10 @@ describe.skipIf(!etcdPath || !hasOpenssl())('probe of a TLS cluster', () => {
     expect(p.quotaBytes).toBeGreaterThan(0);
     expect(p.metrics.map((m) => m.name)).toContain('etcd_disk_wal_fsync_duration_seconds');
     expect(p.recommendation.recommendedMembers).toBe(3);
-    // The timeouts come from a measured RTT (the peer round-trip metric or the read difference).
-    expect(p.rttEstimateMs).not.toBeNull();
+    // The timeouts come from etcd's peer round-trip metric, the only RTT the probe uses: its median
+    // once etcd has observed a round trip, none before (a young cluster may have no observation yet).
+    const peer = p.metrics.find((m) => m.name === 'etcd_network_peer_round_trip_time_seconds');
+    expect(p.rttEstimateMs).toBe(peer?.p50Ms ?? null);
     expect(p.recommendation.rttMs).toBe(p.rttEstimateMs);
     expect(probeSummary(r)).toContain('## Recommendation');
     expect(r.environment.etcdVersion).toBe(p.members[0]!.version);
@@ -365,6 +412,11 @@ describe.skipIf(!etcdPath || !hasOpenssl())('probe of a TLS cluster', () => {
     });
     expect(r.probe!.write!.ops).toBeGreaterThan(0);
     expect(r.probe!.keysWrittenAndDeleted).toBeGreaterThan(0);
+    // It says what it wrote: the 100-key fill plus every put of the load, sent or acknowledged.
+    expect(r.probe!.putsSent).toBeGreaterThanOrEqual(100 + r.probe!.write!.ops);
+    expect(r.probe!.valueBytesSent).toBe(r.probe!.putsSent! * 512);
+    expect(r.probe!.keysLeft).toBe(0);
+    expect(probeSummary(r)).toMatch(/puts \(.* of values\) to 100 keys .* 0 are left/);
     const c = clientFor(cluster.members[0]!.clientUrl, 5000, {
       ca: readFileSync(certs.ca),
       cert: readFileSync(certs.clientCert),
@@ -375,6 +427,78 @@ describe.skipIf(!etcdPath || !hasOpenssl())('probe of a TLS cluster', () => {
     } finally {
       c.close();
     }
+  }, 20_000);
+
+  it('an interrupted --allow-writes probe stops its writers, deletes its keys and leaves none', async () => {
+    const out = mkdtempSync(join(tmpdir(), 'lab-probe-out-'));
+    const child = spawn(
+      join(ROOT, 'node_modules/.bin/node'),
+      [
+        join(ROOT, 'scripts/lab.ts'),
+        ...probeArgs(),
+        '--allow-writes',
+        '--duration',
+        '30',
+        '--clients',
+        '4',
+        '--out',
+        out,
+      ],
+      { stdio: ['ignore', 'ignore', 'pipe'] },
+    );
+    const exited = new Promise<number | null>((r) => child.on('exit', (code) => r(code)));
+    let err = '';
+    const prefix = await new Promise<string>((resolve, reject) => {
+      const t = setTimeout(() => reject(new Error(`the probe did not start writing:\n${err}`)), 20_000);
+      child.stderr.on('data', (d) => {
+        err += d;
+        const m = /probe: writing under (\S+):/.exec(err);
+        if (m) {
+          clearTimeout(t);
+          resolve(m[1]!);
+        }
+      });
+    });
+    const c = clientFor(cluster.members[0]!.clientUrl, 5000, {
+      ca: readFileSync(certs.ca),
+      cert: readFileSync(certs.clientCert),
+      key: readFileSync(certs.clientKey),
+    });
+    try {
+      // Wait until the load is writing, then interrupt it mid-load.
+      const until = Date.now() + 10_000;
+      while ((await c.getAll().prefix(prefix).count()) < 100 && Date.now() < until)
+        await new Promise((r) => setTimeout(r, 100));
+      child.kill('SIGINT');
+      expect(await exited).toBe(130);
+      expect(await c.getAll().prefix(prefix).count()).toBe(0);
+      expect(readdirSync(out)).toEqual([]);
+    } finally {
+      c.close();
+      child.kill('SIGKILL');
+      rmSync(out, { recursive: true, force: true });
+    }
+  }, 40_000);
+
+  it('writes a probe outside the site by default, never into content/lab-results/', async () => {
+    const site = join(ROOT, 'content', 'lab-results');
+    const before = readdirSync(site);
+    const r = await cli([...probeArgs(), '--duration', '0.2', '--clients', '1']);
+    const file = /result written to (\S+) \(not published\)/.exec(r.out)?.[1];
+    try {
+      expect(r.code, r.out).toBe(0);
+      expect(file!.startsWith(join(ROOT, 'lab-probes') + '/')).toBe(true);
+      expect(readdirSync(site)).toEqual(before);
+    } finally {
+      if (file) rmSync(file, { force: true });
+    }
+  }, 30_000);
+
+  it('says an http:// endpoint on a TLS port speaks TLS, and how to write it', async () => {
+    const plain = cluster.members[0]!.clientUrl.replace('https://', 'http://');
+    await expect(
+      runProbe({ endpoints: plain, allowWrites: false, durationMs: 200, clients: 1, valueBytes: 0, deadlineMs: 3000 }),
+    ).rejects.toThrow(/speaks TLS: write it as https:\/\//);
   }, 20_000);
 
   it('says the TLS handshake failed when the CA is wrong', async () => {

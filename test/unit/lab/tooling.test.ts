@@ -5,7 +5,7 @@ import { explainEtcdExit } from '../../../src/tooling/lab/cluster.ts';
 import { grpcCode } from '../../../src/tooling/lab/client.ts';
 import { startDelayProxy, type DelayProxy } from '../../../src/tooling/lab/delay-proxy.ts';
 import { parseEtcdVersion } from '../../../src/tooling/lab/etcd-binary.ts';
-import { explainConnectError, parseEndpoints } from '../../../src/tooling/lab/probe.ts';
+import { explainConnectError, parseEndpoints, peerPortEndpoints } from '../../../src/tooling/lab/probe.ts';
 import { assertPortFree } from '../../../src/tooling/lab/ports.ts';
 
 describe('delay proxy', () => {
@@ -100,6 +100,16 @@ describe('messages for bad input', () => {
     expect(grpcCode(new Error('14 UNAVAILABLE: etcdserver: request timed out'))).toBe('UNAVAILABLE');
     expect(grpcCode(new Error('no code here'))).toBeNull();
   });
+  it("names an endpoint that is a member's peer URL, with that member's client URL", () => {
+    const members = [
+      { name: 'a', peerUrls: ['https://10.0.0.1:2380'], clientUrls: ['https://10.0.0.1:2379'] },
+      { name: 'b', peerUrls: ['https://10.0.0.2:2380'], clientUrls: ['https://10.0.0.2:2379'] },
+    ];
+    expect(peerPortEndpoints(['https://10.0.0.2:2380', 'https://10.0.0.1:2379'], members)).toEqual([
+      "https://10.0.0.2:2380 is member b's peer URL, not a client URL: probe its client URL instead (https://10.0.0.2:2379)",
+    ]);
+  });
+
   it('checks endpoints', () => {
     expect(parseEndpoints('https://a:2379, http://b:2379').map((u) => u.host)).toEqual(['a:2379', 'b:2379']);
     expect(() => parseEndpoints('a:2379')).toThrow(/must start with https/);
