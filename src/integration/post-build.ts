@@ -97,7 +97,7 @@ export async function postBuildPass({
 
 /**
  * Fails the build on any link into a source repository, in any page's attributes or strings or in
- * any bundled script, that is not character for character a lock entry's permalink: links are
+ * any bundled script or popover data file, that is not character for character a lock entry's permalink: links are
  * parsed as a browser parses them (src/lib/citations/link-audit.ts), so a disguised spelling fails
  * as surely as a plain one.
  *
@@ -125,9 +125,14 @@ export async function auditBuiltLinks(
     const seen = new Set(inAttributes.map((p) => p.raw));
     note(`/${pathname}`, [...inAttributes, ...auditScriptLinks(html, allowed).filter((p) => !seen.has(p.raw))]);
   }
-  const assets = join(root, '_astro');
-  const scripts = (await readdir(assets).catch(() => [] as string[])).filter((f) => f.endsWith('.js'));
-  for (const f of scripts) note(`_astro/${f}`, auditScriptLinks(await readFile(join(assets, f), 'utf8'), allowed));
+  // Bundled scripts, and the JSON the citation popovers are drawn from (src/integration/popovers-route.ts).
+  for (const [dir, ext] of [
+    ['_astro', '.js'],
+    ['popovers', '.json'],
+  ] as const) {
+    const files = (await readdir(join(root, dir)).catch(() => [] as string[])).filter((f) => f.endsWith(ext));
+    for (const f of files) note(`${dir}/${f}`, auditScriptLinks(await readFile(join(root, dir, f), 'utf8'), allowed));
+  }
   const unique = [...new Set(found)];
   if (unique.length > 0) {
     throw new AstroError(

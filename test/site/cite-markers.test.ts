@@ -18,14 +18,17 @@ import { exportFileOf } from '../../src/lib/wiki-export/routes.ts';
 import { chromiumPathForTests } from '../helpers/browser.ts';
 import { useBrowserAndSite } from '../helpers/browser-site.ts';
 import { builtRoutes, readPage } from '../helpers/built-pages.ts';
-import { DIST, DIST_BASE, ROOT } from '../helpers/paths.ts';
+import { DIST, DIST_BASE, ROOT, TEST_BASE } from '../helpers/paths.ts';
 import { readLock } from '../../src/lib/citations/lock.ts';
+import { popoverData } from '../helpers/popover-data.ts';
 
 const allowed = allowedSourceLinks(await readLock(ROOT));
 /** What a marker's accessible name says of each source: file, lines, state. */
 const SOURCE_SAID =
   /^[^\s:;]+ (line \d+|lines \d+ to \d+), (verified|provisional, checked at v[\w.-]+|pending, not pinned to a commit yet|not verified in this build|failed verification)$/;
 const PAGES_SHOWN = ['etcd-timeouts/', 'apiserver-capacity/'];
+/** A phone's screen and touch, for the tap tests. */
+const PHONE = { viewport: { width: 390, height: 844 }, hasTouch: true, isMobile: true };
 
 interface Seen {
   route: string;
@@ -84,26 +87,34 @@ describe.each([DIST, DIST_BASE])('citation markers in %s', (dist) => {
     }
   });
 
-  it('gives each marker a popover with, for each source, its permalink (the list’s), commit and state', () => {
+  it('gives each marker popover data with, for each source, its permalink (the list’s), commit and state', () => {
     for (const { route, main, markers, list } of chapters) {
+      // The popovers are not in the page: one JSON file per page holds what they show, drawn on demand.
+      expect(main.querySelectorAll('.cite-pop'), `/${route}`).toHaveLength(0);
+      const base = dist === DIST_BASE ? TEST_BASE : '';
+      expect(main.querySelector('.page-sources')?.getAttribute('data-popovers')).toBe(
+        `${base}/popovers/${route.slice(0, -1) || 'index'}.json`,
+      );
+      const entries = popoverData(dist, main);
+      expect(
+        entries.map((e) => e.n),
+        `/${route}`,
+      ).toEqual([...list.keys()].map((_, i) => i + 1));
       for (const a of markers) {
-        const pop = main.querySelector(`#${a.getAttribute('data-pop')}`);
-        expect(pop?.getAttribute('popover'), `/${route}`).toBe('manual');
-        const sources = pop!.querySelectorAll('.cite-pop__source');
-        const numbers = a.getAttribute('data-sources')!.split(',');
-        expect(sources.map((s) => s.querySelector('.cite-pop__n')?.text)).toEqual(numbers.map((n) => `[${n}]`));
-        sources.forEach((s, i) => {
-          const permalink = s.querySelector('.cite-pop__links a')?.getAttribute('href');
-          const entry = list.get(`source-${numbers[i]}`)!;
-          expect(permalink).toBe(entry.querySelector('a.page-sources__permalink')?.getAttribute('href'));
-          expect(allowed.has(permalink!), `/${route}: ${permalink} is not a lock permalink`).toBe(true);
-          expect(s.getAttribute('data-status')).toBe(entry.getAttribute('data-status'));
-          const commit = s.querySelector('.cite-pop__commit');
-          if (commit) expect(permalink).toContain(commit.getAttribute('data-commit')!);
-          expect(s.querySelector('.cite-pop__meta')?.text).toMatch(
-            /(Verified in this build|Provisional: |Pending: |not verified here)/,
+        expect(a.getAttribute('data-pop'), `/${route}`).toMatch(/^cite-pop-\d+$/);
+        for (const n of a.getAttribute('data-sources')!.split(',').map(Number)) {
+          const e = entries[n - 1]!;
+          const entry = list.get(`source-${n}`)!;
+          expect(e.permalink).toBe(entry.querySelector('a.page-sources__permalink')?.getAttribute('href'));
+          expect(allowed.has(e.permalink), `/${route}: ${e.permalink} is not a lock permalink`).toBe(true);
+          expect(e.status).toBe(entry.getAttribute('data-status'));
+          expect(e.lines).toBe(entry.querySelector('a.page-sources__permalink')?.text);
+          if (e.commit) expect(e.permalink).toContain(e.commit);
+          if (e.status === 'verified') expect(e.code.length, `/${route}: source ${n}`).toBeGreaterThan(0);
+          expect(e.note).toMatch(
+            /^(Verified in this build|Provisional: |Pending: |This build could not read|This citation failed)/,
           );
-        });
+        }
       }
     }
   });
@@ -151,6 +162,27 @@ describe.skipIf(!executablePath)('citation markers in Chromium', () => {
         await marker.hover();
         await expect.poll(() => pop.isVisible()).toBe(true);
         expect(await marker.getAttribute('aria-expanded')).toBe('true');
+        // Drawn from the page's popover data: each source's place, lines, state and permalink.
+        const drawn = await pop.locator('.cite-pop__source').evaluateAll((els) =>
+          els.map((el) => ({
+            where: el.querySelector('.cite-pop__where')!.textContent,
+            code: el.querySelector('.cite-pop__code')?.textContent ?? '',
+            meta: el.querySelector('.cite-pop__meta')!.textContent,
+            permalink: el.querySelector('.cite-pop__links a')!.getAttribute('href'),
+          })),
+        );
+        const data = popoverData(DIST, parse(readPage(DIST, route)));
+        expect(drawn).toEqual(
+          (await marker.getAttribute('data-sources'))!.split(',').map((n) => {
+            const e = data[Number(n) - 1]!;
+            return {
+              where: `[${e.n}] ${e.repo} ${e.path} ${e.lines}`,
+              code: e.code.join('\n'),
+              meta: expect.stringContaining(e.note) as unknown as string,
+              permalink: e.permalink,
+            };
+          }),
+        );
         const [m, p] = await Promise.all([marker.boundingBox(), pop.boundingBox()]);
         // Beside the marker (below or above it), inside the viewport.
         expect(Math.min(Math.abs(p!.y - (m!.y + m!.height)), Math.abs(p!.y + p!.height - m!.y))).toBeLessThan(12);
@@ -180,11 +212,7 @@ describe.skipIf(!executablePath)('citation markers in Chromium', () => {
   );
 
   it('a tap opens the popover instead of following the link, and a second tap closes it', async () => {
-    const context = await ctx.browser.newContext({
-      viewport: { width: 390, height: 844 },
-      hasTouch: true,
-      isMobile: true,
-    });
+    const context = await ctx.browser.newContext(PHONE);
     try {
       const page = await context.newPage();
       await page.goto(ctx.site.url + 'etcd-timeouts/');
@@ -199,6 +227,28 @@ describe.skipIf(!executablePath)('citation markers in Chromium', () => {
       expect(box!.x + box!.width).toBeLessThanOrEqual(390);
       await marker.tap();
       await expect.poll(() => pop.isVisible()).toBe(false);
+    } finally {
+      await context.close();
+    }
+  });
+
+  it('when the popover data cannot be fetched, a tap follows the link to the sources list and says why', async () => {
+    const context = await ctx.browser.newContext(PHONE);
+    try {
+      const page = await context.newPage();
+      await page.route('**/popovers/*.json', (r) => r.fulfill({ status: 404, body: 'gone' }));
+      const warnings: string[] = [];
+      page.on('console', (m) => {
+        if (m.type() === 'warning') warnings.push(m.text());
+      });
+      await page.goto(ctx.site.url + 'etcd-timeouts/');
+      const marker = page.locator('main p a.cite-link').nth(2);
+      const n = (await marker.getAttribute('data-sources'))!.split(',')[0];
+      await marker.scrollIntoViewIfNeeded();
+      await marker.tap();
+      await expect.poll(() => new URL(page.url()).hash).toBe(`#source-${n}`);
+      expect(await page.locator('.cite-pop').count()).toBe(0);
+      expect(warnings.join('\n')).toMatch(/popovers\/etcd-timeouts\.json could not be read \(HTTP 404\)/);
     } finally {
       await context.close();
     }

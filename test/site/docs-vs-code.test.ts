@@ -7,6 +7,8 @@ import { HTMLElement, parse } from 'node-html-parser';
 import { describe, expect, it } from 'vitest';
 import { readPage } from '../helpers/built-pages.ts';
 import { DIST, DIST_BASE } from '../helpers/paths.ts';
+import { popoverData } from '../helpers/popover-data.ts';
+import type { PopoverEntry } from '../../src/lib/citations/popover-entry.ts';
 
 /** Repositories of official documentation: a citation of one of them is a docs citation. */
 const DOCS_REPOS = new Set(['etcd-io/website', 'kubernetes/community', 'kubernetes/website']);
@@ -15,9 +17,9 @@ const DOCS_HOSTS = new Set(['kubernetes.io', 'etcd.io']);
 /** The rows the guide started with; more are added, none of these may silently disappear. */
 const KNOWN = ['snapshot-count', 'election-timeout-rule', 'learner-promotion-readiness'];
 
-/** The repositories a <Cite> or <Value> marker cites, from its popover ("[3] etcd-io/etcd path L12"). */
-const reposOf = (a: HTMLElement): string[] =>
-  (a.parentNode?.querySelectorAll('.cite-pop__where') ?? []).map((w) => w.text.trim().split(/\s+/)[1]!);
+/** The repositories a <Cite> or <Value> marker cites, from the page's popover data. */
+const reposOf = (entries: PopoverEntry[], a: HTMLElement): string[] =>
+  (a.getAttribute('data-sources') ?? '').split(',').map((n) => entries[Number(n) - 1]?.repo ?? `(no source ${n})`);
 /** A value as the page shows it, without a state mark. */
 const valueOf = (a: HTMLElement | undefined | null): string | undefined =>
   a
@@ -36,15 +38,15 @@ interface SideSeen {
   hosts: string[];
 }
 
-function readSide(td: HTMLElement): SideSeen {
+function readSide(entries: PopoverEntry[], td: HTMLElement): SideSeen {
   const values = td.querySelectorAll('a.cite-value');
   const cites = td.querySelectorAll('a.cite-link');
-  // Plain links: not a marker, nor the links inside a marker's popover.
-  const links = td.querySelectorAll('a:not(.cite-link)').filter((a) => !a.closest('.cite-pop'));
+  // Plain links: not a marker.
+  const links = td.querySelectorAll('a:not(.cite-link)');
   return {
     side: td.getAttribute('data-side') ?? '',
     value: valueOf(values[0]) ?? td.getAttribute('data-value'),
-    repos: cites.flatMap(reposOf),
+    repos: cites.flatMap((a) => reposOf(entries, a)),
     hosts: links.map((a) => {
       try {
         return new URL(a.getAttribute('href') ?? '').hostname;
@@ -59,9 +61,9 @@ function readSide(td: HTMLElement): SideSeen {
 const normal = (v: string): string => v.replace(/[,\s\u00a0\u202f]/g, '').toLowerCase();
 
 describe.each([DIST, DIST_BASE])('docs versus code in %s', (dist) => {
-  const rows = parse(readPage(dist, 'docs-vs-code/')).querySelectorAll(
-    'main table[data-disagreements] tbody[data-disagreement]',
-  );
+  const page = parse(readPage(dist, 'docs-vs-code/'));
+  const entries = popoverData(dist, page);
+  const rows = page.querySelectorAll('main table[data-disagreements] tbody[data-disagreement]');
 
   it('keeps the rows the guide started with', () => {
     expect(rows.map((r) => r.getAttribute('data-disagreement'))).toEqual(expect.arrayContaining(KNOWN));
@@ -70,7 +72,7 @@ describe.each([DIST, DIST_BASE])('docs versus code in %s', (dist) => {
   it.each(rows.map((r) => [r.getAttribute('data-disagreement') ?? '(no id)', r] as const))(
     '%s: a cited docs side, a cited code side, and two numbers that differ',
     (id, row) => {
-      const sides = row.querySelectorAll('td[data-side]').map(readSide);
+      const sides = row.querySelectorAll('td[data-side]').map((td) => readSide(entries, td));
       expect(
         sides.map((s) => s.side),
         `${id}: write two <Side>s, docs first, then code`,

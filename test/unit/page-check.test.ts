@@ -3,7 +3,7 @@ import { checkBuiltPage } from '../../src/lib/page-check.ts';
 
 const prose = 'This page has enough words of prose around its citations to pass the prose check on its own. '.repeat(2);
 const marker = (label: string) =>
-  `<span class="cite" data-status="verified"><a class="cite-link cite-value" href="#source-1" aria-label="${label}">2 GiB</a><span class="cite-pop" popover="manual"><span>[1] etcd-io/etcd</span></span></span>`;
+  `<span class="cite" data-status="verified"><a class="cite-link cite-value" href="#source-1" aria-label="${label}">2 GiB</a></span>`;
 const page = (content: string) =>
   `<html><body><main><div class="sl-markdown-content"><p>${prose}</p>${content}</div></main></body></html>`;
 

@@ -5,7 +5,7 @@
  *   (its SVG labels are not prose), Expressive Code's line numbers, and what a calculator shows
  *   only as a tool: its fields, hints, buttons, notices, the overrides builder's rows and the
  *   availability chart (its title, output and notes stay); and a lab figure's chart, whose numbers
- *   its table and findings carry; and the citations' popovers and the sources list's links back
+ *   its table and findings carry; and the sources list's links back
  *   into the page (./sources.ts);
  * - from the Markdown: the front matter, image alternative text and `mermaid` code blocks (the
  *   diagrams), and the paragraphs listing a calculator's inputs with its live link.

@@ -2,14 +2,14 @@
  * Citations in the wiki: the page's sources list stays as built (src/components/cite/PageSources.astro,
  * the one rendering of it), without its links back into the page, which a wiki page cannot target
  * (the export drops ids); each marker keeps its text (`[3, 5*]`, or a `<Value>`'s number) with each
- * number linked straight to its permalink; the popovers, which only a browser opens, go.
+ * number linked straight to its permalink (the popovers exist only once a browser draws them).
  */
 import type { Element, ElementContent } from 'hast';
 import { select, selectAll } from 'hast-util-select';
 import { h, remove, replace, textContent } from './hast-edit.ts';
 
 /** Parts of the built citations that the wiki leaves out (page-text.ts leaves them out of the comparison too). */
-export const CITATION_REMOVALS = ['.cite-pop', '.page-sources__back'] as const;
+export const CITATION_REMOVALS = ['.page-sources__back'] as const;
 
 /**
  * Rewrites a page's citation markers for the wiki, in place.

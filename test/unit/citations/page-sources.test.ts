@@ -8,6 +8,8 @@ import {
   stateLegend,
   stateMark,
 } from '../../../src/lib/citations/page-sources.ts';
+import { popoverEntries } from '../../../src/lib/citations/popover-data.ts';
+import { VERIFIED_NOTE } from '../../../src/lib/citations/popover-entry.ts';
 import type { CitationRenderData, RenderedCitation } from '../../../src/lib/citations/render-data.ts';
 
 const FILE = 'content/docs/etcd-timeouts.mdx';
@@ -147,5 +149,46 @@ describe('firstCitedLines', () => {
       PAGE,
     ).byNumber;
     expect(firstCitedLines(s!)).toEqual([]);
+  });
+});
+
+describe('popoverEntries', () => {
+  it('gives each numbered source what its popover shows, the state in words and the ref only when it is a tag', () => {
+    const pinnedAtCommit = `a/b@${'d'.repeat(40)}:y.go#L3`;
+    const entries = popoverEntries(
+      pageSources(
+        {
+          incomplete: true,
+          citations: [
+            cited('a/b@v1:x.go#L11-L12', { lines: ['  one()', '  two()'], firstLine: 11 }),
+            cited(APF, { status: 'provisional', checkedAt: 'v1.37.0-beta.0', readRepo: 'kubernetes/apiserver' }),
+            cited(pinnedAtCommit),
+            (({ commit: _, ...rest }) => rest)(cited('a/b@v2:z.go#L1', { status: 'pending' })),
+          ],
+        },
+        PAGE,
+      ),
+    );
+    expect(entries.map((e) => [e.n, e.repo, e.path, e.lines, e.ref, e.status])).toEqual([
+      [1, 'a/b', 'x.go', 'L11–12', 'v1', 'verified'],
+      [
+        2,
+        'kubernetes/kubernetes',
+        'staging/src/k8s.io/apiserver/pkg/server/config.go',
+        'L451',
+        'v1.37.0',
+        'provisional',
+      ],
+      [3, 'a/b', 'y.go', 'L3', undefined, 'verified'],
+      [4, 'a/b', 'z.go', 'L1', 'v2', 'pending'],
+    ]);
+    expect(entries[0]).toMatchObject({ note: VERIFIED_NOTE, code: ['one()', 'two()'], commit: 'c'.repeat(40) });
+    expect(entries[0]!.permalink).toBe(cited('a/b@v1:x.go#L11-L12').permalink);
+    expect(entries[1]).toMatchObject({ readRepo: 'kubernetes/apiserver', code: [] });
+    expect(entries[1]!.note).toMatch(/^Provisional: .* checked at v1\.37\.0-beta\.0 instead/);
+    expect(entries[3]!.commit).toBeUndefined();
+    expect(entries[3]!.note).toMatch(/^Pending: /);
+    // What the browser fetches: plain JSON, nothing lost on the way.
+    expect(JSON.parse(JSON.stringify(entries))).toEqual(entries);
   });
 });

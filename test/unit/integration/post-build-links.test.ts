@@ -32,6 +32,16 @@ describe("the build's link audit", () => {
     expect(message).toContain(`_astro/bad.js (script text): "${PERMALINK}"`);
   });
 
+  it('fails on an upstream link in the popover data that is not a lock permalink', async () => {
+    mkdirSync(join(dist, 'popovers'), { recursive: true });
+    const forged = PERMALINK.replace('#L1-L2', '#L1-L9');
+    writeFileSync(join(dist, 'popovers', 'a.json'), JSON.stringify([{ n: 1, permalink: PERMALINK }]));
+    await expect(auditBuiltLinks(dist, [], allowed)).resolves.toBeUndefined();
+    writeFileSync(join(dist, 'popovers', 'a.json'), JSON.stringify([{ n: 1, permalink: forged }]));
+    await expect(auditBuiltLinks(dist, [], allowed)).rejects.toThrow(`popovers/a.json (script text): "${forged}"`);
+    rmSync(join(dist, 'popovers'), { recursive: true });
+  });
+
   it("leaves the guide's own edit and commit links alone, and only those", async () => {
     rmSync(join(dist, '_astro', 'bad.js'));
     const html =
