@@ -8,7 +8,7 @@ import { describe, expect, it } from 'vitest';
 import { entryPermalink, readLock } from '../../src/lib/citations/lock.ts';
 import { fmtInt } from '../../src/lib/calculators/format.ts';
 import { TESTED_LIMITS } from '../../src/lib/model/tested-limits.ts';
-import { LIMIT_SOURCES } from '../../src/lib/model/tested-limits-sources.ts';
+import { BOUND_DEFAULTS } from '../../src/lib/model/bound-defaults.ts';
 import { readPage, valuesCiting } from '../helpers/built-pages.ts';
 import { DIST, DIST_BASE, ROOT } from '../helpers/paths.ts';
 
@@ -30,15 +30,18 @@ describe.each([DIST, DIST_BASE])('the tested-limits chapter in %s', (dist) => {
     });
   });
 
-  it.each(LIMIT_SOURCES.map((s) => [s.key, s] as const))(
-    '%s: the page shows the pinned value, linked to its lines',
-    (_key, s) => {
-      const entry = lock.entries.get(s.ref);
-      expect(entry, `${s.ref} is not in citations.lock.json`).toBeDefined();
-      const value = entry!.values?.[s.pattern];
-      expect(value, `${s.ref} has no value for ${s.pattern}`).toBeDefined();
-      const shown = valuesCiting(main, entryPermalink(entry!)).map((a) => a.text);
-      expect(shown.some((t) => t.startsWith(value!))).toBe(true);
-    },
-  );
+  it.each(
+    BOUND_DEFAULTS.flatMap((b) =>
+      'constant' in b && (b.constant.startsWith('TESTED_LIMITS.') || b.constant === 'PODS_PER_CORE')
+        ? [[b.constant, b] as const]
+        : [],
+    ),
+  )('%s: the page shows the pinned value, linked to its lines', (_key, s) => {
+    const entry = lock.entries.get(s.ref);
+    expect(entry, `${s.ref} is not in citations.lock.json`).toBeDefined();
+    const value = entry!.values?.[s.pattern];
+    expect(value, `${s.ref} has no value for ${s.pattern}`).toBeDefined();
+    const shown = valuesCiting(main, entryPermalink(entry!)).map((a) => a.text);
+    expect(shown.some((t) => t.startsWith(value!))).toBe(true);
+  });
 });

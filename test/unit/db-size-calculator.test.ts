@@ -2,7 +2,7 @@ import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { dbSizeCalc } from '../../src/lib/calculators/db-size.ts';
 import { textOf } from '../../src/lib/calculators/tree.ts';
-import { BOUND_DEFAULTS } from '../../src/lib/model/bound-defaults.ts';
+import { BOUND_DEFAULTS, type BoundDefault } from '../../src/lib/model/bound-defaults.ts';
 import { CALCULATOR_SCHEMAS } from '../../src/lib/model/calculator-state.ts';
 import { DEFAULT_MAX_REQUEST_BYTES, SUGGESTED_MAX_QUOTA_GIB } from '../../src/lib/model/db-size.ts';
 import { defaultState } from '../../src/lib/model/url-state.ts';
@@ -56,7 +56,7 @@ describe('database-size calculator', () => {
 
 describe('database-size defaults bound to upstream', () => {
   const page = readFileSync(new URL('../../content/docs/etcd-database.mdx', import.meta.url), 'utf8');
-  const mine = BOUND_DEFAULTS.filter((b) => b.calculator === 'dbSize');
+  const mine = BOUND_DEFAULTS.filter((b): b is BoundDefault => 'calculator' in b && b.calculator === 'dbSize');
   it('binds the compaction interval, the per-key overhead and the quota', () => {
     expect(mine.map((b) => b.field).sort()).toEqual(['ci', 'ko', 'q']);
   });

@@ -56,12 +56,19 @@ export function extractBoundDefaults(model: ModelInputs | undefined): Extraction
   const citations: Citation[] = [];
   const errors: ExtractionError[] = [];
   let searchFrom = 0;
+  let fragmentFrom = 0;
   for (const [i, b] of (bindings as Record<string, unknown>[]).entries()) {
     const refText = typeof b['ref'] === 'string' ? b['ref'] : '';
     // Entries are found in order, so two bindings of one ref get their own lines.
     const at = refText ? text.indexOf(refText, searchFrom) : -1;
     if (at >= 0) searchFrom = at + refText.length;
-    const line = at >= 0 ? text.slice(0, at).split('\n').length : 1;
+    // A ref the module builds from parts (`${THRESHOLDS}#L60`) is placed by its line range, which
+    // the module writes out: messages then name the entry's line, though `relocate` cannot rewrite it.
+    const range = refText.slice(refText.lastIndexOf('#') + 1);
+    const near = at < 0 && /^L\d/.test(range) ? text.indexOf(range, fragmentFrom) : -1;
+    if (near >= 0) fragmentFrom = near;
+    const found = at >= 0 ? at : near;
+    const line = found >= 0 ? text.slice(0, found).split('\n').length : 1;
     const constant = typeof b['constant'] === 'string' ? b['constant'] : undefined;
     const label = `BOUND_DEFAULTS[${i}] (${constant ?? `${String(b['calculator'])}.${String(b['field'])}`})`;
     const error = (what: string, fix: string): void => {

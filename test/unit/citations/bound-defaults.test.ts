@@ -138,6 +138,35 @@ describe('a calculator default bound to an upstream constant', () => {
     ]);
   });
 
+  test('a model constant whose ref is built from parts is placed by its line range, and compared by its value', async () => {
+    const w = world('mirror');
+    model(w, 2, '');
+    writeFileSync(
+      join(w.site.root, 'src/lib/model/bound-defaults.ts'),
+      `const FILE = 'a/b@v1:limits.go';\nexport const BOUND_DEFAULTS = [\n  { constant: 'LIMITS.max', value: 8, ref: \`\${FILE}#L5\`, pattern: 'MaxLimit = (\\\\d+)', factor: 1024 },\n];\n`,
+    );
+    const { citations, errors } = extractBoundDefaults(await loadModelInputs(w.site.root));
+    expect(errors).toEqual([]);
+    expect(citations).toHaveLength(1);
+    expect(citations[0]).toMatchObject({
+      refText: 'a/b@v1:limits.go#L5',
+      line: 3,
+      bound: { constant: 'LIMITS.max', default: 8, factor: 1024 },
+      // Not a literal in the module: relocate says to edit it by hand.
+      refAttrRange: { start: -1, end: -1 },
+    });
+    expect(boundDefaultMismatches([{ citation: citations[0]!, captured: '8' }])).toEqual([
+      expect.stringMatching(
+        /^src\/lib\/model\/bound-defaults\.ts:3: LIMITS\.max is bound to .*: upstream says 8 × 1024 = 8192, but the model's LIMITS\.max is 8\. Fix: change LIMITS\.max/,
+      ),
+    ]);
+    expect(
+      boundDefaultMismatches([
+        { citation: { ...citations[0]!, bound: { ...citations[0]!.bound!, default: 8192 } }, captured: '8' },
+      ]),
+    ).toEqual([]);
+  });
+
   test('a value that is not a decimal number is reported, not compared', () => {
     const citation = {
       file: 'src/lib/model/bound-defaults.ts',

@@ -8,7 +8,6 @@ import {
   HARDWARE_GUIDE,
   HARDWARE_INPUT_MAX,
   isHeavilyLoaded,
-  MAX_SUGGESTED_QUOTA_BYTES,
   type HardwareWorkload,
 } from '../../../src/lib/model/hardware.ts';
 import { CALCULATOR_SCHEMAS } from '../../../src/lib/model/calculator-state.ts';
@@ -247,27 +246,6 @@ describe('the class table as data', () => {
         }
         expect(text).toContain(`${c.exampleNodes.toLocaleString('en-US')}`);
       }
-    },
-  );
-});
-
-// The model's quota constants against etcd's own lines, when a mirror of etcd-io/etcd is at hand
-// (the chapter shows the same lines as <Value>s, which the build checks).
-describe('quota constants', () => {
-  const mirror = mirrorDirOf('etcd-io/etcd');
-  it.skipIf(!mirror)(
-    `equal DefaultQuotaBytes and MaxQuotaBytes at v3.7.0 (${mirror ? '' : 'SKIPPED: '}needs an etcd-io/etcd entry in CITATION_MIRRORS)`,
-    () => {
-      const lines = execFileSync('git', ['-C', mirror!, 'show', 'v3.7.0:server/storage/quota.go'], {
-        encoding: 'utf8',
-      }).split('\n');
-      const gib = (line: string | undefined, name: string): number => {
-        const m = new RegExp(`${name} = int64\\((\\d+) \\* 1024 \\* 1024 \\* 1024\\)`).exec(line ?? '');
-        if (!m) throw new Error(`${name} is no longer on its cited line of quota.go: ${line ?? '(no line)'}`);
-        return Number(m[1]) * 1024 ** 3;
-      };
-      expect(gib(lines[29], 'DefaultQuotaBytes')).toBe(DEFAULT_QUOTA_BYTES);
-      expect(gib(lines[32], 'MaxQuotaBytes')).toBe(MAX_SUGGESTED_QUOTA_BYTES);
     },
   );
 });

@@ -14,8 +14,7 @@ import {
   type ClusterCounts,
   type LimitKey,
 } from '../../../src/lib/model/tested-limits.ts';
-import { LIMIT_SOURCES } from '../../../src/lib/model/tested-limits-sources.ts';
-import { readLock } from '../../../src/lib/citations/lock.ts';
+import { BOUND_DEFAULTS } from '../../../src/lib/model/bound-defaults.ts';
 import { ROOT } from '../../helpers/paths.ts';
 
 /** Every count at 0, nodes at 1 and 8 cores: a cluster that binds nothing but the nodes. */
@@ -145,43 +144,33 @@ describe('checkTestedLimits', () => {
   });
 });
 
-describe('the model is what upstream says (through the pinned values)', () => {
-  const modelNumber = (key: string): number => {
-    if (key === 'podsPerCore') return PODS_PER_CORE;
-    const limit = TESTED_LIMITS.find((l) => l.key === key);
-    if (!limit) throw new Error(`LIMIT_SOURCES names "${key}", which is no row of TESTED_LIMITS`);
-    return limit.threshold;
-  };
+describe('the model is bound to upstream', () => {
+  const bound = BOUND_DEFAULTS.filter((b) => 'constant' in b);
 
-  it('every row and the per-core rule have a source', () => {
-    const bound = new Set(LIMIT_SOURCES.map((s) => s.key));
-    for (const l of TESTED_LIMITS) expect(bound, l.key).toContain(l.key);
-    expect(bound).toContain('podsPerCore');
-    expect(modelNumber('podsPerNode')).toBe(PODS_PER_NODE_CAP);
-    expect(modelNumber('nodes')).toBe(LARGEST_TESTED_NODES);
-  });
-
-  it('the page cites each source with the same ref and pattern, and the lock pins the model\u2019s number', async () => {
-    const page = await readFile(join(ROOT, 'content/docs/tested-limits.mdx'), 'utf8');
-    const lock = await readLock(ROOT);
-    for (const s of LIMIT_SOURCES) {
-      expect(page, `${s.key}: no <Value> with this ref and pattern`).toContain(
-        `<Value ref="${s.ref}" pattern="${s.pattern}"`,
-      );
-      const entry = lock.entries.get(s.ref);
-      expect(entry, `${s.ref} is not in citations.lock.json: run npm run cite -- pin`).toBeDefined();
-      const captured = entry!.values?.[s.pattern];
-      expect(captured, `${s.ref}: no value recorded for ${s.pattern}`).toBeDefined();
-      const upstream = Number(captured!.replace(/'/g, ''));
-      expect(upstream * (s.factor ?? 1), `${s.key} at ${s.ref}`).toBe(modelNumber(s.key));
-    }
-  });
-
-  it('each row names the line its source cites', () => {
+  it('every row and the per-core rule are in the binding registry, with the model\u2019s number', () => {
     for (const l of TESTED_LIMITS) {
-      const lines = LIMIT_SOURCES.filter((s) => s.key === l.key && s.ref.includes('thresholds.md')).map((s) =>
-        Number(s.ref.split('#L')[1]),
+      const own = bound.filter((b) => b.constant === `TESTED_LIMITS.${l.key}`);
+      expect(own.length, l.key).toBeGreaterThan(0);
+      for (const b of own) expect(b.value, l.key).toBe(l.threshold);
+    }
+    expect(bound.find((b) => b.constant === 'PODS_PER_CORE')?.value).toBe(PODS_PER_CORE);
+    expect(TESTED_LIMITS.find((l) => l.key === 'podsPerNode')?.threshold).toBe(PODS_PER_NODE_CAP);
+    expect(TESTED_LIMITS.find((l) => l.key === 'nodes')?.threshold).toBe(LARGEST_TESTED_NODES);
+  });
+
+  it('the page cites each binding with the same ref and pattern', async () => {
+    const page = await readFile(join(ROOT, 'content/docs/tested-limits.mdx'), 'utf8');
+    for (const b of bound.filter((x) => x.constant.startsWith('TESTED_LIMITS.') || x.constant === 'PODS_PER_CORE'))
+      expect(page, `${b.constant}: no <Value> with this ref and pattern`).toContain(
+        `<Value ref="${b.ref}" pattern="${b.pattern}"`,
       );
+  });
+
+  it('each row names the line its thresholds.md binding cites', () => {
+    for (const l of TESTED_LIMITS) {
+      const lines = bound
+        .filter((b) => b.constant === `TESTED_LIMITS.${l.key}` && b.ref.includes('thresholds.md'))
+        .map((b) => Number(b.ref.split('#L')[1]));
       expect(lines, l.key).toEqual([l.line]);
     }
   });

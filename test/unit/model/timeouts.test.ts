@@ -12,7 +12,7 @@ import {
   recommend,
   serverVerdict,
 } from '../../../src/lib/model/timeouts.ts';
-import { BOUND_DEFAULTS } from '../../../src/lib/model/bound-defaults.ts';
+import { BOUND_DEFAULTS, type BoundDefault } from '../../../src/lib/model/bound-defaults.ts';
 import { CALCULATOR_SCHEMAS } from '../../../src/lib/model/calculator-state.ts';
 
 describe('serverVerdict: what etcd v3.7.0 validation accepts', () => {
@@ -188,14 +188,16 @@ describe('bound defaults', () => {
   it('the calculator’s heartbeat and election defaults are the model’s etcd defaults, and are bound', () => {
     expect(CALCULATOR_SCHEMAS.timeouts.h.default).toBe(DEFAULT_HEARTBEAT_MS);
     expect(CALCULATOR_SCHEMAS.timeouts.e.default).toBe(DEFAULT_ELECTION_MS);
-    const bound = BOUND_DEFAULTS.filter((b) => b.calculator === 'timeouts').map((b) => b.field);
+    const bound = BOUND_DEFAULTS.filter((b): b is BoundDefault => 'calculator' in b && b.calculator === 'timeouts').map(
+      (b) => b.field,
+    );
     expect(bound.sort()).toEqual(['e', 'h']);
     // Each pattern captures the default from the line as etcd v3.7.0 writes it.
     const lines: Record<string, string> = {
       h: '\t\tTickMs:                     100,',
       e: '\t\tElectionMs:                 1000,',
     };
-    for (const b of BOUND_DEFAULTS.filter((x) => x.calculator === 'timeouts')) {
+    for (const b of BOUND_DEFAULTS.filter((x): x is BoundDefault => 'calculator' in x && x.calculator === 'timeouts')) {
       const m = new RegExp(b.pattern, 'u').exec(lines[b.field]!);
       expect(Number(m?.[1])).toBe(CALCULATOR_SCHEMAS.timeouts[b.field as 'h' | 'e'].default);
     }
