@@ -15,65 +15,6 @@ import { MAX_VALUE_LENGTH } from './value.ts';
 export const LOCK_FILE = 'citations.lock.json';
 const LOCK_VERSION = 1;
 
-export type ProviderName = 'github' | 'mirror';
-
-/**
- * A lock entry; one per distinct (repo, ref, path, range). Its `status` says which kind it is,
- * and each kind has its own schema ({@link PinnedEntrySchema}, {@link PendingEntrySchema}):
- * a new kind is a new schema object added to {@link LockEntrySchema}. Unknown fields are refused,
- * so a hand edit (or a typo) is reported rather than silently dropped on the next write.
- */
-export interface LockEntry {
-  /** Canonical citation ref text, also the sort key. */
-  key: string;
-  /** `owner/repo`. */
-  repo: string;
-  ref: string;
-  path: string;
-  /** First and last cited line, 1-based. */
-  start: number;
-  end: number;
-  /**
-   * - `pinned`: the cited ref resolved to `commit` and the lines were hashed there;
-   * - `provisional`: the cited ref could not be read, so the lines were checked at an earlier tag
-   *   of the same release line (`read.ref`); never shown as verified, and strict builds fail on it;
-   * - `pending`: not pinned yet (no source was configured or reachable); the fields below are absent.
-   */
-  status: 'pinned' | 'provisional' | 'pending';
-  /**
-   * Where the lines were read when that is not the cited repository, ref and path: a Kubernetes
-   * staging path is read from its published repository (`kubernetes/apiserver@v0.37.0:pkg/…`,
-   * see ./staging.ts), and a provisional entry names the earlier tag it was checked at.
-   * `commit`, `blobSha` and the hashes then belong to this repository.
-   */
-  read?: ReadLocation;
-  /** Full commit SHA the ref resolved to. */
-  commit?: string;
-  /** Git blob SHA of the whole file at `commit`. */
-  blobSha?: string;
-  /** Lines in the file at `commit` (see the `normalisation` header). */
-  lineCount?: number;
-  /** sha256 of the cited lines, lowercase hex (see the `normalisation` header). */
-  sha256?: string;
-  /**
-   * For `<Value>` citations of these lines: the value each pattern captured from the lines that were
-   * read, keyed by the pattern as written (see ./value.ts). At most {@link MAX_VALUE_LENGTH} characters each.
-   */
-  values?: Record<string, string>;
-  /** ISO 8601 time the entry was written (pinned, or recorded as pending). */
-  pinnedAt: string;
-  /** Which provider supplied the commit and lines; absent when pending (optional in older locks). */
-  provider?: ProviderName;
-}
-
-/** A repository, ref and path the engine read instead of the cited ones. */
-export interface ReadLocation {
-  /** `owner/repo`. */
-  repo: string;
-  ref: string;
-  path: string;
-}
-
 export interface Lock {
   entries: Map<string, LockEntry>;
 }
@@ -103,12 +44,16 @@ const FIELD_ORDER: Array<keyof LockEntry> = [
 
 /** Fields every entry kind has. */
 const entryBase = {
+  /** Canonical citation ref text, also the sort key. */
   key: z.string().min(1, 'expected the citation ref'),
+  /** `owner/repo`. */
   repo: z.string().regex(/^(?!\.+\/)[A-Za-z0-9_.-]+\/(?!\.+$)[A-Za-z0-9_.-]+$/, 'expected owner/repo'),
   ref: z.string().min(1, 'expected a tag, branch or commit'),
   path: z.string().min(1, 'expected a path in the repository'),
+  /** First and last cited line, 1-based. */
   start: z.number().int('expected a whole line number').positive('expected a line number of at least 1'),
   end: z.number().int('expected a whole line number').positive('expected a line number of at least 1'),
+  /** ISO 8601 time the entry was written (pinned, or recorded as pending). */
   pinnedAt: z.iso.datetime({ offset: true, error: 'expected an ISO 8601 time such as 2024-01-01T00:00:00.000Z' }),
 };
 
@@ -120,11 +65,16 @@ const ReadLocationSchema = z.strictObject({
 
 /** What was read and hashed: a commit and the hashes of the file and of the cited lines. */
 const checked = {
+  /** Full commit SHA the ref resolved to. */
   commit: z.string().regex(/^[0-9a-f]{40}$/, 'expected a full 40-hex commit SHA'),
+  /** Git blob SHA of the whole file at `commit`. */
   blobSha: z.string().regex(/^[0-9a-f]{40}$/, 'expected a 40-hex git blob SHA'),
+  /** Lines in the file at `commit`, and the sha256 of the cited lines (see the `normalisation` header). */
   lineCount: z.number().int('expected a whole number of lines').nonnegative('expected a number of lines'),
   sha256: z.string().regex(/^[0-9a-f]{64}$/, 'expected a lowercase 64-hex sha256'),
+  /** Which provider supplied the commit and lines (optional in older locks). */
   provider: z.enum(['github', 'mirror']).optional(),
+  /** Pattern as written → the value it captured, at most {@link MAX_VALUE_LENGTH} characters (./value.ts). */
   values: z
     .record(
       z.string().min(1, 'expected a pattern'),
@@ -158,6 +108,29 @@ const PendingEntrySchema = z.strictObject({
 /** Any lock entry, by its `status`. */
 const LockEntrySchema = z.discriminatedUnion('status', [PinnedEntrySchema, ProvisionalEntrySchema, PendingEntrySchema]);
 
+/**
+ * A lock entry as the engine handles it: one per distinct (repo, ref, path, range), with every
+ * field any kind has, those a kind may lack optional. The schemas above say which kind has which:
+ * - `pinned`: the cited ref resolved to `commit` and the lines were hashed there;
+ * - `provisional`: the cited ref could not be read, so the lines were checked at an earlier tag of
+ *   the same release line (`read.ref`); never shown as verified, and strict builds fail on it;
+ * - `pending`: not pinned yet (no source was configured or reachable); no commit or hashes.
+ * `read` names where the lines were read when that is not the cited repository, ref and path (a
+ * Kubernetes staging path is read from its published repository, ./staging.ts, and a provisional
+ * entry names the earlier tag it was checked at); `commit`, `blobSha` and the hashes then belong
+ * to it. `values` holds, for `<Value>` citations of the lines, what each pattern captured.
+ */
+export type LockEntry = AnyKind<z.infer<typeof LockEntrySchema>>;
+/** The fields all kinds of a union share, as they are, and those only some have, optional. */
+type AnyKind<U> = Pick<U, keyof U> & {
+  [K in U extends unknown ? keyof U : never]?: U extends unknown ? (K extends keyof U ? U[K] : never) : never;
+};
+
+/** A repository, ref and path the engine read instead of the cited ones. */
+export type ReadLocation = z.infer<typeof ReadLocationSchema>;
+/** Which provider supplied an entry's commit and lines. */
+export type ProviderName = NonNullable<LockEntry['provider']>;
+
 const LockFileSchema = z.strictObject({
   version: z.literal(LOCK_VERSION),
   normalisation: z.string().optional(),
@@ -168,10 +141,6 @@ const LockFileSchema = z.strictObject({
 function asLockEntry(e: z.infer<typeof LockEntrySchema>): LockEntry {
   const out: Record<string, unknown> = {};
   for (const [k, v] of Object.entries(e)) if (v !== undefined) out[k] = v;
-  // Every field the schemas accept is a LockEntry field (checked by the compiler):
-  const _fields: [Exclude<keyof z.infer<typeof LockEntrySchema>, keyof LockEntry>] extends [never] ? true : never =
-    true;
-  void _fields;
   return out as unknown as LockEntry;
 }
 
