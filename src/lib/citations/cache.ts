@@ -18,8 +18,9 @@
  */
 import { createHash } from 'node:crypto';
 import { constants } from 'node:fs';
-import { mkdir, open, realpath, rename, unlink, writeFile } from 'node:fs/promises';
+import { mkdir, open, realpath, unlink } from 'node:fs/promises';
 import { dirname, relative, resolve, sep } from 'node:path';
+import writeFileAtomic from 'write-file-atomic';
 import { z } from 'zod';
 import { gitBlobSha } from './hash.ts';
 import { formatIssues } from './lock.ts';
@@ -215,12 +216,11 @@ export class CitationCache {
   }
 
   /**
-   * Atomic write (temp + rename) into a real directory of the cache. The cache only saves requests,
+   * Atomic write (write-file-atomic: temp file, then rename) into a real directory of the cache. The cache only saves requests,
    * so a write that fails (a directory or a file where the path needs the other, no space) is a
    * notice naming the path, never an error of the command.
    */
   private async writeAtomic(p: string, data: string | Uint8Array): Promise<void> {
-    const tmp = `${p}.${process.pid}.${Math.random().toString(36).slice(2)}.tmp`;
     try {
       await mkdir(dirname(p), { recursive: true });
       this.realDir = undefined; // the root may have just been created
@@ -228,10 +228,8 @@ export class CitationCache {
         this.notice(`Not written: ${this.show(p)} lies outside ${this.show(this.dir)} (a symbolic link on the way).`);
         return;
       }
-      await writeFile(tmp, data, { flag: 'wx' });
-      await rename(tmp, p);
+      await writeFileAtomic(p, typeof data === 'string' ? data : Buffer.from(data));
     } catch (e) {
-      await unlink(tmp).catch(() => {});
       const code = (e as NodeJS.ErrnoException).code;
       const why =
         code === 'EISDIR' || code === 'ENOTEMPTY' || code === 'EEXIST' || code === 'ENOTDIR'

@@ -4,8 +4,9 @@
  * short constant its pattern captured) and never other upstream text.
  * Read through a zod schema, so a malformed file is an error naming the entry and the field.
  */
-import { readFile, rename, writeFile } from 'node:fs/promises';
+import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
+import writeFileAtomic from 'write-file-atomic';
 import { z } from 'zod';
 import { NORMALISATION } from './hash.ts';
 import { citationKey, citationPermalink, parseCitationRef } from './ref.ts';
@@ -313,12 +314,9 @@ export function serializeLock(lock: Lock): string {
   return `${JSON.stringify({ version: LOCK_VERSION, normalisation: NORMALISATION, entries }, null, 2)}\n`;
 }
 
-/** Writes the lock atomically (temp file + rename), so an interrupted run leaves the old lock. */
+/** Writes the lock atomically (write-file-atomic: a temp file, then a rename), so an interrupted run leaves the old lock. */
 export async function writeLock(root: string, lock: Lock): Promise<void> {
-  const file = join(root, LOCK_FILE);
-  const tmp = `${file}.${process.pid}.${Math.random().toString(36).slice(2)}.tmp`;
-  await writeFile(tmp, serializeLock(lock));
-  await rename(tmp, file);
+  await writeFileAtomic(join(root, LOCK_FILE), serializeLock(lock));
 }
 
 /** Whether an entry holds a commit and hashes (pinned, or provisional at an earlier tag). */

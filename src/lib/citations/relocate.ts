@@ -5,8 +5,9 @@
  */
 import type { ModelInputs } from './model-inputs.ts';
 import { openRun } from './open-run.ts';
-import { readFile, writeFile } from 'node:fs/promises';
+import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
+import writeFileAtomic from 'write-file-atomic';
 import { DriftFinder, formatDrift, fragmentsOutside, type DriftResult } from './drift.ts';
 import { extractCitations, type Citation } from './extract.ts';
 import type { Hunk, LineRange } from './line-map.ts';
@@ -247,7 +248,8 @@ export async function runRelocate(options: RelocateOptions): Promise<RelocateRep
       src = src.slice(0, start) + attr.slice(0, i) + text + attr.slice(i + c.refText.length) + src.slice(end);
     }
     if (!options.dryRun) {
-      await writeFile(abs, src);
+      // An interrupted run must not leave a half-written page.
+      await writeFileAtomic(abs, src);
       report.filesWritten.push(file);
     }
   }
