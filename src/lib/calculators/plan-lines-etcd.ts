@@ -167,11 +167,11 @@ export function timeoutsLine(p: SizingPlan): PlanLine {
     value: [{ code: etcdFlags(r.heartbeatMs, r.electionMs) }],
     reason:
       r.heartbeatFrom === 'default' && r.electionFrom === 'default'
-        ? `The ${fmtMs(r.roundTripMs)} round trip is below etcd’s defaults, so they stay (election timeout ≥ 10 × round trip and ≥ 5 × heartbeat).`
-        : `Heartbeat ≥ the ${fmtMs(r.roundTripMs)} round trip, election timeout ≥ 10 × it and ≥ 5 × the heartbeat, in whole ticks; the same on every member.`,
+        ? `The ${fmtMs(r.roundTripMs)} round trip is below etcd’s defaults, so they stay (the tuning page’s election timeout ≥ 10 × round trip, and etcd’s own ≥ 5 × heartbeat).`
+        : `Heartbeat at the ${fmtMs(r.roundTripMs)} round trip (the tuning page puts it at 0.5–1.5 × the round trip; this guide takes 1 ×, never below the default), election timeout ≥ 10 × it (the tuning page) and ≥ 5 × the heartbeat (etcd’s check), in whole ticks; the same on every member.`,
     page: '/etcd-timeouts/#where-the-two-rules-disagree',
     pageTitle: 'Where the two rules disagree',
-    refs: [SOURCES.etcdConfigValidateTimeouts],
+    refs: [SOURCES.etcdTuningHeartbeatRtt, SOURCES.etcdTuningElectionRtt, SOURCES.etcdConfigValidateTimeouts],
     warnings,
   };
 }

@@ -4,7 +4,7 @@
  * function's answer from the plan (src/lib/model/plan.ts); none derives a figure of its own. The
  * etcd lines are in ./plan-lines-etcd.ts; the API-server, limits, membership and write lines here.
  */
-import type { SizingPlan } from '../model/plan.ts';
+import { LARGE_CLASSES, type SizingPlan } from '../model/plan.ts';
 import * as SOURCES from '../model/sources.ts';
 import { stepSources } from './membership-sources.ts';
 import { fmtBytes, fmtInt, fmtNum, fmtNumApart, plural } from './format.ts';
@@ -30,7 +30,11 @@ function eventsLine(p: SizingPlan): PlanLine {
     ? ev.status !== 'within'
       ? `${fmtInt(ev.value)} Events are ${ev.status === 'beyond' ? 'past' : 'approaching'} the tested 1,000,000`
       : `Without Events the main cluster needs ${p.main.hardware.hardwareClass.name} instead of ${p.together.hardware.hardwareClass.name}`
-    : `${fmtInt(ev.value)} Events are within the tested 1,000,000, and with them the cluster stays below the large classes (${p.together.hardware.hardwareClass.name})`;
+    : `${fmtInt(ev.value)} Events are within the tested 1,000,000, and ${
+        LARGE_CLASSES.includes(p.together.hardware.hardwareClass.id)
+          ? `moving them would not change the main cluster's class (${p.together.hardware.hardwareClass.name})`
+          : `with them the cluster stays below the large classes (${p.together.hardware.hardwareClass.name})`
+      }`;
   return {
     label: 'Events',
     value: p.moveEvents
@@ -65,10 +69,10 @@ function controlPlaneLine(p: SizingPlan): PlanLine {
     value: [
       `${plural(c, 'node')}, ${plural(c, 'kube-apiserver replica')}; watch caches ≈ ${fmtBytes(a.watchCacheBytes)} in all, ${fmtInt(a.etcdWatches)} etcd watches`,
     ],
-    reason: `${why} Each replica caches every object and lists them from etcd on start and every 5–7.5 min.`,
+    reason: `${why} Each replica caches every resource but Events and, with DetectCacheInconsistency on (the default), lists each cached resource from etcd again every 5–7.5 min to check its cache.`,
     page: '/control-plane/#how-many-to-start-with-follow-the-upgrade-strategy',
     pageTitle: 'How many to start with',
-    refs: [SOURCES.delegatorGetRvUnset],
+    refs: [SOURCES.eventsWatchCacheOffByDefault, SOURCES.consistencyCheckPeriod],
     warnings,
   };
 }
@@ -127,7 +131,7 @@ function limitsLine(p: SizingPlan): PlanLine {
       `Binds first: ${LIMIT_NAME[b.limit.key] ?? b.limit.key}, ratio ${fmtNumApart(b.ratio, 1)}; highest: ${top.join(', ') || 'none'}`,
     ],
     reason:
-      'Each count divided by its sig-scalability threshold (cluster-wide ones scaled to nodes ÷ 5,000); from 0.75 a count is approaching, above 1 past the envelope. Counts not asked here are not checked.',
+      'Each count divided by its sig-scalability threshold (cluster-wide ones scaled to nodes ÷ 5,000); from 0.75 (this guide’s margin, not sig-scalability’s) a count is approaching, above 1 past the envelope. Counts not asked here are not checked.',
     page: '/tested-limits/#how-close-is-a-cluster',
     pageTitle: 'How close is a cluster?',
     refs: [SOURCES.scalabilityThresholdsCaveats],
@@ -145,7 +149,7 @@ function membershipLine(p: SizingPlan): PlanLine {
     ],
     reason: stacked
       ? 'On a stacked control plane kubeadm join adds the member and kubeadm reset removes it; a failed node is never reset, so remove its member by hand before the join.'
-      : 'Remove first: with one member down, etcd refuses any add, learner or voter; one change at a time.',
+      : removeFirstReason(p.members.members),
     page: stacked
       ? '/membership/#what-kubeadm-does-on-a-stacked-control-plane'
       : '/membership/#replace-a-failed-member',
@@ -153,6 +157,22 @@ function membershipLine(p: SizingPlan): PlanLine {
     refs: [...stepSources(m), SOURCES.etcdFaqRemoveFirst],
     warnings: m.refusedAt !== null ? [{ tone: 'refusal', text: m.summary }] : [],
   };
+}
+
+/**
+ * Why a failed member is removed before its replacement is added, for `n` members: etcd's strict
+ * reconfiguration check counts the members after the add and needs a quorum of them running
+ * (server/etcdserver/util.go, modelled in src/lib/model/membership.ts), so with one down it
+ * refuses any add on three members and accepts one on five or more, where the new voter would
+ * raise the quorum with one fewer running.
+ */
+function removeFirstReason(n: number): string {
+  // The quorum of n + 1 members, ⌊(n + 1) / 2⌋ + 1 (server/etcdserver/util.go), written out: n may be
+  // the largest member count the plan gives, past which src/lib/model/quorum.ts refuses to go.
+  const need = Math.floor((n + 1) / 2) + 1;
+  return n - 1 < need
+    ? `Remove first: with one of ${n} members down, etcd refuses any add, learner or voter (${n + 1} members would need ${need} running, ${n - 1} are); one change at a time.`
+    : `Remove first, as etcd's FAQ advises: with one of ${n} members down etcd still accepts an add, but a voter added before the failed one is removed makes the quorum ${need} of ${n + 1} with ${n - 1} running; one change at a time.`;
 }
 
 function writesLine(p: SizingPlan): PlanLine {

@@ -173,6 +173,14 @@ export const timeoutsCalc: CalcDef<'timeouts'> = {
         ),
       );
     const rule = `Round trip R = network round trip + fsync; heartbeat = max(${fmtInt(DEFAULT_HEARTBEAT_MS)}, ⌈R⌉) ms, election timeout = max(${fmtInt(DEFAULT_ELECTION_MS)}, ⌈10 × R⌉, 5 × heartbeat) ms in whole heartbeat ticks (the tuning page’s 10 × round trip, never below etcd’s defaults). etcd accepts an election timeout of at least 5 × heartbeat and at most ${fmtMs(MAX_ELECTION_MS)}, so past R = ${fmtMs(MAX_DOC_ROUND_TRIP_MS)} no pair fits.`;
-    return answer(errors, { rtt, fs, h: hb, e: el }, resultDoc(result, rule, [SOURCES.etcdConfigValidateTimeouts]));
+    return answer(
+      errors,
+      { rtt, fs, h: hb, e: el },
+      resultDoc(result, rule, [
+        SOURCES.etcdTuningHeartbeatRtt,
+        SOURCES.etcdTuningElectionRtt,
+        SOURCES.etcdConfigValidateTimeouts,
+      ]),
+    );
   },
 };

@@ -49,7 +49,7 @@ export const EVENTS_SERVERS = [
 ] as const;
 
 /** The hardware guide's classes for large clusters: where a class saved by moving Events is worth a second cluster. */
-const LARGE_CLASSES: readonly HardwareClassId[] = ['large', 'xlarge'];
+export const LARGE_CLASSES: readonly HardwareClassId[] = ['large', 'xlarge'];
 
 /** Where etcd runs, and who runs the control plane. */
 export type EtcdTopology = 'external' | 'stacked';

@@ -26,6 +26,8 @@ export const cacherLimitIgnoredForRvZero = 'kubernetes/kubernetes@v1.37.0:stagin
 export const cacherNotReady429 = 'kubernetes/kubernetes@v1.37.0:staging/src/k8s.io/apiserver/pkg/storage/cacher/cacher.go#L758-L762';
 export const cacherShouldDelegateContinue = 'kubernetes/kubernetes@v1.37.0:staging/src/k8s.io/apiserver/pkg/storage/cacher/cacher.go#L1416-L1431';
 export const cacherShouldDelegateExactRV = 'kubernetes/kubernetes@v1.37.0:staging/src/k8s.io/apiserver/pkg/storage/cacher/cacher.go#L1404-L1414';
+/** The watch cache's consistency checker: every cached resource listed from etcd every 5 min, jitter 0.5. */
+export const consistencyCheckPeriod = 'kubernetes/kubernetes@v1.37.0:staging/src/k8s.io/apiserver/pkg/storage/cacher/consistency/checker.go#L83-L93';
 export const consistentReadSupported = 'kubernetes/kubernetes@v1.37.0:staging/src/k8s.io/apiserver/pkg/storage/cacher/delegator/interface.go#L105-L109';
 export const delegatorGetFromCache = 'kubernetes/kubernetes@v1.37.0:staging/src/k8s.io/apiserver/pkg/storage/cacher/delegator.go#L133-L140';
 export const delegatorGetNotReady = 'kubernetes/kubernetes@v1.37.0:staging/src/k8s.io/apiserver/pkg/storage/cacher/delegator.go#L127-L132';
@@ -95,6 +97,9 @@ export const etcdElectionTicks = 'etcd-io/etcd@v3.7.0:server/embed/config.go#L12
 export const etcdRaftElectionTick = 'etcd-io/etcd@v3.7.0:server/etcdserver/bootstrap.go#L540-L544';
 /** Config.Validate: election timeout at least 5 × heartbeat and at most 50 s. */
 export const etcdConfigValidateTimeouts = 'etcd-io/etcd@v3.7.0:server/embed/config.go#L997-L1008';
+/** The tuning page: a heartbeat near the members' round trip (0.5–1.5 ×), an election timeout of at least 10 ×. */
+export const etcdTuningHeartbeatRtt = 'etcd-io/website@824597935df6e95992ef61c07e3222f4f796ca6c:content/en/docs/v3.7/tuning.md#L18';
+export const etcdTuningElectionRtt = 'etcd-io/website@824597935df6e95992ef61c07e3222f4f796ca6c:content/en/docs/v3.7/tuning.md#L20';
 /** The default backend quota (2 GiB) and the suggested maximum (8 GiB). */
 export const etcdQuotaDefaults = 'etcd-io/etcd@v3.7.0:server/storage/quota.go#L27-L34';
 /** The quota's per-key charge, kvOverhead = 256 bytes. */

@@ -14,6 +14,7 @@ import { maintenanceCalc } from '../../../src/lib/calculators/maintenance.ts';
 import { membershipCalc } from '../../../src/lib/calculators/membership.ts';
 import { overridesCalc } from '../../../src/lib/calculators/overrides.ts';
 import { planCalc, readFacts } from '../../../src/lib/calculators/plan.ts';
+import { planLines } from '../../../src/lib/calculators/plan-lines.ts';
 import { inlineText, type ResultDoc } from '../../../src/lib/calculators/result-doc.ts';
 import { timeoutsCalc } from '../../../src/lib/calculators/timeouts.ts';
 import { topologyCalc } from '../../../src/lib/calculators/topology.ts';
@@ -179,6 +180,16 @@ describe.each(clusters)('%s: each plan line agrees with its calculator', (_name,
     expect(fact(doc, 'Steps')).toBe(String(p.membership.steps.length - 1));
     expect(leadOf(doc)).toBe(p.membership.summary);
   });
+
+  it('membership change: why remove first is what the calculator gives for adding first with one member down', () => {
+    if (p.facts.etcd === 'stacked') return;
+    const addFirst = docOf(
+      membershipCalc.compute({ p: 'replace', n: text(p.members.members), m: '5', d: '1', o: 'add-first', l: '1' }),
+    );
+    const refused = addFirst.blocks.some((b) => b.kind === 'para' && b.tone === 'refusal');
+    const reason = planLines(p).find((l) => l.label === 'Membership change')!.reason;
+    expect(reason, `${p.members.members} members`).toMatch(refused ? /refuses any add/ : /still accepts an add/);
+  });
 });
 
 /** The tested-limits calculator's answer for the plan's counts (those it does not ask for at 0). */
@@ -215,3 +226,18 @@ const LIMIT_ROWS = [
   ['namespaces', 'Namespaces'],
   ['events', 'Events'],
 ] as const;
+
+describe('why a failed member is removed first, at both sizes', () => {
+  it.each([
+    [
+      '0',
+      3,
+      /with one of 3 members down, etcd refuses any add, learner or voter \(4 members would need 3 running, 2 are\)/,
+    ],
+    ['1', 5, /with one of 5 members down etcd still accepts an add, .* makes the quorum 4 of 6 with 4 running/],
+  ])('failures %s: %i external members', (f, members, said) => {
+    const p = planOf({ f, et: 'external' });
+    expect(p.members.members).toBe(members);
+    expect(planLines(p).find((l) => l.label === 'Membership change')!.reason).toMatch(said);
+  });
+});
