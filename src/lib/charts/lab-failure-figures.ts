@@ -194,7 +194,7 @@ export function leaderTimelineFigure(result: LabResult): LabFigure | null {
   const gaps = stopsOf(c, 'leader').flatMap((s) => (s.writeFailureWindowMs === null ? [] : [s.writeFailureWindowMs]));
   if (gaps.length > 1)
     findings.push(
-      `Over the ${gaps.length} leader kills of this cluster, the longest stretch without any acknowledged write was ${sText(spreadOf(gaps))}; a write in flight at the kill waited longer (the figure above).`,
+      `Over the ${gaps.length} leader kills of this cluster, the longest stretch without any acknowledged write was ${sText(spreadOf(gaps))}; a write a follower had passed on to the dead leader waited longer (the figure above).`,
     );
   return {
     chart: {

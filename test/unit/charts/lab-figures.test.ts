@@ -333,7 +333,7 @@ describe('lab figures', () => {
     // With more kills of the same cluster, their gaps give the spread.
     c.scenarios.leaderStops = [c.scenarios.leaderStop, { ...c.scenarios.leaderStop, writeFailureWindowMs: 900 }];
     expect(leaderTimelineFigure(result([cluster(1, 0), c, cluster(5, 0)]))!.findings[1]).toBe(
-      'Over the 2 leader kills of this cluster, the longest stretch without any acknowledged write was 500 (500–900) ms; a write in flight at the kill waited longer (the figure above).',
+      'Over the 2 leader kills of this cluster, the longest stretch without any acknowledged write was 500 (500–900) ms; a write a follower had passed on to the dead leader waited longer (the figure above).',
     );
     const svg = toHtml(barChart(f.chart!));
     expect(svg).toContain('class="bar-chart__marker"');
