@@ -84,14 +84,16 @@ function neutraliseModelSources(dir: string): void {
     );
   // The calculators' bound defaults cite upstream too: a fixture binds none.
   const bound = join(dir, 'src/lib/model/bound-defaults.ts');
-  if (existsSync(bound))
-    writeFileSync(
-      bound,
-      readFileSync(bound, 'utf8').replace(
-        /^export const BOUND_DEFAULTS: readonly BoundDefault\[\] = \[[\s\S]*?^\];$/m,
-        'export const BOUND_DEFAULTS: readonly BoundDefault[] = [];',
-      ),
+  if (existsSync(bound)) {
+    const text = readFileSync(bound, 'utf8');
+    const emptied = text.replace(
+      /^export const BOUND_DEFAULTS: [^=]+ = \[[\s\S]*?^\];$/m,
+      'export const BOUND_DEFAULTS = [];',
     );
+    // A registry written another way would stay bound, and every fixture would fail on it.
+    if (emptied === text) throw new Error(`fixture-site.ts could not empty BOUND_DEFAULTS in ${bound}`);
+    writeFileSync(bound, emptied);
+  }
 }
 
 function prefixed(pages: Record<string, string>): Record<string, string> {
