@@ -119,11 +119,16 @@ describe('which calculators and pages show a model source', () => {
     });
   });
 
-  it('the guide: the delegator lines decide the read-path explorer, the replica calculator and the plan, on their pages', async () => {
+  it('the guide: each source is shown by the calculators that read it, on their pages and no others', async () => {
     const usage = await modelSourceUsage(ROOT, USAGE_PATHS);
     expect(usage.get('delegatorGetRvUnset')).toEqual({
-      calculators: ['apiserver', 'plan', 'readPath'],
-      pages: ['/calculators/', '/control-plane/', '/etcd-reads/', '/plan/'],
+      calculators: ['apiserver', 'readPath'],
+      pages: ['/calculators/', '/control-plane/', '/etcd-reads/'],
+    });
+    expect(usage.get('consistencyCheckPeriod')).toEqual({ calculators: ['plan'], pages: ['/plan/'] });
+    expect(usage.get('etcdTuningElectionRtt')).toEqual({
+      calculators: ['plan', 'timeouts'],
+      pages: ['/calculators/', '/etcd-timeouts/', '/plan/'],
     });
     expect(usage.get('pflagReadAsCSV')).toEqual({
       calculators: ['overrides', 'plan'],
