@@ -1,6 +1,6 @@
 /**
  * Serves each page's popover data (src/lib/citations/popover-data.ts) at the address
- * `popoverDataPath` gives, for the markers' popovers to fetch when a reader first opens one.
+ * `popoverDataPath` gives (its `[page]` is `popoverFileName`), for the markers' popovers to fetch when a reader first opens one.
  * Injected by the integration (./index.ts); a static endpoint, so a build writes the files into
  * `dist/`. A page without citations, or a build without verification, gets no file.
  */
@@ -9,7 +9,7 @@ import { getCollection } from 'astro:content';
 import data from 'virtual:sizing-guide/citations';
 import { pageSources } from '../lib/citations/page-sources.ts';
 import { popoverEntries } from '../lib/citations/popover-data.ts';
-import { popoverDataPath, type PopoverEntry } from '../lib/citations/popover-entry.ts';
+import { popoverFileName, type PopoverEntry } from '../lib/citations/popover-entry.ts';
 import { pagePathOf } from '../lib/citations/render-data.ts';
 
 export const prerender = true;
@@ -24,9 +24,7 @@ export const getStaticPaths: GetStaticPaths = async () =>
     return [
       {
         params: {
-          page: popoverDataPath(path)
-            .replace(/^\/popovers\//, '')
-            .replace(/\.json$/, ''),
+          page: popoverFileName(path),
         },
         props: { entries },
       },

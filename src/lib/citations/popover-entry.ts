@@ -10,7 +10,10 @@ import type { CitationStatus } from './verify.ts';
  *
  * @param pagePath - the page's path without base, with its slashes (`/etcd-disk/`).
  */
-export const popoverDataPath = (pagePath: string): string => `/popovers/${pagePath.slice(1, -1) || 'index'}.json`;
+export const popoverDataPath = (pagePath: string): string => `/popovers/${popoverFileName(pagePath)}.json`;
+
+/** The name of a page's popover data file without `.json`: `etcd-disk` for `/etcd-disk/`, `index` for `/`. */
+export const popoverFileName = (pagePath: string): string => pagePath.slice(1, -1) || 'index';
 
 /** What the popover says of a verified source. */
 export const VERIFIED_NOTE = 'Verified in this build.';
