@@ -8,11 +8,13 @@ import { rehypeBaseLinks } from './src/plugins/rehype-base-links.ts';
 import { normalizeBase } from './src/lib/base-path.ts';
 import sizingGuide from './src/integration/index.ts';
 // The model modules whose upstream refs and bound numbers the build verifies with the pages'
-// citations, imported here (at config time) so that the citation engine starts no process to read them.
+// citations, and the calculators' declared sources the Evidence page lists, imported here (at config
+// time) so that the citation engine starts no process to read them.
 import * as sources from './src/lib/model/sources.ts';
 import * as sourceExpect from './src/lib/model/source-expect.ts';
 import * as bindings from './src/lib/model/bound-defaults.ts';
 import * as schemas from './src/lib/model/calculator-state.ts';
+import * as calculators from './src/lib/calculators/declared-sources.ts';
 
 // SITE_BASE lets a wiki host the guide under a sub-path, e.g. /wiki/sizing.
 const base = normalizeBase(process.env.SITE_BASE);
@@ -68,7 +70,7 @@ export default defineConfig({
     }),
   },
   integrations: [
-    sizingGuide({ model: { sources, expect: sourceExpect, bindings, schemas } }),
+    sizingGuide({ model: { sources, expect: sourceExpect, bindings, schemas, calculators } }),
     starlight({
       title: 'K8s CP & etcd sizing',
       description:

@@ -2,14 +2,10 @@ import type { AstroIntegrationLogger } from 'astro';
 import { AstroError } from 'astro/errors';
 import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import type { Code, Root } from 'mdast';
-import remarkMdx from 'remark-mdx';
-import remarkParse from 'remark-parse';
-import { unified } from 'unified';
-import { visit } from 'unist-util-visit';
 import { findChromium } from '../lib/chromium.ts';
 import { listMdxFiles } from '../lib/citations/extract.ts';
 import type { PendingDiagram } from '../lib/diagram-markup.ts';
+import { MdxSyntaxError, scanMdx } from '../lib/mdx-scan.ts';
 import { DIAGRAM_CACHE_DIR, DiagramCache, diagramKey, type DiagramSvgs } from './diagram-cache.ts';
 import { MermaidRenderer, type DiagramJob, type DiagramResult } from './mermaid-renderer.ts';
 
@@ -31,8 +27,6 @@ export interface DiagramTally {
   /** Whether this build started Chromium at all. */
   chromiumStarted: boolean;
 }
-
-const mdxParser = unified().use(remarkParse).use(remarkMdx);
 
 /**
  * Decides where diagrams render and, in a build with a browser, renders them.
@@ -95,15 +89,11 @@ export class DiagramStep {
   private async renderAhead(root: string): Promise<void> {
     const sources = new Set<string>();
     for (const file of await listMdxFiles(root)) {
-      let tree: Root;
       try {
-        tree = mdxParser.parse(await readFile(join(root, file), 'utf8')) as Root;
-      } catch {
-        continue; // the MDX integration reports syntax errors with their place
+        for (const d of scanMdx(await readFile(join(root, file), 'utf8')).diagrams) sources.add(d.source);
+      } catch (e) {
+        if (!(e instanceof MdxSyntaxError)) throw e; // the MDX integration reports syntax errors with their place
       }
-      visit(tree, 'code', (node: Code) => {
-        if (node.lang === 'mermaid') sources.add(node.value);
-      });
     }
     await this.resolve([...sources]);
   }

@@ -6,8 +6,8 @@ import { mkdir, readFile, writeFile } from 'node:fs/promises';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parse as parseHtml } from 'node-html-parser';
-import { parseFrontmatter } from '@astrojs/markdown-remark';
 import { listMdxFiles } from '../lib/citations/extract.ts';
+import { MdxSyntaxError, scanMdx, type MdxScan } from '../lib/mdx-scan.ts';
 import { readLock } from '../lib/citations/lock.ts';
 import { pagePathOf, type CitationRenderData } from '../lib/citations/render-data.ts';
 import semver from 'semver';
@@ -59,7 +59,16 @@ interface PageSource {
 
 /** The `renamedFrom` list of an MDX file's frontmatter (a list of old paths), if it has one. */
 function renamedFromOf(file: string, text: string): string[] | undefined {
-  const value: unknown = parseFrontmatter(text).frontmatter['renamedFrom'];
+  let scan: MdxScan;
+  try {
+    scan = scanMdx(text);
+  } catch (e) {
+    if (e instanceof MdxSyntaxError) return undefined; // Astro's MDX step reports it with its place
+    throw e;
+  }
+  if (scan.frontmatterError)
+    throw new AstroError(`${file}: its frontmatter is not valid YAML: ${scan.frontmatterError}`);
+  const value: unknown = scan.frontmatter['renamedFrom'];
   if (value === undefined) return undefined;
   if (!Array.isArray(value) || !value.every((v) => typeof v === 'string')) {
     throw new AstroError(

@@ -5,7 +5,7 @@
  */
 import { readdir, readFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import { pageModules } from './citations/source-usage.ts';
+import { pageModules } from './module-graph.ts';
 import { USAGE_PATHS } from './project-paths.ts';
 import { chooseLabRun, type NamedRun } from './lab/choose-run.ts';
 import { DRAWN_LAB_RUN } from './lab/drawn-runs.ts';

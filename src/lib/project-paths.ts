@@ -8,9 +8,11 @@ export const MODEL_FILES = {
   expect: { file: 'src/lib/model/source-expect.ts', name: 'SOURCE_EXPECT' },
   bindings: { file: 'src/lib/model/bound-defaults.ts', name: 'BOUND_DEFAULTS' },
   schemas: { file: 'src/lib/model/calculator-state.ts', name: 'CALCULATOR_SCHEMAS' },
+  /** Not checked by the engine: which sources each calculator shows, for the Evidence page. */
+  calculators: { file: 'src/lib/calculators/declared-sources.ts', name: 'CALCULATOR_SOURCES' },
 } as const;
 
-/** The modules whose reads of the model's sources count, for which calculator and page shows what. */
+/** Where the module graph starts and what it counts (src/lib/module-graph.ts): page inputs, and the calculators' declared sources' test. */
 export const USAGE_PATHS = {
   /** The model's sources module. */
   sources: MODEL_FILES.sources.file,

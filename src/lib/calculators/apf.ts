@@ -89,6 +89,7 @@ function levelDetail(l: LevelSeats, limit: number, shareSum: number, replicas: n
 export const apfCalc: CalcDef<'apf'> = {
   id: 'apf',
   prefix: 'f',
+  sources: ['apfAdjustmentPeriod', 'apfBorrowingBounds', 'apfFairShare', 'apfFirstAdjustment', 'apfNominalSeats'],
   toRaw: (state) => ({ r: text(state.r), mri: text(state.mri), mmri: text(state.mmri), pl: text(state.pl) }),
   compute(raw: Readonly<Raw>) {
     const errors: Record<string, string> = {};

@@ -33,6 +33,7 @@ export const apiserverView: CalcView<'apiserver'> = {
 export const apiserverCalc: CalcDef<'apiserver'> = {
   id: 'apiserver',
   prefix: 'r',
+  sources: ['delegatorGetRvUnset'],
   toRaw: (state) => ({ r: text(state.r), t: text(state.t), n: text(state.n), s: text(state.s) }),
   compute(raw: Readonly<Raw>) {
     const errors: Record<string, string> = {};

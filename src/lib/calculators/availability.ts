@@ -63,6 +63,7 @@ export const availabilityView: CalcView<'availability'> = {
 export const availabilityCalc: CalcDef<'availability'> = {
   id: 'availability',
   prefix: 'a',
+  sources: ['etcdQuorum'],
   showWhen: { p: byP, mtbf: byMtbf, mttr: byMtbf },
   toRaw: (s) => ({ mode: s.mode, p: text(s.p), mtbf: text(s.mtbf), mttr: text(s.mttr), n: text(s.n), k: text(s.k) }),
   compute(raw: Readonly<Raw>) {

@@ -8,6 +8,7 @@ import type { CalculatorId, CalculatorState } from '../model/calculator-state.ts
 import { calculatorSchema, numberSpec, type CalculatorKey, type CalculatorNumberKey } from '../model/calculator-url.ts';
 import { parseDecimal, parseWholeNumber, spellNumber, type Parsed } from '../model/input.ts';
 import type { StateSchema } from '../model/url-state.ts';
+import type * as ModelSources from '../model/sources.ts';
 import { fmtInt } from './format.ts';
 import { h, type Tree } from './tree.ts';
 import type { ChartCurrent } from './chart-live.ts';
@@ -58,10 +59,20 @@ export interface Outcome<S = Record<string, unknown>> {
  * `compute` must return that state, and `showWhen` may only name its keys. Its labels live in a
  * separate {@link CalcView} so that text only the build renders never ships as JavaScript.
  */
+/** The name of one model source: an export of src/lib/model/sources.ts. */
+export type SourceName = keyof typeof ModelSources;
+
 export interface CalcDef<Id extends CalculatorId = CalculatorId> {
   id: Id;
   /** Short DOM id prefix, unique per page. */
   prefix: string;
+  /**
+   * The model sources (export names of src/lib/model/sources.ts) that this calculator's code, and
+   * the model code it calls, can show a reader. The Evidence page lists, per source, the
+   * calculators and pages that show it from these; a unit test holds each list to what the
+   * calculator's modules read.
+   */
+  sources: readonly SourceName[];
   /** Fields shown only while the predicate holds for the current text, by field key. */
   showWhen?: Readonly<Partial<Record<CalculatorKey<Id>, (raw: Readonly<Raw>) => boolean>>>;
   /** Field text for a decoded URL state. */

@@ -74,6 +74,7 @@ const days = (d: number | null): string =>
 export const dbSizeCalc: CalcDef<'dbSize'> = {
   id: 'dbSize',
   prefix: 'b',
+  sources: ['etcdQuotaAvailable', 'etcdQuotaDefaults', 'etcdQuotaKvOverhead'],
   toRaw: (s) => ({
     rows: s.rows,
     ci: text(s.ci),

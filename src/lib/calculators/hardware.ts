@@ -61,6 +61,7 @@ const INPUT_NAME: Readonly<Record<BoundingInput, string>> = {
 export const hardwareCalc: CalcDef<'hardware'> = {
   id: 'hardware',
   prefix: 'h',
+  sources: ['etcdHardwareLarge', 'etcdHardwareMedium', 'etcdHardwareSmall', 'etcdHardwareXLarge'],
   toRaw: (s) => ({ n: text(s.n), c: text(s.c), rps: text(s.rps), gb: text(s.gb), keys: text(s.keys) }),
   compute(raw: Readonly<Raw>) {
     const errors: Record<string, string> = {};

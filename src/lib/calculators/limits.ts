@@ -101,6 +101,7 @@ function line(c: LimitCheck, nodes: number): string {
 export const limitsCalc: CalcDef<'limits'> = {
   id: 'limits',
   prefix: 'l',
+  sources: ['scalabilityThresholdsCaveats'],
   toRaw: (s) => ({
     ...(Object.fromEntries(LIMIT_FIELDS.map(([k]) => [k, text(s[k])])) as Record<Count, string>),
     sc: s.sc ? '1' : '0',

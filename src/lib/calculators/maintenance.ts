@@ -32,6 +32,7 @@ export const maintenanceView: CalcView<'maintenance'> = {
 export const maintenanceCalc: CalcDef<'maintenance'> = {
   id: 'maintenance',
   prefix: 'm',
+  sources: ['etcdFaqMaxClusterSize', 'etcdQuorum'],
   toRaw: (s) => ({ f: text(s.f), k: text(s.k) }),
   compute(raw: Readonly<Raw>) {
     const errors: Record<string, string> = {};

@@ -119,6 +119,7 @@ export const overridesView: CalcView<'overrides'> = {
 export const overridesCalc: CalcDef<'overrides'> = {
   id: 'overrides',
   prefix: 'o',
+  sources: ['parseEtcdServersOverrides', 'pflagReadAsCSV'],
   toRaw: (s) => ({ v: s.v }),
   compute: (raw: Readonly<Raw>) => {
     const v = raw['v'] ?? '';

@@ -38,6 +38,7 @@ export const quorumView: CalcView<'quorum'> = {
 export const quorumCalc: CalcDef<'quorum'> = {
   id: 'quorum',
   prefix: 'q',
+  sources: ['etcdQuorum'],
   toRaw: (s) => ({ n: text(s.n), k: text(s.k) }),
   compute(raw: Readonly<Raw>) {
     const errors: Record<string, string> = {};

@@ -5,8 +5,8 @@
  * src/components/calculators/Calculator.astro).
  *
  * Entries are imported on demand, so that the import graph of a page names no calculator module:
- * the citation engine finds which calculator a page shows from its `<Calculator id>` elements
- * (src/lib/citations/source-usage.ts), not from imports that every page would share.
+ * a page's "Last updated" inputs follow the calculators its `<Calculator id>` elements name
+ * (src/lib/module-graph.ts), not imports that every page would share.
  */
 import { CALCULATOR_SCHEMAS, type CalculatorId, type CalculatorState } from '../model/calculator-state.ts';
 import { defaultState } from '../model/url-state.ts';

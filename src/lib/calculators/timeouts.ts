@@ -81,6 +81,14 @@ function why(r: Recommendation): string {
 export const timeoutsCalc: CalcDef<'timeouts'> = {
   id: 'timeouts',
   prefix: 'e',
+  sources: [
+    'etcdConfigValidateTimeouts',
+    'etcdElectionTicks',
+    'etcdRaftElectionTick',
+    'etcdTimingFieldsUint',
+    'etcdTuningElectionRtt',
+    'etcdTuningHeartbeatRtt',
+  ],
   toRaw: (s) => ({ rtt: text(s.rtt), fs: text(s.fs), h: text(s.h), e: text(s.e) }),
   compute(raw: Readonly<Raw>) {
     const errors: Record<string, string> = {};

@@ -33,6 +33,7 @@ export const topologyView: CalcView<'topology'> = {
 export const topologyCalc: CalcDef<'topology'> = {
   id: 'topology',
   prefix: 't',
+  sources: ['etcdQuorum'],
   toRaw: (s) => ({ e: text(s.e), c: text(s.c) }),
   compute(raw: Readonly<Raw>) {
     const errors: Record<string, string> = {};

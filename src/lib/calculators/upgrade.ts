@@ -53,6 +53,7 @@ export const upgradeView: CalcView<'upgrade'> = {
 export const upgradeCalc: CalcDef<'upgrade'> = {
   id: 'upgrade',
   prefix: 'u',
+  sources: ['etcdQuorum'],
   toRaw: (state) => ({ a: text(state.a), s: state.s }),
   compute(raw: Readonly<Raw>) {
     const errors: Record<string, string> = {};

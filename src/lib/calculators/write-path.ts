@@ -66,6 +66,7 @@ export const writePathView: CalcView<'writePath'> = {
 export const writePathCalc: CalcDef<'writePath'> = {
   id: 'writePath',
   prefix: 'w',
+  sources: ['etcdQuorum'],
   toRaw: (s) => ({ w: text(s.w), b: text(s.b), n: text(s.n), lf: text(s.lf), rtt: list(s.rtt), fs: list(s.fs) }),
   compute(raw: Readonly<Raw>) {
     const errors: Record<string, string> = {};

@@ -6,9 +6,7 @@
  */
 import { readdir, readFile, realpath, stat } from 'node:fs/promises';
 import { join, relative, sep } from 'node:path';
-import { unified } from 'unified';
-import remarkParse from 'remark-parse';
-import remarkMdx from 'remark-mdx';
+import { MdxSyntaxError, scanMdx } from '../mdx-scan.ts';
 import { extractBoundDefaults, type BoundField } from './bound-defaults.ts';
 import type { ModelInputs } from './model-inputs.ts';
 import { extractModelCitations } from './model-sources.ts';
@@ -98,8 +96,6 @@ interface MdNode {
   position?: Position;
 }
 
-const processor = unified().use(remarkParse).use(remarkMdx);
-
 /**
  * Extracts citations from one MDX source text.
  *
@@ -113,22 +109,16 @@ export function extractFromSource(file: string, source: string): ExtractionResul
   const errors: ExtractionError[] = [];
   let tree: MdNode;
   try {
-    tree = processor.parse(source) as unknown as MdNode;
+    // The page's one parse, shared with the rest of the build (../mdx-scan.ts).
+    tree = scanMdx(source).tree as unknown as MdNode;
   } catch (e) {
-    const err = e as {
-      line?: number;
-      column?: number;
-      place?: { line?: number; column?: number; start?: Point };
-      reason?: string;
-      message: string;
-    };
-    const line = err.line ?? err.place?.line ?? err.place?.start?.line ?? 1;
-    const column = err.column ?? err.place?.column ?? err.place?.start?.column ?? 1;
+    if (!(e instanceof MdxSyntaxError)) throw e;
+    const { line, column, reason } = e;
     errors.push({
       file,
       line,
       column,
-      message: `${file}:${line}:${column}: MDX syntax error, so its citations cannot be checked: ${err.reason ?? err.message}. Fix the MDX syntax.`,
+      message: `${file}:${line}:${column}: MDX syntax error, so its citations cannot be checked: ${reason}. Fix the MDX syntax.`,
     });
     return { citations, errors };
   }

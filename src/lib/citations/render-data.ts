@@ -3,7 +3,6 @@
  * that is safe to embed in the built site (no tokens, no paths outside the
  * repository). Pure: report in, plain JSON-able object out.
  */
-import type { SourceUsage } from './source-usage.ts';
 import { provisionalLabel } from './staging.ts';
 import type { CitationStatus, VerificationReport } from './verify.ts';
 
@@ -46,11 +45,43 @@ export interface CitationRenderData {
   incomplete: boolean;
 }
 
+/** Where a model source shows: the calculators that declare it and the pages that render those calculators. */
+export interface SourceUsage {
+  /** Calculator ids, sorted. */
+  calculators: string[];
+  /** Page paths (`/etcd-reads/`), sorted. */
+  pages: string[];
+}
+
+/**
+ * Which calculators and pages show each model source.
+ * @param declared - each calculator's declared sources, by calculator id (`CalcDef.sources`).
+ * @param pages - the calculator ids each page renders, by page path.
+ * @returns an entry for every source some calculator declares, its lists sorted.
+ */
+export function sourceUsage(
+  declared: Readonly<Record<string, readonly string[]>>,
+  pages: ReadonlyMap<string, readonly string[]>,
+): Map<string, SourceUsage> {
+  const usage = new Map<string, { calculators: Set<string>; pages: Set<string> }>();
+  for (const [id, names] of Object.entries(declared)) {
+    const shownOn = [...pages].filter(([, ids]) => ids.includes(id)).map(([page]) => page);
+    for (const name of names) {
+      let u = usage.get(name);
+      if (!u) usage.set(name, (u = { calculators: new Set(), pages: new Set() }));
+      u.calculators.add(id);
+      for (const page of shownOn) u.pages.add(page);
+    }
+  }
+  const sorted = (set: Set<string>): string[] => [...set].sort();
+  return new Map([...usage].map(([k, u]) => [k, { calculators: sorted(u.calculators), pages: sorted(u.pages) }]));
+}
+
 const KIND = { Cite: 'cite', Excerpt: 'excerpt', Value: 'value', Source: 'source' } as const;
 
 /**
  * Reduces a verification report to the data the components render.
- * @param usage - for model sources, which calculators and pages show each (./source-usage.ts).
+ * @param usage - for model sources, which calculators and pages show each ({@link sourceUsage}).
  */
 export function toRenderData(
   report: VerificationReport,

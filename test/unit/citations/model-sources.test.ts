@@ -1,10 +1,14 @@
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import { extractCitations } from '../../../src/lib/citations/extract.ts';
+import { extractCitations, listMdxFiles } from '../../../src/lib/citations/extract.ts';
 import { extractModelCitations } from '../../../src/lib/citations/model-sources.ts';
-import { modelSourceUsage } from '../../../src/lib/citations/source-usage.ts';
+import { pagePathOf, sourceUsage } from '../../../src/lib/citations/render-data.ts';
+import { CALCULATOR_SOURCES } from '../../../src/lib/calculators/declared-sources.ts';
+import { kebab } from '../../../src/lib/model/calculator-url.ts';
+import { scanMdx } from '../../../src/lib/mdx-scan.ts';
+import { sourcesRead } from '../../../src/lib/module-graph.ts';
 import { describe as describeCitation } from '../../../src/lib/citations/verify.ts';
 import { ROOT } from '../../helpers/paths.ts';
 import { USAGE_PATHS } from '../../../src/lib/project-paths.ts';
@@ -97,30 +101,48 @@ describe('model sources as citations', () => {
 });
 
 describe('which calculators and pages show a model source', () => {
-  it('follows static imports from calculator modules and pages, not the loader\u2019s dynamic ones', async () => {
-    const root = fixture({
-      'src/lib/model/sources.ts': `export const a = '${REF_A}';\nexport const b = '${REF_B}';\n`,
-      'src/lib/model/rules.ts': `import * as S from './sources.ts';\nexport const rule = (x: number): string => (x > 1 ? S.a : 'none');\n`,
-      'src/lib/model/other.ts': `import { b as theB } from './sources.ts';\nexport const other = theB;\n`,
-      'src/lib/calculators/one.ts': `import { rule } from '../model/rules.ts';\nexport const oneCalc = rule;\n`,
-      'src/lib/calculators/two.ts': `import './two.css';\nimport { other } from '../model/other.ts';\nexport const twoCalc = other;\n`,
-      'src/lib/calculators/two.css': `.x { color: red }\n`,
-      'src/components/calculators/one.client.ts': `import { oneCalc } from '../../lib/calculators/one.ts';\nconsole.log(oneCalc);\n`,
-      'src/components/calculators/two-step.client.ts': `import { twoCalc } from '../../lib/calculators/two.ts';\nconsole.log(twoCalc);\n`,
-      'src/components/calculators/Calculator.astro': `---\nconst x = 1;\n---\n<script is:inline type="application/json" data-source-links set:html={x} />\n<script>\n  const loaders = { one: () => import('./one.client.ts'), two: () => import('./two-step.client.ts') };\n</script>\n`,
-      'src/components/calculators/One.astro': `---\nimport Calculator from './Calculator.astro';\nimport { oneCalc } from '../../lib/calculators/one.ts';\n---\n<Calculator def={oneCalc} />\n`,
-      'content/docs/index.mdx': `---\ntitle: Home\n---\nimport One from '../../src/components/calculators/One.astro';\n\n<One />\n`,
-      'content/docs/plain.mdx': `---\ntitle: Plain\n---\nNo calculators.\n`,
-    });
-    const usage = await modelSourceUsage(root, USAGE_PATHS);
+  it('a source shows on the calculators that declare it and on the pages that render one of them', () => {
+    const usage = sourceUsage(
+      { one: ['a', 'b'], two: ['b'], three: [] },
+      new Map([
+        ['/', ['one']],
+        ['/both/', ['two', 'one']],
+        ['/plain/', []],
+      ]),
+    );
     expect(Object.fromEntries(usage)).toEqual({
-      a: { calculators: ['one'], pages: ['/'] },
-      b: { calculators: ['twoStep'], pages: [] },
+      a: { calculators: ['one'], pages: ['/', '/both/'] },
+      b: { calculators: ['one', 'two'], pages: ['/', '/both/'] },
     });
   });
 
-  it('the guide: each source is shown by the calculators that read it, on their pages and no others', async () => {
-    const usage = await modelSourceUsage(ROOT, USAGE_PATHS);
+  it('the module graph follows static imports, not dynamic or type-only ones, and reads namespace and named imports', async () => {
+    const root = fixture({
+      'src/lib/model/sources.ts': `export const a = '${REF_A}';\nexport const b = '${REF_B}';\nexport const c = '${REF_B}';\n`,
+      'src/lib/model/rules.ts': `import * as S from './sources.ts';\nexport const rule = (x: number): string => (x > 1 ? S.a : 'none');\n`,
+      'src/lib/model/other.ts': `import { b as theB } from './sources.ts';\nexport const other = theB;\n`,
+      'src/lib/model/typed.ts': `import type { c } from './sources.ts';\nexport type C = typeof c;\n`,
+      'src/lib/calculators/one.ts': `import { rule } from '../model/rules.ts';\nimport type { C } from '../model/typed.ts';\nexport const oneCalc = rule;\nexport const later = () => import('../model/other.ts');\n`,
+      'src/lib/calculators/two.ts': `import './two.css';\nimport { other } from '../model/other.ts';\nexport const twoCalc = other;\n`,
+      'src/lib/calculators/two.css': `.x { color: red }\n`,
+    });
+    expect(await sourcesRead(root, USAGE_PATHS, 'src/lib/calculators/one.ts')).toEqual(['a']);
+    expect(await sourcesRead(root, USAGE_PATHS, 'src/lib/calculators/two.ts')).toEqual(['b']);
+  });
+
+  it.each(Object.entries(CALCULATOR_SOURCES))(
+    'the %s calculator declares exactly the sources its browser module and what it imports read',
+    async (id, declared) => {
+      const read = await sourcesRead(ROOT, USAGE_PATHS, `${USAGE_PATHS.calculators}/${kebab(id)}.client.ts`);
+      expect([...declared].sort()).toEqual(read);
+    },
+  );
+
+  it('the guide: each source is shown by the calculators that declare it, on their pages and no others', async () => {
+    const pages = new Map<string, string[]>();
+    for (const f of await listMdxFiles(ROOT))
+      pages.set(pagePathOf(f), scanMdx(readFileSync(join(ROOT, f), 'utf8')).calculators);
+    const usage = sourceUsage(CALCULATOR_SOURCES, pages);
     expect(usage.get('delegatorGetRvUnset')).toEqual({
       calculators: ['apiserver', 'readPath'],
       pages: ['/calculators/', '/control-plane/', '/etcd-reads/'],

@@ -1,26 +1,17 @@
 /**
- * Which calculators and pages can show each model source (an export of src/lib/model/sources.ts),
- * found by following the project's own relative imports from every calculator's browser module
- * and every MDX page, and collecting the `SOURCES.<name>` members each module reads. A page also
- * shows what each calculator it names in a `<Calculator id="…" />` element can show.
+ * The project's relative-import graph, read statically (es-module-lexer; MDX pages through their
+ * one scan): which project files a page is drawn from, for its "Last updated" date
+ * (./page-inputs.ts), and which model sources (exports of src/lib/model/sources.ts) a module
+ * and everything it imports read, which the calculators' declarations are tested against.
  *
- * Static and conservative: a module that reads `S.x` anywhere counts as showing `x` for every
- * entry that imports it. Only static relative imports are followed; packages cannot name our sources.
+ * Conservative: a module that reads `S.x` anywhere counts as reading `x`. Only static relative
+ * imports are followed; packages cannot name the project's sources.
  */
-import { readdir, readFile } from 'node:fs/promises';
+import { readFile } from 'node:fs/promises';
 import { dirname, join, relative, resolve, sep } from 'node:path';
 import { init, parse } from 'es-module-lexer';
-import { unified } from 'unified';
-import remarkParse from 'remark-parse';
-import remarkMdx from 'remark-mdx';
-import { kebab } from '../model/calculator-url.ts';
-
-export interface SourceUsage {
-  /** Calculator ids (`readPath`), sorted. */
-  calculators: string[];
-  /** Page paths (`/etcd-reads/`), sorted. */
-  pages: string[];
-}
+import { kebab } from './model/calculator-url.ts';
+import { scanMdx } from './mdx-scan.ts';
 
 /** Where the model's sources module and the calculators' browser modules are, relative to the root. */
 export interface UsagePaths {
@@ -30,62 +21,8 @@ export interface UsagePaths {
   calculators: string;
 }
 
-const mdx = unified().use(remarkParse).use(remarkMdx);
 /** Modules that can import: styles, JSON and images cannot name a source. */
 const SCRIPT = /\.(ts|mts|js|mjs|astro|mdx)$/;
-
-/**
- * Maps each export name of sources.ts to the calculators and pages whose imports reach a module
- * that reads it.
- *
- * @param root - repository root.
- * @param paths - where the sources module and the calculators' browser modules are.
- * @param contentDirs - directories of MDX pages, relative to root (default `content/docs`).
- * @returns a map with an entry only for names something reads.
- */
-export async function modelSourceUsage(
-  root: string,
-  paths: UsagePaths,
-  contentDirs: readonly string[] = ['content/docs'],
-): Promise<Map<string, SourceUsage>> {
-  await init;
-  const target = resolve(root, paths.sources);
-  const graph = new ImportGraph(root, target);
-  const usage = new Map<string, { calculators: Set<string>; pages: Set<string> }>();
-  const record = (names: Set<string>, kind: 'calculators' | 'pages', id: string): void => {
-    for (const n of names) {
-      let u = usage.get(n);
-      if (!u) usage.set(n, (u = { calculators: new Set(), pages: new Set() }));
-      u[kind].add(id);
-    }
-  };
-  const byCalculator = new Map<string, Set<string>>();
-  for (const f of await list(join(root, paths.calculators), (n) => n.endsWith('.client.ts'))) {
-    const kebab = f.slice(f.lastIndexOf(sep) + 1, -'.client.ts'.length);
-    const id = kebab.replace(/-([a-z])/g, (_, c: string) => c.toUpperCase());
-    const uses = await graph.reachableUses(f);
-    byCalculator.set(id, uses);
-    record(uses, 'calculators', id);
-  }
-  for (const dir of contentDirs) {
-    for (const f of await list(join(root, dir), (n) => n.endsWith('.mdx'))) {
-      const slug = relative(join(root, dir), f)
-        .split(sep)
-        .join('/')
-        .replace(/\.mdx$/, '')
-        .replace(/(^|\/)index$/, '');
-      const page = slug === '' ? '/' : `/${slug}/`;
-      record(await graph.reachableUses(f), 'pages', page);
-      for (const id of calculatorsNamed(await readFile(f, 'utf8')))
-        record(byCalculator.get(id) ?? new Set(), 'pages', page);
-    }
-  }
-  return new Map(
-    [...usage]
-      .sort(([a], [b]) => (a < b ? -1 : 1))
-      .map(([k, u]) => [k, { calculators: [...u.calculators].sort(), pages: [...u.pages].sort() }]),
-  );
-}
 
 /**
  * The project files each MDX page is drawn from: the page, and every module its imports reach,
@@ -111,7 +48,7 @@ export async function pageModules(
   for (const page of pages) {
     const entries = [
       join(root, page),
-      ...calculatorsNamed(await readFile(join(root, page), 'utf8')).map((id) =>
+      ...scanMdx(await readFile(join(root, page), 'utf8')).calculators.map((id) =>
         join(root, paths.calculators, `${kebab(id)}.client.ts`),
       ),
     ];
@@ -125,20 +62,8 @@ export async function pageModules(
   return out;
 }
 
-async function list(dir: string, keep: (name: string) => boolean): Promise<string[]> {
-  try {
-    return (await readdir(dir))
-      .filter(keep)
-      .sort()
-      .map((n) => join(dir, n));
-  } catch (e) {
-    if ((e as NodeJS.ErrnoException).code === 'ENOENT') return [];
-    throw e;
-  }
-}
-
 /** The relative-import graph of the project, read lazily, each module once. */
-class ImportGraph {
+export class ImportGraph {
   private readonly modules = new Map<string, Promise<{ imports: string[]; uses: Set<string> }>>();
   private readonly root: string;
   private readonly sourcesFile: string;
@@ -160,7 +85,7 @@ class ImportGraph {
     return seen;
   }
 
-  /** Every sources.ts member read by `entry` or anything it imports. */
+  /** Every sources.ts member read by `entry` or anything it imports (call `await init` from es-module-lexer first, as {@link sourcesRead} does). */
   async reachableUses(entry: string): Promise<Set<string>> {
     const out = new Set<string>();
     for (const f of await this.reachableFiles(entry)) for (const u of (await this.module(f)).uses) out.add(u);
@@ -189,7 +114,7 @@ class ImportGraph {
         [found] = parse(part);
       } catch (e) {
         throw new Error(
-          `Cannot read the imports of ${relative(this.root, file)} to find which calculators cite which sources: ${(e as Error).message}.`,
+          `Cannot read the imports of ${relative(this.root, file)} to find what its pages are drawn from: ${(e as Error).message}.`,
           { cause: e },
         );
       }
@@ -223,30 +148,8 @@ function scriptOf(file: string, text: string): string[] {
     }
     return parts;
   }
-  if (file.endsWith('.mdx')) {
-    const tree = mdx.parse(text) as unknown as { children: Array<{ type: string; value?: string }> };
-    return tree.children.filter((n) => n.type === 'mdxjsEsm' && n.value).map((n) => n.value!);
-  }
+  if (file.endsWith('.mdx')) return scanMdx(text).esm;
   return [text];
-}
-
-/** The ids of the `<Calculator id="…" />` elements of an MDX page (a literal id only). */
-function calculatorsNamed(text: string): string[] {
-  const ids: string[] = [];
-  const walk = (node: {
-    type: string;
-    name?: string | null;
-    attributes?: Array<{ type: string; name?: string; value?: unknown }>;
-    children?: unknown[];
-  }): void => {
-    if ((node.type === 'mdxJsxFlowElement' || node.type === 'mdxJsxTextElement') && node.name === 'Calculator') {
-      const id = node.attributes?.find((a) => a.type === 'mdxJsxAttribute' && a.name === 'id')?.value;
-      if (typeof id === 'string') ids.push(id);
-    }
-    for (const child of node.children ?? []) walk(child as Parameters<typeof walk>[0]);
-  };
-  walk(mdx.parse(text) as unknown as Parameters<typeof walk>[0]);
-  return ids;
 }
 
 /**
@@ -271,4 +174,17 @@ function boundNames(statement: string, code: string): string[] {
         .trim(),
     )
     .filter(Boolean);
+}
+
+/**
+ * The model sources a module and everything it imports read.
+ * @param root - repository root.
+ * @param paths - where the sources module is.
+ * @param entry - the module, relative to root.
+ * @returns export names of the sources module, sorted.
+ * @throws Error naming a module whose imports cannot be read.
+ */
+export async function sourcesRead(root: string, paths: UsagePaths, entry: string): Promise<string[]> {
+  await init;
+  return [...(await new ImportGraph(root, resolve(root, paths.sources)).reachableUses(join(root, entry)))].sort();
 }
