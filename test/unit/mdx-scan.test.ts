@@ -45,6 +45,7 @@ describe('the one MDX scan', () => {
       } catch (e) {
         return e;
       }
+      return undefined;
     })();
     expect(first).toBeInstanceOf(MdxSyntaxError);
     expect((first as MdxSyntaxError).line).toBe(3);

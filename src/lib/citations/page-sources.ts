@@ -49,8 +49,22 @@ export interface PageSources {
  *
  * @param data - the build's render data; its citations are in extraction order (src/lib/citations/extract.ts).
  * @param page - the page's MDX file (`content/docs/etcd-disk.mdx`) and path without base (`/etcd-disk/`).
+ * @returns the page's sources, shared by every caller with the same data and page: treat it as read-only.
  */
 export function pageSources(data: CitationRenderData, page: { file: string; path: string }): PageSources {
+  // Every marker on a page, its sources list and its popover data ask for the same derivation:
+  // derive it once per build's data and page (a dev re-check brings new data, so a new entry).
+  let byPage = derived.get(data);
+  if (!byPage) derived.set(data, (byPage = new Map()));
+  const key = `${page.file}\n${page.path}`;
+  let sources = byPage.get(key);
+  if (!sources) byPage.set(key, (sources = derive(data, page)));
+  return sources;
+}
+
+const derived = new WeakMap<CitationRenderData, Map<string, PageSources>>();
+
+function derive(data: CitationRenderData, page: { file: string; path: string }): PageSources {
   const own = data.citations.filter((c) => c.kind !== 'source' && c.file === page.file);
   const shownByCalculators = data.citations.filter((c) => c.kind === 'source' && (c.pages ?? []).includes(page.path));
   const groups = new Map<string, SourceGroup>();
