@@ -15,6 +15,8 @@ export default defineConfig({
           testTimeout: 120_000,
           hookTimeout: 300_000,
           fileParallelism: false,
+          // Only tests marked concurrent run side by side (axe-core's pages): two, for two cores.
+          maxConcurrency: 2,
         },
       },
     ],

@@ -1,4 +1,4 @@
-import { describe, expect, it } from 'vitest';
+import { describe, it } from 'vitest';
 import { blockingAxe } from '../../src/lib/quality/budgets.ts';
 import { chromiumPathForTests } from '../helpers/browser.ts';
 import { useBrowserAndSite } from '../helpers/browser-site.ts';
@@ -13,9 +13,16 @@ const cases = expectedRoutes().flatMap((route) => (['light', 'dark'] as const).m
 describe.skipIf(!executablePath)('axe-core', () => {
   const ctx = useBrowserAndSite(executablePath, DIST);
 
-  it.each(cases)('/%s in the %s theme has no serious or critical violation', async (route, theme) => {
-    const violations = await axeViolations(ctx.browser, ctx.site.url + route, theme);
-    // The whole violation (rule, help, elements) is in the diff when this fails.
-    expect(blockingAxe(violations)).toEqual([]);
-  });
+  // axe's own run is most of each case's time and is CPU-bound in the page's renderer: two cases at
+  // a time keep both cores busy (the project's maxConcurrency).
+  it.concurrent.for(cases)(
+    '/%s in the %s theme has no serious or critical violation',
+    // The Evidence page's axe run takes about a minute beside another page's on two cores.
+    { timeout: 240_000 },
+    async ([route, theme], { expect }) => {
+      const violations = await axeViolations(ctx.browser, ctx.site.url + route, theme);
+      // The whole violation (rule, help, elements) is in the diff when this fails.
+      expect(blockingAxe(violations)).toEqual([]);
+    },
+  );
 });
