@@ -102,7 +102,8 @@ function postBuild(
         try {
           // Normally long settled (pages needed it); awaited so a failure cannot go unreported.
           const data = await citations.data();
-          const allowedLinks = allowedSourceLinks(await readLock(root));
+          // Only what this build cites: a lock entry left behind by a removed citation allows nothing.
+          const allowedLinks = allowedSourceLinks(await readLock(root), new Set(data.citations.map((c) => c.key)));
           const built = await postBuildPass({
             dir,
             pages,

@@ -3,7 +3,13 @@ import { AstroError } from 'astro/errors';
 import { readdir, readFile, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { auditPageLinks, auditScriptLinks, type LinkProblem } from '../lib/citations/link-audit.ts';
+import {
+  auditJsonLinks,
+  auditPageLinks,
+  auditScriptLinks,
+  auditTextLinks,
+  type LinkProblem,
+} from '../lib/citations/link-audit.ts';
 import { findPendingDiagrams, renderedDiagramMarkup, spliceAll } from '../lib/diagram-markup.ts';
 import { builtPageFile, checkBuiltPage } from '../lib/page-check.ts';
 import type { DiagramStep } from './diagrams.ts';
@@ -119,19 +125,36 @@ export async function auditBuiltLinks(
       if (!own || !p.opens.toLowerCase().startsWith(own))
         found.push(`${where} (${p.where}): ${JSON.stringify(p.raw)} opens ${p.opens}`);
   };
-  for (const { pathname, html } of built) {
-    const inAttributes = auditPageLinks(html, allowed);
-    // An attribute's value is also one of the page's quoted strings: report each link once.
-    const seen = new Set(inAttributes.map((p) => p.raw));
-    note(`/${pathname}`, [...inAttributes, ...auditScriptLinks(html, allowed).filter((p) => !seen.has(p.raw))]);
-  }
+  // An attribute's value is also one of the page's quoted strings, and any link is in its text:
+  // report each link once, as the most precise check found it.
+  const once = (...lists: readonly LinkProblem[][]): LinkProblem[] => {
+    const raw = new Set<string>();
+    const opens = new Set<string>();
+    return lists.flat().filter((p) => {
+      const fresh = !raw.has(p.raw) && !opens.has(p.opens);
+      raw.add(p.raw);
+      opens.add(p.opens);
+      return fresh;
+    });
+  };
+  for (const { pathname, html } of built)
+    note(`/${pathname}`, once(auditPageLinks(html, allowed), auditScriptLinks(html, allowed)));
   // Bundled scripts, and the JSON the citation popovers are drawn from (src/integration/popovers-route.ts).
   for (const [dir, ext] of [
     ['_astro', '.js'],
+    ['_astro', '.css'],
     ['popovers', '.json'],
   ] as const) {
     const files = (await readdir(join(root, dir)).catch(() => [] as string[])).filter((f) => f.endsWith(ext));
-    for (const f of files) note(`${dir}/${f}`, auditScriptLinks(await readFile(join(root, dir, f), 'utf8'), allowed));
+    for (const f of files) {
+      const text = await readFile(join(root, dir, f), 'utf8');
+      note(
+        `${dir}/${f}`,
+        ext === '.json'
+          ? auditJsonLinks(text, allowed)
+          : once(auditScriptLinks(text, allowed), auditTextLinks(text, allowed)),
+      );
+    }
   }
   const unique = [...new Set(found)];
   if (unique.length > 0) {

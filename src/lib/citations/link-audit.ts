@@ -8,8 +8,11 @@
  * quoted string of a script, is parsed with the WHATWG URL parser (Node's `URL`, the algorithm
  * browsers use: tabs and newlines dropped, backslashes read as slashes, percent-encoded and
  * full-width host names decoded, IDNA applied), then classified by host and path. A spelling that
- * hides `github.com` from a text search cannot hide it from the parser.
+ * hides `github.com` from a text search cannot hide it from the parser. Under that, text a browser
+ * runs without it being a URL attribute (event handlers, `javascript:` URLs, `srcdoc`, styles,
+ * scripts) is searched for a source host with its escapes decoded, and JSON is read as JSON.
  */
+import { decodeHTML } from 'entities';
 import { parse } from 'node-html-parser';
 import { entryPermalink, type Lock, type LockEntry } from './lock.ts';
 
@@ -24,11 +27,18 @@ export interface AllowedLink {
  * that were read for a pinned or provisional entry, `/blob/<ref>/…` for a pending one (which has
  * no commit, and which pages must mark as pending).
  *
+ * @param cited - when given, only the entries with these keys (the citations of this build): an
+ *   entry that nothing cites any more must not let a hand-written link through.
  * @param webHost - origin of the web UI, default `https://github.com`.
  */
-export function allowedSourceLinks(lock: Lock, webHost = 'https://github.com'): Map<string, AllowedLink> {
+export function allowedSourceLinks(
+  lock: Lock,
+  cited?: ReadonlySet<string>,
+  webHost = 'https://github.com',
+): Map<string, AllowedLink> {
   const out = new Map<string, AllowedLink>();
-  for (const e of lock.entries.values()) out.set(entryPermalink(e, webHost), { key: e.key, status: e.status });
+  for (const e of lock.entries.values())
+    if (!cited || cited.has(e.key)) out.set(entryPermalink(e, webHost), { key: e.key, status: e.status });
   return out;
 }
 
@@ -40,8 +50,8 @@ export function citationRefsIn(text: string): string[] {
   return [...text.matchAll(CITATION_REF)].map((m) => m[0]);
 }
 
-/** Hosts that serve repository contents for every path. */
-const RAW_HOSTS = new Set(['raw.githubusercontent.com', 'codeload.github.com', 'objects.githubusercontent.com']);
+/** Hosts that serve repository contents for every path (and any other `*.githubusercontent.com`). */
+const RAW_HOSTS = new Set(['codeload.github.com', 'raw.github.com']);
 /** github.com path words (third segment) that show files, history or archives. */
 const CODE_WORDS = new Set([
   'blob',
@@ -52,6 +62,8 @@ const CODE_WORDS = new Set([
   'commits',
   'compare',
   'archive',
+  'zipball',
+  'tarball',
   'edit',
   'history',
 ]);
@@ -59,8 +71,9 @@ const CODE_WORDS = new Set([
 const API_WORDS = new Set(['contents', 'git', 'zipball', 'tarball', 'readme']);
 
 /**
- * A page's URL-bearing attributes. `srcset` and `imagesrcset` hold lists; `content` matters only
- * in a `<meta http-equiv="refresh">`, and is checked whole, which is stricter.
+ * A page's URL-bearing attributes. `srcset` and `imagesrcset` hold lists. URLs inside other text
+ * (a refresh `content`, a `javascript:` URL, an event handler, `srcdoc`, a style's `url()`) are
+ * found by {@link auditTextLinks}.
  */
 const URL_ATTRIBUTES = new Set([
   'href',
@@ -93,8 +106,8 @@ const BASES = ['https://site.invalid/page/', 'http://site.invalid/page/'];
  *   is not a file, tree, history, archive or contents endpoint of a GitHub repository (issues, pull
  *   requests and a repository's front page are not source links).
  */
-export function sourceUrlOf(raw: string): URL | null {
-  for (const base of BASES) {
+export function sourceUrlOf(raw: string, bases: readonly string[] = BASES): URL | null {
+  for (const base of bases) {
     let url: URL;
     try {
       url = new URL(raw.trim(), base);
@@ -120,8 +133,9 @@ function isSourceUrl(url: URL): boolean {
         return w.toLowerCase();
       }
     });
-  if (RAW_HOSTS.has(host)) return true;
-  if (host === 'github.com' || host === 'www.github.com') return CODE_WORDS.has(words[2] ?? '');
+  if (RAW_HOSTS.has(host) || host.endsWith('.githubusercontent.com')) return true;
+  if (host === 'github.com' || host === 'www.github.com' || host === 'github.dev')
+    return CODE_WORDS.has(words[2] ?? '');
   if (host === 'api.github.com') return words[0] === 'repos' && API_WORDS.has(words[3] ?? '');
   return false;
 }
@@ -150,16 +164,56 @@ export function auditPageLinks(
   allowed: ReadonlySet<string> | ReadonlyMap<string, unknown>,
 ): LinkProblem[] {
   const problems: LinkProblem[] = [];
-  for (const el of parse(html).querySelectorAll('*')) {
+  const root = parse(html);
+  // A <base href> moves every relative link of the page: judge them where it sends them.
+  const baseHref = root.querySelector('base[href]')?.getAttribute('href');
+  const bases = baseHref === undefined ? BASES : resolvedBases(baseHref);
+  for (const el of root.querySelectorAll('*')) {
+    const tag = el.tagName.toLowerCase();
+    // Text a browser runs or styles with (not text it only shows): any link in it counts.
+    if (tag === 'script' || tag === 'style')
+      for (const p of auditTextLinks(el.rawText, allowed)) problems.push({ ...p, where: `${tag} text` });
     for (const [name, value] of Object.entries(el.attributes)) {
       const attr = name.toLowerCase();
-      if (!URL_ATTRIBUTES.has(attr)) continue;
-      const candidates = attr.endsWith('srcset')
-        ? value.split(',').map((c) => c.trim().split(/\s+/)[0] ?? '')
-        : [value];
-      for (const raw of candidates) check(raw, `${el.tagName.toLowerCase()}[${attr}]`, allowed, problems);
+      const here = problems.length;
+      if (URL_ATTRIBUTES.has(attr)) {
+        const candidates = attr.endsWith('srcset')
+          ? value.split(',').map((c) => c.trim().split(/\s+/)[0] ?? '')
+          : [value];
+        for (const raw of candidates) check(raw, `${tag}[${attr}]`, allowed, problems, bases);
+      }
+      const found = new Set(problems.slice(here).map((p) => p.opens));
+      for (const p of auditTextLinks(value, allowed))
+        if (!found.has(p.opens)) problems.push({ ...p, where: `${tag}[${attr}] text` });
     }
   }
+  return problems;
+}
+
+/**
+ * Checks a JSON file (the popovers' data): every string value, escapes decoded by the JSON
+ * parser, that a browser could open as repository contents must be an allowed permalink.
+ * Strings only shown as text (a popover's code lines) are links only if they are a URL whole.
+ *
+ * @returns the offending strings; a file that is not JSON is one problem.
+ */
+export function auditJsonLinks(
+  text: string,
+  allowed: ReadonlySet<string> | ReadonlyMap<string, unknown>,
+): LinkProblem[] {
+  let data: unknown;
+  try {
+    data = JSON.parse(text);
+  } catch (e) {
+    return [{ raw: text.slice(0, 80), opens: `(not JSON: ${(e as Error).message})`, where: 'file' }];
+  }
+  const problems: LinkProblem[] = [];
+  const walk = (v: unknown): void => {
+    if (typeof v === 'string') check(v, 'JSON string', allowed, problems);
+    else if (Array.isArray(v)) v.forEach(walk);
+    else if (v && typeof v === 'object') Object.values(v).forEach(walk);
+  };
+  walk(data);
   return problems;
 }
 
@@ -189,7 +243,63 @@ function check(
   where: string,
   allowed: ReadonlySet<string> | ReadonlyMap<string, unknown>,
   problems: LinkProblem[],
+  bases: readonly string[] = BASES,
 ): void {
-  const url = sourceUrlOf(raw);
+  const url = sourceUrlOf(raw, bases);
   if (url && !allowed.has(raw)) problems.push({ raw, opens: url.href, where });
+}
+
+function resolvedBases(href: string): string[] {
+  const out: string[] = [];
+  for (const b of BASES) {
+    try {
+      out.push(new URL(href.trim(), b).href);
+    } catch {
+      out.push(b); // a base a browser cannot parse is ignored, as browsers do
+    }
+  }
+  return out;
+}
+
+/** Source hosts as plain text shows them, with what follows up to a character no URL holds unescaped. */
+const HOST_IN_TEXT =
+  /(?<![\w.-])(?:[a-z0-9-]+\.)*(?:github\.com|githubusercontent\.com|github\.dev)(?::\d+)?[/\\][^\s"'`<>()\\]*/gi;
+
+/**
+ * What an HTML parser and then a script engine would decode before a URL reaches the URL parser:
+ * character references, then `\uXXXX`, `\u{…}`, `\xXX` and `\/` escapes.
+ */
+function decodeForScan(text: string): string {
+  return decodeHTML(text).replace(
+    /\\(?:u\{([0-9a-fA-F]{1,6})\}|u([0-9a-fA-F]{4})|x([0-9a-fA-F]{2})|(\/))/g,
+    (_m, braced?: string, u?: string, x?: string, slash?: string) => {
+      if (slash) return '/';
+      const code = parseInt(braced ?? u ?? x ?? '', 16);
+      return code <= 0x10ffff ? String.fromCodePoint(code) : _m;
+    },
+  );
+}
+
+/**
+ * The net under the attribute and string checks: text a browser runs or parses (an attribute
+ * value, a script, a style) is decoded as a browser would decode it ({@link decodeForScan}) and
+ * searched for a source host followed by a path, wherever it stands (a refresh `content`, a
+ * `javascript:` URL, an event handler, `srcdoc`, a style's `url()`, an escaped string). Each hit
+ * that opens repository contents must be an allowed permalink. Not for text a page only shows:
+ * upstream lines quoted as code may mention URLs without linking them.
+ *
+ * @param text - an attribute value, a script or a style sheet.
+ * @returns the offending links, in order of appearance; a disguised host name is the other checks' to find.
+ */
+export function auditTextLinks(
+  text: string,
+  allowed: ReadonlySet<string> | ReadonlyMap<string, unknown>,
+): LinkProblem[] {
+  const problems: LinkProblem[] = [];
+  for (const m of decodeForScan(text).matchAll(HOST_IN_TEXT)) {
+    const link = `https://${m[0]}`;
+    const url = sourceUrlOf(link);
+    if (url && !allowed.has(link)) problems.push({ raw: m[0], opens: url.href, where: 'text' });
+  }
+  return problems;
 }

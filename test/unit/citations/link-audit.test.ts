@@ -1,7 +1,11 @@
 import { describe, expect, it } from 'vitest';
+import { parseLock } from '../../../src/lib/citations/lock.ts';
 import {
+  allowedSourceLinks,
+  auditJsonLinks,
   auditPageLinks,
   auditScriptLinks,
+  auditTextLinks,
   citationRefsIn,
   sourceUrlOf,
 } from '../../../src/lib/citations/link-audit.ts';
@@ -23,6 +27,11 @@ describe('finding links to upstream files as a browser reads them', () => {
       'https://codeload.github.com/a/b/zip/v1',
       'https://api.github.com/repos/a/b/contents/x.go?ref=v1',
       'https://github.com/a/b/%62lob/v1/x.go',
+      'https://github.com/a/b/zipball/v1',
+      'https://github.com/a/b/tarball/v1',
+      'https://media.githubusercontent.com/media/a/b/v1/x.bin',
+      'https://github.dev/a/b/blob/v1/x.go',
+      'https://raw.github.com/a/b/v1/x.go',
     ])
       expect(sourceUrlOf(link), link).not.toBeNull();
   });
@@ -98,6 +107,74 @@ describe('auditing a page and a script against the lock', () => {
     expect(auditScriptLinks(js, allowed).map((p) => p.opens)).toEqual([
       'https://github.com/a/b/blob/v1/x.go',
       'https://github.com/a/b/raw/v1/y',
+    ]);
+  });
+
+  // Links a browser follows from text that is not a URL attribute: a second attacker's spellings.
+  it('finds links inside other text a browser runs: refresh, javascript:, handlers, srcdoc, base, styles', () => {
+    const file = 'github.com/k/k/blob/v1/x.go';
+    const html = [
+      `<meta http-equiv="refresh" content="0;url=https://${file}">`,
+      `<a href="javascript:location='https://${file}'">a</a>`,
+      `<button onclick="location.href='https://${file}#L2'">b</button>`,
+      `<iframe srcdoc="<a href='https://${file}#L3'>x</a>"></iframe>`,
+      `<div style="background:url(https://raw.githubusercontent.com/k/k/v1/y.png)"></div>`,
+      `<style>.x { background: url("https://raw.githubusercontent.com/k/k/v1/z.png") }</style>`,
+      `<script>open("https:\u002f\u002fgithub.c\u006fm/k/k/blob/v1/w.go")</script>`,
+    ].join('');
+    expect(auditPageLinks(html, allowed).map((p) => `${p.where} ${p.opens}`)).toEqual([
+      'meta[content] text https://github.com/k/k/blob/v1/x.go',
+      'a[href] text https://github.com/k/k/blob/v1/x.go',
+      'button[onclick] text https://github.com/k/k/blob/v1/x.go#L2',
+      'iframe[srcdoc] text https://github.com/k/k/blob/v1/x.go#L3',
+      'div[style] text https://raw.githubusercontent.com/k/k/v1/y.png',
+      'style text https://raw.githubusercontent.com/k/k/v1/z.png',
+      'script text https://github.com/k/k/blob/v1/w.go',
+    ]);
+    // A <base> moves relative links: judged where it sends them.
+    expect(
+      auditPageLinks('<head><base href="https://github.com/"></head><a href="k/k/blob/v1/x.go">a</a>', allowed).map(
+        (p) => p.opens,
+      ),
+    ).toEqual(['https://github.com/k/k/blob/v1/x.go']);
+    // Quoted upstream text that only mentions a URL is not a link; the permalink passes everywhere.
+    expect(auditPageLinks(`<pre>// see https://${file}</pre><a onclick="go('${PERMALINK}')">p</a>`, allowed)).toEqual(
+      [],
+    );
+    expect(auditTextLinks(`x=\u0022${PERMALINK}\u0022`, allowed)).toEqual([]);
+  });
+
+  it('reads a JSON file with its escapes decoded, and names a file that is not JSON', () => {
+    const forged = PERMALINK.replace('0123456789abcdef', 'fedcba9876543210');
+    const json = JSON.stringify({
+      a: [{ permalink: PERMALINK }, { permalink: forged }],
+      code: ['// see https://github.com/k/k/commit/abc'],
+    });
+    const escaped = json.replace(/\//g, '\\u002f').replace(/o/g, '\\u006f');
+    expect(auditJsonLinks(escaped, allowed).map((p) => p.raw)).toEqual([forged]);
+    expect(auditJsonLinks('{"a": ', allowed)).toMatchObject([{ where: 'file' }]);
+  });
+
+  it('allows only the permalinks of the entries this build cites', () => {
+    const entry = (key: string, path: string) => ({
+      key,
+      repo: 'etcd-io/etcd',
+      ref: 'v3.7.0',
+      path,
+      start: 1,
+      end: 2,
+      status: 'pending',
+      pinnedAt: '2026-12-01T00:00:00.000Z',
+    });
+    const lock = parseLock(
+      JSON.stringify({
+        version: 1,
+        entries: [entry('etcd-io/etcd@v3.7.0:a.go#L1-L2', 'a.go'), entry('etcd-io/etcd@v3.7.0:b.go#L1-L2', 'b.go')],
+      }),
+    );
+    expect([...allowedSourceLinks(lock).values()].map((a) => a.key)).toHaveLength(2);
+    expect([...allowedSourceLinks(lock, new Set(['etcd-io/etcd@v3.7.0:a.go#L1-L2'])).keys()]).toEqual([
+      'https://github.com/etcd-io/etcd/blob/v3.7.0/a.go#L1-L2',
     ]);
   });
 

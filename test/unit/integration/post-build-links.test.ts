@@ -38,7 +38,14 @@ describe("the build's link audit", () => {
     writeFileSync(join(dist, 'popovers', 'a.json'), JSON.stringify([{ n: 1, permalink: PERMALINK }]));
     await expect(auditBuiltLinks(dist, [], allowed)).resolves.toBeUndefined();
     writeFileSync(join(dist, 'popovers', 'a.json'), JSON.stringify([{ n: 1, permalink: forged }]));
-    await expect(auditBuiltLinks(dist, [], allowed)).rejects.toThrow(`popovers/a.json (script text): "${forged}"`);
+    await expect(auditBuiltLinks(dist, [], allowed)).rejects.toThrow(`popovers/a.json (JSON string): "${forged}"`);
+    // The same forgery behind JSON's \u escapes, which a browser's JSON.parse decodes.
+    const escaped = JSON.stringify([{ n: 1, permalink: forged }]).replace(
+      /[/.o]/g,
+      (c) => `\\u00${c.charCodeAt(0).toString(16)}`,
+    );
+    writeFileSync(join(dist, 'popovers', 'a.json'), escaped);
+    await expect(auditBuiltLinks(dist, [], allowed)).rejects.toThrow(`popovers/a.json (JSON string): "${forged}"`);
     rmSync(join(dist, 'popovers'), { recursive: true });
   });
 
