@@ -182,18 +182,18 @@ export class SourceReader {
         } catch (e) {
           throw this.seen(e);
         }
-        // Only answers that can be revalidated are worth keeping (a mirror is asked every time).
-        if (r.etag) {
-          await this.cache.setRef(owner, repo, ref, {
-            commit: r.commit,
-            kind: r.kind,
-            provider: provider.name,
-            origin: provider.origin,
-            checkedAt: new Date().toISOString(),
-            etag: r.etag,
-            ...(r.tagObject ? { tagObject: r.tagObject } : {}),
-          });
-        }
+        // Kept from every provider: an offline run holds a lock entry's commit against the last
+        // resolution it can find (a mirror is still asked every time it is there; only GitHub's
+        // answers carry an etag to revalidate with).
+        await this.cache.setRef(owner, repo, ref, {
+          commit: r.commit,
+          kind: r.kind,
+          provider: provider.name,
+          origin: provider.origin,
+          checkedAt: new Date().toISOString(),
+          ...(r.etag ? { etag: r.etag } : {}),
+          ...(r.tagObject ? { tagObject: r.tagObject } : {}),
+        });
         return { commit: r.commit, provider: provider.name, revalidated: r.notModified };
       })();
       this.refMemo.set(k, p);

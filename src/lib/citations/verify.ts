@@ -299,19 +299,18 @@ async function verifyAgainstLock(
         continue;
       }
     } else if (!res) {
-      // A lock says where its lines were read; offline, that claim for a published (staging) entry
-      // holds only if a cached resolution of that ref names the same commit. A hand-edited entry
-      // that calls a pre-release's lines "pinned" at the release is not shown as verified.
-      if (e.read && e.status === 'pinned') {
-        const known = await reader.cache.anyRef(at.owner, at.repo, at.ref);
-        if (!known || known.commit !== e.commit) {
-          soft(
-            r,
-            'unverified',
-            `not verified in this build: offline, and ${known ? `the cached resolution of ${at.owner}/${at.repo}@${at.ref} is ${known.commit.slice(0, 7)}, not the lock's ${e.commit!.slice(0, 7)}` : `no cached resolution of ${at.owner}/${at.repo}@${at.ref} confirms the lock's commit ${e.commit!.slice(0, 7)}`}. Run \`npm run cite -- verify\` with network access or CITATION_MIRRORS (and \`${PIN}\` if the lock was edited by hand).`,
-          );
-          continue;
-        }
+      // A lock says where its lines were read; offline, that claim holds only if no cached
+      // resolution of that ref names another commit, and for a published (staging) entry only if
+      // one names the same: a hand-edited entry that moves a tag to other cached lines, or calls a
+      // pre-release's lines "pinned" at the release, is not shown as verified.
+      const known = e.status === 'pinned' ? await reader.cache.anyRef(at.owner, at.repo, at.ref) : undefined;
+      if (e.status === 'pinned' && ((e.read && !known) || (known && known.commit !== e.commit))) {
+        soft(
+          r,
+          'unverified',
+          `not verified in this build: offline, and ${known ? `the cached resolution of ${at.owner}/${at.repo}@${at.ref} is ${known.commit.slice(0, 7)}, not the lock's ${e.commit!.slice(0, 7)}` : `no cached resolution of ${at.owner}/${at.repo}@${at.ref} confirms the lock's commit ${e.commit!.slice(0, 7)}`}. Run \`npm run cite -- verify\` with network access or CITATION_MIRRORS (and \`${PIN}\` if the lock was edited by hand).`,
+        );
+        continue;
       }
       r.messages.push(
         `${describe(r.citation)}: note: offline, so ${at.ref} was not re-resolved (a moved tag is not detected in this run).`,

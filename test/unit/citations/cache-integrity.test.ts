@@ -221,6 +221,28 @@ describe.each<Mode>(['github', 'mirror'])('%s provider', (mode) => {
     );
   });
 
+  test('a hand-edited lock entry moving a tag to another cached commit is not verified offline', async () => {
+    const w = world(mode);
+    w.repo.commit({ 'a.go': 'func A() {\n\treturn safe()\n}\n' });
+    w.repo.tag('v1');
+    w.repo.commit({ 'a.go': 'func A() {\n\treturn evil()\n}\n' });
+    w.repo.tag('v2');
+    const [k1, k2] = [w.ref('v1', 'a.go', 'L2'), w.ref('v2', 'a.go', 'L2')];
+    w.site.page('p.mdx', cite(k1, 'return') + '\n');
+    w.site.page('q.mdx', cite(k2, 'return') + '\n');
+    expect((await w.pin()).errors).toEqual([]);
+    const lock = parseLock(w.lockText());
+    const a = lock.entries.get(k1)!;
+    const b = lock.entries.get(k2)!;
+    lock.entries.set(k1, { ...a, commit: b.commit!, blobSha: b.blobSha!, sha256: b.sha256! });
+    writeFileSync(join(w.site.root, 'citations.lock.json'), serializeLock(lock));
+    const r = (await w.verify({ offline: true, env: offlineEnv() })).citations.find((c) => c.key === k1)!;
+    expect(r.status).toBe('unverified');
+    expect(r.messages.join()).toContain(
+      `the cached resolution of acme/${w.name}@v1 is ${a.commit!.slice(0, 7)}, not the lock's ${b.commit!.slice(0, 7)}`,
+    );
+  });
+
   test('a directory where a cache file belongs is skipped with a notice, never a stack trace', async () => {
     const w = world(mode);
     const { commit, blob } = await pinned(w);
