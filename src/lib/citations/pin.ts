@@ -331,7 +331,9 @@ export async function runPin(options: PinOptions): Promise<PinReport> {
       report.kept.push(k);
       return;
     }
-    const changes = upstreamChanges(cites, entry, old ?? bumpedFrom(lock, byKey, entry));
+    // A pending entry holds no value to compare with: then the entry it was bumped from does.
+    const previous = old && old.status !== 'pending' ? old : (bumpedFrom(lock, byKey, entry) ?? old);
+    const changes = upstreamChanges(cites, entry, previous);
     if (changes.length > 0 && !options.acceptChanges) {
       for (const c of changes)
         errors.push(
@@ -355,12 +357,14 @@ export async function runPin(options: PinOptions): Promise<PinReport> {
   }
 
   // After a ref bump whose lines moved, the old entry is what relocate follows: while any citation
-  // failed, entries no page cites any more are kept, not pruned.
+  // failed, entries no page cites any more are kept, not pruned. While a citation waits as pending,
+  // the uncited entries of its repository are kept too: the next pin compares its value with theirs.
   const keepUncited = report.failed.length > 0;
+  const waiting = new Set(report.pending.map((k) => lock.entries.get(k)?.repo));
   let keptUncited = 0;
   for (const k of [...lock.entries.keys()]) {
     if (!byKey.has(k)) {
-      if (keepUncited) {
+      if (keepUncited || waiting.has(lock.entries.get(k)!.repo)) {
         keptUncited++;
         continue;
       }
@@ -380,7 +384,7 @@ export async function runPin(options: PinOptions): Promise<PinReport> {
   }
   if (keptUncited > 0)
     report.warnings.push(
-      `${keptUncited} lock ${keptUncited === 1 ? 'entry' : 'entries'} no page cites any more kept, because a citation failed: \`npm run cite -- relocate\` can follow a bumped ref from ${keptUncited === 1 ? 'it' : 'them'}. The next pin with no failure prunes ${keptUncited === 1 ? 'it' : 'them'}.`,
+      `${keptUncited} lock ${keptUncited === 1 ? 'entry' : 'entries'} no page cites any more kept, because ${keepUncited ? 'a citation failed: `npm run cite -- relocate` can follow a bumped ref from' : 'a citation of the same repository is pending: the pin that pins it compares its values with'} ${keptUncited === 1 ? 'it' : 'them'}. The next pin with no failure or pending citation of ${keptUncited === 1 ? 'its' : 'their'} repository prunes ${keptUncited === 1 ? 'it' : 'them'}.`,
     );
   for (const [k, e] of lock.entries) if (e.status === 'provisional') report.provisional.push(k);
   for (const list of [
@@ -448,18 +452,16 @@ function upstreamChanges(cites: readonly Citation[], entry: LockEntry, previous:
 
 /**
  * The entry a new citation was bumped from: one the content no longer cites, of the same
- * repository and file, holding a value for one of the new entry's patterns.
+ * repository, holding a value for one of the new entry's patterns; of the same file if there is
+ * one, else of another (the constant moved to a renamed file).
  */
 function bumpedFrom(lock: Lock, cited: ReadonlyMap<string, Citation[]>, entry: LockEntry): LockEntry | undefined {
   const patterns = Object.keys(entry.values ?? {});
   if (patterns.length === 0) return undefined;
-  return [...lock.entries.values()].find(
-    (e) =>
-      !cited.has(e.key) &&
-      e.repo === entry.repo &&
-      e.path === entry.path &&
-      patterns.some((p) => e.values?.[p] !== undefined),
+  const candidates = [...lock.entries.values()].filter(
+    (e) => !cited.has(e.key) && e.repo === entry.repo && patterns.some((p) => e.values?.[p] !== undefined),
   );
+  return candidates.find((e) => e.path === entry.path) ?? candidates[0];
 }
 
 function captureValues(

@@ -172,8 +172,8 @@ describe.each<Mode>(['github', 'mirror'])('%s provider', (mode) => {
 });
 
 describe('verify fails on a value that no longer holds', () => {
-  async function pinnedValue(): Promise<{ w: World; ref: string }> {
-    const w = world('mirror');
+  async function pinnedValue(mode: Mode = 'mirror'): Promise<{ w: World; ref: string }> {
+    const w = world(mode);
     w.repo.commit({ 'limits.go': QUOTA });
     w.repo.tag('v1');
     const ref = w.ref('v1', 'limits.go', 'L2');
@@ -199,6 +199,38 @@ describe('verify fails on a value that no longer holds', () => {
     expect(accepted.added).toEqual([bumped]);
     expect((await w.verify({ strict: true })).citations[0]).toMatchObject({ status: 'verified', value: '8' });
   });
+
+  test.each<Mode>(['github', 'mirror'])(
+    '%s: a bump first pinned offline (pending) is still compared with the entry it was bumped from',
+    async (mode) => {
+      const { w } = await pinnedValue(mode);
+      w.repo.commit({ 'limits.go': QUOTA.replace('int64(2 *', 'int64(8 *') });
+      w.repo.tag('v2');
+      w.site.page('p.mdx', `# P\n\nLimit: ${value(w.ref('v2', 'limits.go', 'L2'), PATTERN, ' KiB')}.\n`);
+      const { CITATION_MIRRORS: _mirrors, ...noSource } = w.env;
+      void _mirrors;
+      const offline = await w.pin({ offline: true, env: noSource });
+      expect(offline.pending).toEqual([w.ref('v2', 'limits.go', 'L2')]);
+      expect(offline.pruned).toEqual([]);
+      expect(offline.warnings.join('\n')).toMatch(
+        /1 lock entry no page cites any more kept, because a citation of the same repository is pending/,
+      );
+      const refused = await w.pin();
+      expect(refused.errors.join('\n')).toMatch(/upstream changed the value from "2" \(v1\) to "8" \(v2\)/);
+      expect(refused.added).toEqual([]);
+    },
+  );
+
+  test.each<Mode>(['github', 'mirror'])(
+    '%s: a bump to a renamed file is compared with the entry it was bumped from',
+    async (mode) => {
+      const { w } = await pinnedValue(mode);
+      w.repo.commit({ 'limits.go': null, 'quota.go': QUOTA.replace('int64(2 *', 'int64(8 *') });
+      w.repo.tag('v2');
+      w.site.page('p.mdx', `# P\n\nLimit: ${value(w.ref('v2', 'quota.go', 'L2'), PATTERN, ' KiB')}.\n`);
+      expect((await w.pin()).errors.join('\n')).toMatch(/upstream changed the value from "2" \(v1\) to "8" \(v2\)/);
+    },
+  );
 
   test('a value that differs from the lock: says from what to what, and to update the prose', async () => {
     const { w, ref } = await pinnedValue();
