@@ -93,6 +93,7 @@ export async function runOutdated(options: OutdatedOptions): Promise<OutdatedRep
   }
 
   const skippedRepos = new Set<string>();
+  const unpublished = new Map<string, { n: number; readAt: Set<string>; message: string }>();
   const finder = new DriftFinder(reader);
   await mapLimit(work, 8, async ({ c, e, against }) => {
     const r = c.ref;
@@ -111,6 +112,15 @@ export async function runOutdated(options: OutdatedOptions): Promise<OutdatedRep
       try {
         newer = await reader.resolve(next.owner, next.repo, next.ref);
       } catch (err) {
+        // A provisional entry against its own tag, which is still not published: one message per repository.
+        if (err instanceof ProviderError && err.kind === 'not-found' && against === r.ref && e.read) {
+          const k = `${next.owner}/${next.repo}@${next.ref}`;
+          const u = unpublished.get(k) ?? { n: 0, readAt: new Set<string>(), message: err.message };
+          u.n++;
+          u.readAt.add(e.read.ref);
+          unpublished.set(k, u);
+          return;
+        }
         if (
           err instanceof ProviderError &&
           err.kind === 'not-found' &&
@@ -157,6 +167,10 @@ export async function runOutdated(options: OutdatedOptions): Promise<OutdatedRep
   await reader.flush();
   report.warnings.push(...reader.notices);
   for (const s of [...skippedRepos].sort()) report.warnings.push(`skipped: ${s}.`);
+  for (const [k, u] of [...unpublished].sort(([a], [b]) => (a < b ? -1 : 1)))
+    report.errors.push(
+      `${k} cannot be read yet (${u.message.replace(/\.+$/, '')}): its ${u.n} provisional citation(s), checked at ${[...u.readAt].sort().join(', ')}, have nothing to be compared with. Compare again once the tag is published (in the mirror, or through GitHub).`,
+    );
   report.items.sort((a, b) => (a.key === b.key ? (a.against < b.against ? -1 : 1) : a.key < b.key ? -1 : 1));
   return report;
 }

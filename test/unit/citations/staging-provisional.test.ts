@@ -207,16 +207,23 @@ describe.each<Mode>(['github', 'mirror'])('%s provider', (mode) => {
         against: ['kubernetes/kubernetes@v1.37.0'],
         github: { retryBaseMs: 1, sleep: async () => {} },
       });
-    // Not published yet: an error that names the missing tag, never "0 compared".
+    // Not published yet: one error for the repository, naming the missing tag and where the lines were checked.
+    s.site.page('q.mdx', `${cite(CITED.replace('#L3-L4', '#L3'), 'line 1 of beta')}\n`);
+    await s.run.pin();
     const missing = await outdated();
     expect(missing.items).toEqual([]);
-    expect(missing.errors.join('\n')).toMatch(/v0\.37\.0/);
+    expect(missing.errors).toEqual([
+      expect.stringMatching(
+        /^kubernetes\/apiserver@v0\.37\.0 cannot be read yet \(.*\): its 2 provisional citation\(s\), checked at v0\.37\.0-beta\.0, have nothing to be compared with\./,
+      ),
+    ]);
     // Published with one more header line: the beta's L3-L4 are the release's L4-L5.
     s.repo.commit({ 'pkg/x.go': `// header\n// header\n// one more\n${numbered(6, 'beta')}` });
     s.repo.tag('v0.37.0', { annotated: true });
     const o = await outdated();
     expect(o.errors).toEqual([]);
     expect(o.items.map((i) => [i.against, i.state, i.message.replace(/^.*: at v1\.37\.0: /, '')])).toEqual([
+      ['v1.37.0', 'moved', 'L3 moved to L4 (+1) (relocate will follow it).'],
       ['v1.37.0', 'moved', 'L3-L4 moved to L4-L5 (+1) (relocate will follow it).'],
     ]);
   });
