@@ -182,6 +182,10 @@ export function auditPageLinks(
           : [value];
         for (const raw of candidates) check(raw, `${tag}[${attr}]`, allowed, problems, bases);
       }
+      // Data attributes are only read by the page's own scripts, and hold text as text: Expressive
+      // Code keeps an excerpt's code in one for its copy button, and quoted upstream lines may
+      // mention a URL without linking it.
+      if (attr.startsWith('data-')) continue;
       const found = new Set(problems.slice(here).map((p) => p.opens));
       for (const p of auditTextLinks(value, allowed))
         if (!found.has(p.opens)) problems.push({ ...p, where: `${tag}[${attr}] text` });

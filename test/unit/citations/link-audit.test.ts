@@ -138,9 +138,12 @@ describe('auditing a page and a script against the lock', () => {
       ),
     ).toEqual(['https://github.com/k/k/blob/v1/x.go']);
     // Quoted upstream text that only mentions a URL is not a link; the permalink passes everywhere.
-    expect(auditPageLinks(`<pre>// see https://${file}</pre><a onclick="go('${PERMALINK}')">p</a>`, allowed)).toEqual(
-      [],
-    );
+    expect(
+      auditPageLinks(
+        `<pre>// see https://${file}</pre><button data-code="// see https://${file}"></button><a onclick="go('${PERMALINK}')">p</a>`,
+        allowed,
+      ),
+    ).toEqual([]);
     expect(auditTextLinks(`x=\u0022${PERMALINK}\u0022`, allowed)).toEqual([]);
   });
 
