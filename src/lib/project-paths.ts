@@ -1,8 +1,15 @@
 /**
- * Where this project keeps what the citation engine checks besides the MDX: the model modules
- * (each with the export it is read for) and the calculators' browser modules. The engine itself
- * names no project path; the CLI, the build and the page-history code read these.
+ * Where this project keeps its pages and what the citation engine checks besides the MDX: the
+ * model modules (each with the export it is read for) and the calculators' browser modules. The
+ * engine's own modules spell no project path: they take these (its default content folders and
+ * page paths included), and the CLI, the build and the page-history code read them.
  */
+/** Folders, relative to the root, whose `.mdx` files are searched for citations. */
+export const CONTENT_DIRS: readonly string[] = ['content'];
+
+/** The folder of the site's pages: `content/docs/etcd-sizing.mdx` is `/etcd-sizing/`. */
+export const DOCS_DIR = 'content/docs';
+
 export const MODEL_FILES = {
   sources: { file: 'src/lib/model/sources.ts', name: undefined },
   expect: { file: 'src/lib/model/source-expect.ts', name: 'SOURCE_EXPECT' },

@@ -7,6 +7,7 @@
 import { readdir, readFile, realpath, stat } from 'node:fs/promises';
 import { join, relative, sep } from 'node:path';
 import { MdxSyntaxError, scanMdx } from '../mdx-scan.ts';
+import { CONTENT_DIRS } from '../project-paths.ts';
 import { extractBoundDefaults, type BoundField } from './bound-defaults.ts';
 import type { ModelInputs } from './model-inputs.ts';
 import { extractModelCitations } from './model-sources.ts';
@@ -310,8 +311,8 @@ function readInteger(attr: JsxAttribute): number | undefined {
   return undefined;
 }
 
-/** Default directories, relative to the root, searched for `.mdx` files. */
-const DEFAULT_CONTENT_DIRS = ['content'];
+/** Default directories, relative to the root, searched for `.mdx` files: the project's, named in one place. */
+const DEFAULT_CONTENT_DIRS = CONTENT_DIRS;
 
 /**
  * Lists `.mdx` files under the given directories (missing directories are skipped). Symbolic links

@@ -3,6 +3,7 @@
  * that is safe to embed in the built site (no tokens, no paths outside the
  * repository). Pure: report in, plain JSON-able object out.
  */
+import { DOCS_DIR } from '../project-paths.ts';
 import { provisionalLabel } from './staging.ts';
 import type { CitationStatus, VerificationReport } from './verify.ts';
 
@@ -172,10 +173,9 @@ export function renderedFor(
   return rendered;
 }
 
-/** `content/docs/etcd-sizing.mdx` → `/etcd-sizing/`; `content/docs/index.mdx` → `/`. */
+/** `content/docs/etcd-sizing.mdx` → `/etcd-sizing/`; `content/docs/index.mdx` → `/` (the folder is {@link DOCS_DIR}). */
 export function pagePathOf(file: string): string {
-  const slug = file
-    .replace(/^content\/docs\//, '')
+  const slug = (file.startsWith(`${DOCS_DIR}/`) ? file.slice(DOCS_DIR.length + 1) : file)
     .replace(/\.mdx?$/, '')
     .replace(/(^|\/)index$/, '');
   return slug === '' ? '/' : `/${slug}/`;
