@@ -175,6 +175,12 @@ export function auditPageLinks(
       for (const p of auditTextLinks(el.rawText, allowed)) problems.push({ ...p, where: `${tag} text` });
     for (const [name, value] of Object.entries(el.attributes)) {
       const attr = name.toLowerCase();
+      // Script in markup can build any URL at run time (joined strings, decoding): no text search
+      // can follow it, so none is allowed. The guide's pages have none.
+      if (/^on[a-z]+$/.test(attr) || (URL_ATTRIBUTES.has(attr) && isScriptUrl(value, bases))) {
+        problems.push({ raw: value, opens: '(script the audit cannot follow)', where: `${tag}[${attr}]` });
+        continue;
+      }
       const here = problems.length;
       if (URL_ATTRIBUTES.has(attr)) {
         const candidates = attr.endsWith('srcset')
@@ -251,6 +257,15 @@ function check(
 ): void {
   const url = sourceUrlOf(raw, bases);
   if (url && !allowed.has(raw)) problems.push({ raw, opens: url.href, where });
+}
+
+/** Whether a URL attribute's value runs script when followed (`javascript:`, however spelled). */
+function isScriptUrl(raw: string, bases: readonly string[]): boolean {
+  try {
+    return new URL(raw.trim(), bases[0]).protocol === 'javascript:';
+  } catch {
+    return false;
+  }
 }
 
 function resolvedBases(href: string): string[] {

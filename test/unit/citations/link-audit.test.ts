@@ -124,8 +124,8 @@ describe('auditing a page and a script against the lock', () => {
     ].join('');
     expect(auditPageLinks(html, allowed).map((p) => `${p.where} ${p.opens}`)).toEqual([
       'meta[content] text https://github.com/k/k/blob/v1/x.go',
-      'a[href] text https://github.com/k/k/blob/v1/x.go',
-      'button[onclick] text https://github.com/k/k/blob/v1/x.go#L2',
+      'a[href] (script the audit cannot follow)',
+      'button[onclick] (script the audit cannot follow)',
       'iframe[srcdoc] text https://github.com/k/k/blob/v1/x.go#L3',
       'div[style] text https://raw.githubusercontent.com/k/k/v1/y.png',
       'style text https://raw.githubusercontent.com/k/k/v1/z.png',
@@ -137,10 +137,17 @@ describe('auditing a page and a script against the lock', () => {
         (p) => p.opens,
       ),
     ).toEqual(['https://github.com/k/k/blob/v1/x.go']);
+    // Script that builds its URL at run time cannot be searched: every javascript: URL and handler is refused.
+    expect(
+      auditPageLinks(
+        `<a href="javascript:location=%27https:%2F%2Fgithub%2Ecom/k/k/blob/v1/p.go%27">p</a><a href=" JAVA\tSCRIPT:location='https://git'+'hub.com/k/k/blob/v1/c.go'">c</a><img src="x.png" onerror="go()">`,
+        allowed,
+      ).map((p) => p.where),
+    ).toEqual(['a[href]', 'a[href]', 'img[onerror]']);
     // Quoted upstream text that only mentions a URL is not a link; the permalink passes everywhere.
     expect(
       auditPageLinks(
-        `<pre>// see https://${file}</pre><button data-code="// see https://${file}"></button><a onclick="go('${PERMALINK}')">p</a>`,
+        `<pre>// see https://${file}</pre><button data-code="// see https://${file}"></button><script>go('${PERMALINK}')</script>`,
         allowed,
       ),
     ).toEqual([]);
