@@ -10,6 +10,7 @@ import { fmtInt, plural } from './format.ts';
 /** Title and labelled fields, used only by the build to render the form (the browser reads the DOM). */
 export const apfView: CalcView<'apf'> = {
   title: 'API Priority and Fairness seats',
+  sources: ['apfAdjustmentPeriod', 'apfBorrowingBounds', 'apfFairShare', 'apfFirstAdjustment', 'apfNominalSeats'],
   fields: [
     { key: 'r', label: 'API-server replicas', kind: 'text', inputmode: 'numeric', hint: (range) => `${range}.` },
     {
@@ -89,7 +90,6 @@ function levelDetail(l: LevelSeats, limit: number, shareSum: number, replicas: n
 export const apfCalc: CalcDef<'apf'> = {
   id: 'apf',
   prefix: 'f',
-  sources: ['apfAdjustmentPeriod', 'apfBorrowingBounds', 'apfFairShare', 'apfFirstAdjustment', 'apfNominalSeats'],
   toRaw: (state) => ({ r: text(state.r), mri: text(state.mri), mmri: text(state.mmri), pl: text(state.pl) }),
   compute(raw: Readonly<Raw>) {
     const errors: Record<string, string> = {};

@@ -10,6 +10,7 @@ import { fmtBytes, fmtInt } from './format.ts';
 /** Title and labelled fields, used only by the build to render the form (the browser reads the DOM). */
 export const apiserverView: CalcView<'apiserver'> = {
   title: 'What API-server replicas cost etcd',
+  sources: ['delegatorGetRvUnset'],
   fields: [
     { key: 'r', label: 'API-server replicas (R)', kind: 'text', inputmode: 'numeric', hint: (range) => `${range}.` },
     {
@@ -33,7 +34,6 @@ export const apiserverView: CalcView<'apiserver'> = {
 export const apiserverCalc: CalcDef<'apiserver'> = {
   id: 'apiserver',
   prefix: 'r',
-  sources: ['delegatorGetRvUnset'],
   toRaw: (state) => ({ r: text(state.r), t: text(state.t), n: text(state.n), s: text(state.s) }),
   compute(raw: Readonly<Raw>) {
     const errors: Record<string, string> = {};

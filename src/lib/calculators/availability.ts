@@ -24,6 +24,7 @@ const byMtbf = (raw: Readonly<Raw>): boolean => !byP(raw);
 /** Title and labelled fields, used only by the build to render the form (the browser reads the DOM). */
 export const availabilityView: CalcView<'availability'> = {
   title: 'Availability: probability of lost quorum',
+  sources: ['etcdQuorum'],
   fields: [
     {
       key: 'mode',
@@ -63,7 +64,6 @@ export const availabilityView: CalcView<'availability'> = {
 export const availabilityCalc: CalcDef<'availability'> = {
   id: 'availability',
   prefix: 'a',
-  sources: ['etcdQuorum'],
   showWhen: { p: byP, mtbf: byMtbf, mttr: byMtbf },
   toRaw: (s) => ({ mode: s.mode, p: text(s.p), mtbf: text(s.mtbf), mttr: text(s.mttr), n: text(s.n), k: text(s.k) }),
   compute(raw: Readonly<Raw>) {

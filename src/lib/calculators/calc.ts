@@ -66,13 +66,6 @@ export interface CalcDef<Id extends CalculatorId = CalculatorId> {
   id: Id;
   /** Short DOM id prefix, unique per page. */
   prefix: string;
-  /**
-   * The model sources (export names of src/lib/model/sources.ts) that this calculator's code, and
-   * the model code it calls, can show a reader. The Evidence page lists, per source, the
-   * calculators and pages that show it from these; a unit test holds each list to what the
-   * calculator's modules read.
-   */
-  sources: readonly SourceName[];
   /** Fields shown only while the predicate holds for the current text, by field key. */
   showWhen?: Readonly<Partial<Record<CalculatorKey<Id>, (raw: Readonly<Raw>) => boolean>>>;
   /** Field text for a decoded URL state. */
@@ -80,10 +73,18 @@ export interface CalcDef<Id extends CalculatorId = CalculatorId> {
   compute(raw: Readonly<Raw>): Outcome<CalculatorState<Id>>;
 }
 
-/** What the build needs to render a calculator's form: its title and labelled fields. */
+/** What only the build needs of a calculator: its form's title and labelled fields, and the sources it declares. */
 export interface CalcView<Id extends CalculatorId = CalculatorId> {
   title: string;
   fields: readonly FieldDef<CalculatorKey<Id>>[];
+  /**
+   * The model sources (export names of src/lib/model/sources.ts) that this calculator's code, and
+   * the model code it calls, can show a reader. Kept here, in the build-only half of a
+   * calculator, so that browser bundles do not carry the names. The Evidence page lists, per source, the
+   * calculators and pages that show it from these; a unit test holds each list to what the
+   * calculator's modules read.
+   */
+  sources: readonly SourceName[];
 }
 
 /** A numeric field's bounds as hints write them: "1–99", "0–100,000,000". */

@@ -15,6 +15,7 @@ import { fmtBytes, fmtInt, fmtNum, plural } from './format.ts';
 /** Title and labelled fields, used only by the build to render the form (the browser reads the DOM). */
 export const dbSizeView: CalcView<'dbSize'> = {
   title: 'etcd database size and the quota to set',
+  sources: ['etcdQuotaAvailable', 'etcdQuotaDefaults', 'etcdQuotaKvOverhead'],
   fields: [
     {
       key: 'rows',
@@ -74,7 +75,6 @@ const days = (d: number | null): string =>
 export const dbSizeCalc: CalcDef<'dbSize'> = {
   id: 'dbSize',
   prefix: 'b',
-  sources: ['etcdQuotaAvailable', 'etcdQuotaDefaults', 'etcdQuotaKvOverhead'],
   toRaw: (s) => ({
     rows: s.rows,
     ci: text(s.ci),

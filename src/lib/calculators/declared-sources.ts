@@ -1,44 +1,44 @@
 /**
- * Each calculator's declared model sources ({@link CalcDef.sources}), by calculator id: what the
+ * Each calculator's declared model sources ({@link CalcView.sources}), by calculator id: what the
  * build hands the citation engine so that the Evidence page can say which calculators, and which
  * pages through their `<Calculator id>` elements, show each source. Only the build imports this
  * module (from astro.config.mjs); pages load their calculators through the registry.
  */
 import type { CalculatorId } from '../model/calculator-state.ts';
 import type { SourceName } from './calc.ts';
-import { apfCalc } from './apf.ts';
-import { apiserverCalc } from './apiserver.ts';
-import { availabilityCalc } from './availability.ts';
-import { dbSizeCalc } from './db-size.ts';
-import { hardwareCalc } from './hardware.ts';
-import { limitsCalc } from './limits.ts';
-import { maintenanceCalc } from './maintenance.ts';
-import { membershipCalc } from './membership.ts';
-import { overridesCalc } from './overrides.ts';
-import { planCalc } from './plan.ts';
-import { quorumCalc } from './quorum.ts';
-import { readPathCalc } from './read-path.ts';
-import { timeoutsCalc } from './timeouts.ts';
-import { topologyCalc } from './topology.ts';
-import { upgradeCalc } from './upgrade.ts';
-import { writePathCalc } from './write-path.ts';
+import { apfView } from './apf.ts';
+import { apiserverView } from './apiserver.ts';
+import { availabilityView } from './availability.ts';
+import { dbSizeView } from './db-size.ts';
+import { hardwareView } from './hardware.ts';
+import { limitsView } from './limits.ts';
+import { maintenanceView } from './maintenance.ts';
+import { membershipView } from './membership.ts';
+import { overridesView } from './overrides.ts';
+import { planView } from './plan.ts';
+import { quorumView } from './quorum.ts';
+import { readPathView } from './read-path.ts';
+import { timeoutsView } from './timeouts.ts';
+import { topologyView } from './topology.ts';
+import { upgradeView } from './upgrade.ts';
+import { writePathView } from './write-path.ts';
 
 /** Sources by calculator id; `satisfies` makes a calculator missing here a type error. */
 export const CALCULATOR_SOURCES = {
-  apf: apfCalc.sources,
-  apiserver: apiserverCalc.sources,
-  availability: availabilityCalc.sources,
-  dbSize: dbSizeCalc.sources,
-  hardware: hardwareCalc.sources,
-  limits: limitsCalc.sources,
-  maintenance: maintenanceCalc.sources,
-  membership: membershipCalc.sources,
-  overrides: overridesCalc.sources,
-  plan: planCalc.sources,
-  quorum: quorumCalc.sources,
-  readPath: readPathCalc.sources,
-  timeouts: timeoutsCalc.sources,
-  topology: topologyCalc.sources,
-  upgrade: upgradeCalc.sources,
-  writePath: writePathCalc.sources,
+  apf: apfView.sources,
+  apiserver: apiserverView.sources,
+  availability: availabilityView.sources,
+  dbSize: dbSizeView.sources,
+  hardware: hardwareView.sources,
+  limits: limitsView.sources,
+  maintenance: maintenanceView.sources,
+  membership: membershipView.sources,
+  overrides: overridesView.sources,
+  plan: planView.sources,
+  quorum: quorumView.sources,
+  readPath: readPathView.sources,
+  timeouts: timeoutsView.sources,
+  topology: topologyView.sources,
+  upgrade: upgradeView.sources,
+  writePath: writePathView.sources,
 } satisfies Record<CalculatorId, readonly SourceName[]>;

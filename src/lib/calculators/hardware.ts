@@ -10,6 +10,7 @@ import { fmtInt, fmtNum } from './format.ts';
 /** Title and labelled fields, used only by the build to render the form (the browser reads the DOM). */
 export const hardwareView: CalcView<'hardware'> = {
   title: 'etcd machine size from the hardware guide',
+  sources: ['etcdHardwareLarge', 'etcdHardwareMedium', 'etcdHardwareSmall', 'etcdHardwareXLarge'],
   fields: [
     {
       key: 'n',
@@ -61,7 +62,6 @@ const INPUT_NAME: Readonly<Record<BoundingInput, string>> = {
 export const hardwareCalc: CalcDef<'hardware'> = {
   id: 'hardware',
   prefix: 'h',
-  sources: ['etcdHardwareLarge', 'etcdHardwareMedium', 'etcdHardwareSmall', 'etcdHardwareXLarge'],
   toRaw: (s) => ({ n: text(s.n), c: text(s.c), rps: text(s.rps), gb: text(s.gb), keys: text(s.keys) }),
   compute(raw: Readonly<Raw>) {
     const errors: Record<string, string> = {};

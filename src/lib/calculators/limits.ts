@@ -47,6 +47,7 @@ export const LIMIT_FIELDS: readonly (readonly [Count, LimitKey | 'cores', string
 /** Title and labelled fields, used only by the build to render the form (the browser reads the DOM). */
 export const limitsView: CalcView<'limits'> = {
   title: 'How close a cluster is to the tested limits',
+  sources: ['scalabilityThresholdsCaveats'],
   fields: [
     ...LIMIT_FIELDS.map(([key, , label, unit]): FieldDef<Key> => ({
       key,
@@ -101,7 +102,6 @@ function line(c: LimitCheck, nodes: number): string {
 export const limitsCalc: CalcDef<'limits'> = {
   id: 'limits',
   prefix: 'l',
-  sources: ['scalabilityThresholdsCaveats'],
   toRaw: (s) => ({
     ...(Object.fromEntries(LIMIT_FIELDS.map(([k]) => [k, text(s[k])])) as Record<Count, string>),
     sc: s.sc ? '1' : '0',

@@ -11,6 +11,7 @@ import { plural } from './format.ts';
 /** Title and labelled fields, used only by the build to render the form (the browser reads the DOM). */
 export const maintenanceView: CalcView<'maintenance'> = {
   title: 'etcd members from the maintenance policy',
+  sources: ['etcdFaqMaxClusterSize', 'etcdQuorum'],
   fields: [
     {
       key: 'f',
@@ -32,7 +33,6 @@ export const maintenanceView: CalcView<'maintenance'> = {
 export const maintenanceCalc: CalcDef<'maintenance'> = {
   id: 'maintenance',
   prefix: 'm',
-  sources: ['etcdFaqMaxClusterSize', 'etcdQuorum'],
   toRaw: (s) => ({ f: text(s.f), k: text(s.k) }),
   compute(raw: Readonly<Raw>) {
     const errors: Record<string, string> = {};

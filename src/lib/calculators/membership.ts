@@ -25,6 +25,14 @@ const PLANS: readonly MembershipPlan[] = ['replace', 'grow', 'shrink'];
 /** Title and labelled fields, used only by the build to render the form (the browser reads the DOM). */
 export const membershipView: CalcView<'membership'> = {
   title: 'Membership change, step by step',
+  sources: [
+    'etcdClusterReadyToAdd',
+    'etcdClusterReadyToPromote',
+    'etcdClusterReadyToRemove',
+    'etcdQuorum',
+    'etcdServerMayAddMember',
+    'etcdServerMayRemoveMember',
+  ],
   fields: [
     {
       key: 'p',
@@ -150,14 +158,6 @@ export const membershipCalc: CalcDef<'membership'> = {
   // Every field stays shown (no showWhen): the plan select changes which ones the model reads, and
   // the hints say so, so a reader switching plans never sees the form jump.
   prefix: 'j',
-  sources: [
-    'etcdClusterReadyToAdd',
-    'etcdClusterReadyToPromote',
-    'etcdClusterReadyToRemove',
-    'etcdQuorum',
-    'etcdServerMayAddMember',
-    'etcdServerMayRemoveMember',
-  ],
   toRaw: (s) => ({ p: s.p, n: text(s.n), m: text(s.m), d: text(s.d), o: s.o, l: s.l ? '1' : '0' }),
   compute(raw: Readonly<Raw>) {
     const errors: Record<string, string> = {};

@@ -106,6 +106,7 @@ function overridesDoc(value: string): ResultDoc {
 /** Title and labelled fields, used only by the build to render the form (the browser reads the DOM). */
 export const overridesView: CalcView<'overrides'> = {
   title: '--etcd-servers-overrides builder and parser',
+  sources: ['parseEtcdServersOverrides', 'pflagReadAsCSV'],
   fields: [
     {
       key: 'v',
@@ -119,7 +120,6 @@ export const overridesView: CalcView<'overrides'> = {
 export const overridesCalc: CalcDef<'overrides'> = {
   id: 'overrides',
   prefix: 'o',
-  sources: ['parseEtcdServersOverrides', 'pflagReadAsCSV'],
   toRaw: (s) => ({ v: s.v }),
   compute: (raw: Readonly<Raw>) => {
     const v = raw['v'] ?? '';

@@ -23,6 +23,7 @@ export function evenCountNote(n: number): string {
 /** Title and labelled fields, used only by the build to render the form (the browser reads the DOM). */
 export const quorumView: CalcView<'quorum'> = {
   title: 'Quorum and failure tolerance',
+  sources: ['etcdQuorum'],
   fields: [
     {
       key: 'n',
@@ -38,7 +39,6 @@ export const quorumView: CalcView<'quorum'> = {
 export const quorumCalc: CalcDef<'quorum'> = {
   id: 'quorum',
   prefix: 'q',
-  sources: ['etcdQuorum'],
   toRaw: (s) => ({ n: text(s.n), k: text(s.k) }),
   compute(raw: Readonly<Raw>) {
     const errors: Record<string, string> = {};

@@ -28,6 +28,14 @@ import { fmtInt, fmtMs } from './format.ts';
 /** Title and labelled fields, used only by the build to render the form (the browser reads the DOM). */
 export const timeoutsView: CalcView<'timeouts'> = {
   title: 'Heartbeat and election timeout from the round trip',
+  sources: [
+    'etcdConfigValidateTimeouts',
+    'etcdElectionTicks',
+    'etcdRaftElectionTick',
+    'etcdTimingFieldsUint',
+    'etcdTuningElectionRtt',
+    'etcdTuningHeartbeatRtt',
+  ],
   fields: [
     {
       key: 'rtt',
@@ -81,14 +89,6 @@ function why(r: Recommendation): string {
 export const timeoutsCalc: CalcDef<'timeouts'> = {
   id: 'timeouts',
   prefix: 'e',
-  sources: [
-    'etcdConfigValidateTimeouts',
-    'etcdElectionTicks',
-    'etcdRaftElectionTick',
-    'etcdTimingFieldsUint',
-    'etcdTuningElectionRtt',
-    'etcdTuningHeartbeatRtt',
-  ],
   toRaw: (s) => ({ rtt: text(s.rtt), fs: text(s.fs), h: text(s.h), e: text(s.e) }),
   compute(raw: Readonly<Raw>) {
     const errors: Record<string, string> = {};

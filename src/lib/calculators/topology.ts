@@ -24,6 +24,7 @@ function describeLoss(l: HostLoss): string {
 /** Title and labelled fields, used only by the build to render the form (the browser reads the DOM). */
 export const topologyView: CalcView<'topology'> = {
   title: 'Hosts for stacked and external etcd',
+  sources: ['etcdQuorum'],
   fields: [
     { key: 'e', label: 'etcd members (E)', kind: 'text', inputmode: 'numeric', hint: (range) => `${range}.` },
     { key: 'c', label: 'Control-plane nodes (C)', kind: 'text', inputmode: 'numeric', hint: (range) => `${range}.` },
@@ -33,7 +34,6 @@ export const topologyView: CalcView<'topology'> = {
 export const topologyCalc: CalcDef<'topology'> = {
   id: 'topology',
   prefix: 't',
-  sources: ['etcdQuorum'],
   toRaw: (s) => ({ e: text(s.e), c: text(s.c) }),
   compute(raw: Readonly<Raw>) {
     const errors: Record<string, string> = {};

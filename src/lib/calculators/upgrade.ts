@@ -38,6 +38,7 @@ function stackedEtcdText(nodes: number, strategy: UpgradeStrategy, t: number): s
 /** Title and labelled fields, used only by the build to render the form (the browser reads the DOM). */
 export const upgradeView: CalcView<'upgrade'> = {
   title: 'Control-plane nodes from the upgrade strategy',
+  sources: ['etcdQuorum'],
   fields: [
     {
       key: 'a',
@@ -53,7 +54,6 @@ export const upgradeView: CalcView<'upgrade'> = {
 export const upgradeCalc: CalcDef<'upgrade'> = {
   id: 'upgrade',
   prefix: 'u',
-  sources: ['etcdQuorum'],
   toRaw: (state) => ({ a: text(state.a), s: state.s }),
   compute(raw: Readonly<Raw>) {
     const errors: Record<string, string> = {};

@@ -41,6 +41,7 @@ const list = (v: readonly number[]): string => v.map(text).join(' ');
 /** Title and labelled fields, used only by the build to render the form (the browser reads the DOM). */
 export const writePathView: CalcView<'writePath'> = {
   title: 'The write path (a model)',
+  sources: ['etcdQuorum'],
   fields: [
     { key: 'w', label: 'Writes per second', kind: 'text', inputmode: 'decimal', hint: 'Committed writes per second.' },
     { key: 'b', label: 'Mean entry size (bytes)', kind: 'text', inputmode: 'decimal', hint: 'Bytes per Raft entry.' },
@@ -66,7 +67,6 @@ export const writePathView: CalcView<'writePath'> = {
 export const writePathCalc: CalcDef<'writePath'> = {
   id: 'writePath',
   prefix: 'w',
-  sources: ['etcdQuorum'],
   toRaw: (s) => ({ w: text(s.w), b: text(s.b), n: text(s.n), lf: text(s.lf), rtt: list(s.rtt), fs: list(s.fs) }),
   compute(raw: Readonly<Raw>) {
     const errors: Record<string, string> = {};

@@ -56,7 +56,7 @@ export interface SourceUsage {
 
 /**
  * Which calculators and pages show each model source.
- * @param declared - each calculator's declared sources, by calculator id (`CalcDef.sources`).
+ * @param declared - each calculator's declared sources, by calculator id (`CalcView.sources`).
  * @param pages - the calculator ids each page renders, by page path.
  * @returns an entry for every source some calculator declares, its lists sorted.
  */
