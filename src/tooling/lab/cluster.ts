@@ -33,6 +33,8 @@ export interface ClusterOptions {
   tls?: { caFile: string; certFile: string; keyFile: string };
   /** More etcd flags for every member, e.g. `--quota-backend-bytes=…` (also on a restart). */
   extraArgs?: string[];
+  /** The CPU of each member (member i on `cpus[i]`), set with util-linux's `taskset`; absent: not pinned. */
+  cpus?: readonly number[];
 }
 
 export interface Member {
@@ -155,9 +157,13 @@ export async function startCluster(o: ClusterOptions): Promise<Cluster> {
   const initialCluster = members.map((m) => `${m.name}=http://${LOOPBACK}:${m.proxy.port}`).join(',');
 
   const spawnMember = (m: Member): void => {
+    // taskset sets the CPU and then execs etcd: the child's PID is etcd's.
+    const cpu = o.cpus?.[members.indexOf(m)];
+    const command = cpu === undefined ? [o.etcdBin] : ['taskset', '-c', String(cpu), o.etcdBin];
     const child = spawn(
-      o.etcdBin,
+      command[0]!,
       [
+        ...command.slice(1),
         `--name=${m.name}`,
         `--data-dir=${m.dataDir}`,
         `--listen-client-urls=${m.clientUrl}`,

@@ -5,7 +5,8 @@
  */
 import type { Etcd3 } from 'etcd3';
 import { mkdirSync, rmSync } from 'node:fs';
-import { cpus } from 'node:os';
+import { execFileSync } from 'node:child_process';
+import { availableParallelism } from 'node:os';
 import { join } from 'node:path';
 import {
   LAB_RESULT_SCHEMA_VERSION,
@@ -16,6 +17,7 @@ import {
   type LoadWindow,
   type MixedResult,
 } from '../../lib/lab/result.ts';
+import { pinningFailed, planPinning, type PinningPlan } from '../../lib/lab/pinning.ts';
 import { median } from '../../lib/lab/stats.ts';
 import { medianLatency, seededRandom, shuffled, summarizeWindows, windowOrder } from '../../lib/lab/windows.ts';
 import type { Cleanup } from './cleanup.ts';
@@ -80,16 +82,6 @@ export function clusterPlan(memberCounts: number[], rttMs: number[]): { members:
     for (const members of memberCounts) if (members > 1 || i === 0) plan.push({ members, rttMs: rtt });
   });
   return plan;
-}
-
-/** Whether each member and the load generator could have a CPU of its own, and what the lab did. */
-export function pinning(cpuCount: number, maxMembers: number): { pinned: boolean; reason: string } {
-  return cpuCount >= maxMembers + 2
-    ? { pinned: false, reason: `${cpuCount} CPUs would allow it, but the lab does not pin processes yet` }
-    : {
-        pinned: false,
-        reason: `${cpuCount} CPUs for up to ${maxMembers} members, the load generator and its proxies: too few to give each its own, so they share them`,
-      };
 }
 
 /** A run of a cluster that did not start: its error, no scenarios. */
@@ -224,6 +216,25 @@ async function measureStops(c: Ctx): Promise<void> {
   );
 }
 
+/**
+ * Applies a pinning plan's load-generator half: this process and all its threads (the delay
+ * proxies' workers, and any started later, which inherit it) onto the generator's CPUs, with
+ * util-linux's `taskset`. Members are pinned as they start (./cluster.ts).
+ * @returns the plan, or an unpinned one saying what failed (taskset missing, or refused).
+ */
+function pinProcesses(plan: PinningPlan, log: (line: string) => void): PinningPlan {
+  if (!plan.pinned) return plan;
+  try {
+    execFileSync('taskset', ['-a', '-cp', plan.generatorCpus, String(process.pid)], { stdio: 'pipe' });
+  } catch (e) {
+    const failed = pinningFailed(plan, errorText(e).split('\n')[0]!);
+    log(`pinning: ${failed.reason}`);
+    return failed;
+  }
+  log(`pinning: ${plan.reason}`);
+  return plan;
+}
+
 /** Starts, measures and removes one cluster. @throws Error when the cluster does not start. */
 async function runCluster(
   o: LabOptions,
@@ -231,12 +242,20 @@ async function runCluster(
   rttMs: number,
   order: number,
   random: () => number,
+  memberCpus?: readonly number[],
 ): Promise<ClusterRun> {
   const log = o.log ?? (() => {});
   const id = `m${members}-rtt${rttMs}`;
   log(`cluster ${id}: starting ${members} member(s), ${rttMs} ms RTT between members`);
   const start = (): Promise<Cluster> =>
-    startCluster({ etcdBin: o.etcd.path, members, rttMs, dir: join(o.dataDir, id), cleanup: o.cleanup });
+    startCluster({
+      etcdBin: o.etcd.path,
+      members,
+      rttMs,
+      dir: join(o.dataDir, id),
+      cleanup: o.cleanup,
+      ...(memberCpus ? { cpus: memberCpus } : {}),
+    });
   let cluster: Cluster;
   try {
     cluster = await start();
@@ -307,10 +326,12 @@ export async function runLab(o: LabOptions): Promise<LabResult> {
   const fsync = measureFsync(o.dataDir);
   const env = environment(o.etcd, o.dataDir, o.hostLabel);
   const clusters: ClusterRun[] = [];
+  const pinning = pinProcesses(planPinning(availableParallelism(), Math.max(...o.memberCounts)), log);
+  const memberCpus = pinning.pinned ? pinning.memberCpus : undefined;
   const plan = shuffled(clusterPlan(o.memberCounts, o.rttMs), random);
   for (const [i, { members, rttMs }] of plan.entries()) {
     try {
-      clusters.push(await runCluster(o, members, rttMs, i, random));
+      clusters.push(await runCluster(o, members, rttMs, i, random, memberCpus));
     } catch (e) {
       if (o.cleanup.interruptedBySignal) throw e;
       log(`cluster m${members}-rtt${rttMs}: FAILED to start: ${errorText(e)}`);
@@ -335,7 +356,7 @@ export async function runLab(o: LabOptions): Promise<LabResult> {
       readClientsPerMember: o.readClientsPerMember ?? 2,
       shuffleSeed: seed,
       failureDeadlinesMs: o.failureDeadlinesMs ?? FAILURE_DEADLINES_MS,
-      pinning: pinning(cpus().length, Math.max(...o.memberCounts)),
+      pinning: { pinned: pinning.pinned, reason: pinning.reason },
     },
     fsync,
     clusters,

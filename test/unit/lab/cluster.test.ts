@@ -16,11 +16,12 @@ import {
 } from 'node:fs';
 import { createServer as createHttpServer } from 'node:http';
 import { createServer } from 'node:net';
-import { tmpdir } from 'node:os';
+import { availableParallelism, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { parseLabResult, type LabResult } from '../../../src/lib/lab/result.ts';
 import { labSummary, probeSummary } from '../../../src/lib/lab/summary.ts';
+import { planPinning } from '../../../src/lib/lab/pinning.ts';
 import { Cleanup } from '../../../src/tooling/lab/cleanup.ts';
 import { clientFor } from '../../../src/tooling/lab/client.ts';
 import { startCluster, type Cluster } from '../../../src/tooling/lab/cluster.ts';
@@ -148,7 +149,11 @@ describe.skipIf(!etcdPath)('lab on a real 3-member cluster', () => {
     // One read client per member, writes with the clients given.
     expect(s.linearizableRead!.clients).toBe(3);
     expect(s.write!.clients).toBe(4);
-    expect(result.settings.pinning!.pinned).toBe(false);
+    // Pinned only where each of the 3 members and the load generator can have CPUs of their own.
+    expect(result.settings.pinning).toEqual({
+      pinned: planPinning(availableParallelism(), 3).pinned,
+      reason: planPinning(availableParallelism(), 3).reason,
+    });
   });
 
   it('serializable reads are not slower than linearizable ones (25 % margin)', () => {
@@ -250,6 +255,30 @@ describe.skipIf(!etcdPath)('bad input', () => {
     expect(processesMentioning(dir)).toEqual([]);
     await new Promise((r) => blocker.close(r));
     rmSync(parent, { recursive: true, force: true });
+  }, 30_000);
+
+  it('pins a member to the CPU it is given, and etcd itself runs there', async (ctx) => {
+    if (availableParallelism() < 2) ctx.skip('needs 2 CPUs to tell a pinned member from an unpinned one');
+    const cpu = availableParallelism() - 1;
+    const cleanup = new Cleanup();
+    const parent = mkdtempSync(join(tmpdir(), 'lab-pin-'));
+    const cluster = await startCluster({
+      etcdBin: etcdPath!,
+      members: 1,
+      rttMs: 0,
+      dir: join(parent, 'c'),
+      cleanup,
+      cpus: [cpu],
+    });
+    try {
+      const pid = cluster.members[0]!.process!.pid!;
+      const status = readFileSync(`/proc/${pid}/status`, 'utf8');
+      expect(/^Cpus_allowed_list:\s*(\S+)$/m.exec(status)?.[1]).toBe(String(cpu));
+      expect(readFileSync(`/proc/${pid}/comm`, 'utf8').trim()).toBe('etcd');
+    } finally {
+      expect(await cleanup.run()).toEqual([]);
+      rmSync(parent, { recursive: true, force: true });
+    }
   }, 30_000);
 
   it('names an unreachable endpoint and a non-etcd port, with a non-zero exit', async () => {

@@ -10,6 +10,7 @@ import { bucketQuantile, parseMetrics } from '../../../src/lib/lab/prometheus.ts
 import { recommend } from '../../../src/lib/lab/recommend.ts';
 import { countPerInterval, failureWindow, median, ratio } from '../../../src/lib/lab/stats.ts';
 import { timeoutsForRtt } from '../../../src/lib/lab/timeouts.ts';
+import { pinningFailed, planPinning } from '../../../src/lib/lab/pinning.ts';
 
 describe('failure window', () => {
   it('is the gap around the stop between acknowledgements', () => {
@@ -64,6 +65,32 @@ describe('timeouts from the RTT', () => {
   it('refuses negative or non-finite RTT', () => {
     expect(() => timeoutsForRtt(-1)).toThrow(RangeError);
     expect(() => timeoutsForRtt(Number.NaN)).toThrow(RangeError);
+  });
+});
+
+describe('pinning members and the load generator', () => {
+  it('pins only when each member has a CPU and the load generator two', () => {
+    expect(planPinning(2, 5)).toEqual({
+      pinned: false,
+      reason:
+        '2 CPUs for up to 5 members, the load generator and its proxies: too few to give each its own, so they share them',
+    });
+    expect(planPinning(6, 5).pinned).toBe(false);
+    expect(planPinning(7, 5)).toEqual({
+      pinned: true,
+      reason: 'member i on CPU i (0–4), the load generator and its proxy threads on CPUs 5–6',
+      memberCpus: [0, 1, 2, 3, 4],
+      generatorCpus: '5-6',
+    });
+    expect(planPinning(16, 3)).toMatchObject({ memberCpus: [0, 1, 2], generatorCpus: '3-15' });
+  });
+
+  it('a plan that could not be applied is recorded unpinned, saying what failed', () => {
+    expect(pinningFailed(planPinning(7, 5), 'taskset: not found')).toEqual({
+      pinned: false,
+      reason:
+        'member i on CPU i (0–4), the load generator and its proxy threads on CPUs 5–6 was planned, but pinning failed (taskset: not found), so processes share the CPUs',
+    });
   });
 });
 
