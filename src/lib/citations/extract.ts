@@ -311,9 +311,6 @@ function readInteger(attr: JsxAttribute): number | undefined {
   return undefined;
 }
 
-/** Default directories, relative to the root, searched for `.mdx` files: the project's, named in one place. */
-const DEFAULT_CONTENT_DIRS = CONTENT_DIRS;
-
 /**
  * Lists `.mdx` files under the given directories (missing directories are skipped). Symbolic links
  * to files and directories are followed, as Astro's content loader follows them, so every page the
@@ -321,7 +318,7 @@ const DEFAULT_CONTENT_DIRS = CONTENT_DIRS;
  *
  * @returns paths relative to `root` as reached (a link's own path, not its target's), `/`-separated, sorted.
  */
-export async function listMdxFiles(root: string, dirs: readonly string[] = DEFAULT_CONTENT_DIRS): Promise<string[]> {
+export async function listMdxFiles(root: string, dirs: readonly string[] = CONTENT_DIRS): Promise<string[]> {
   const out: string[] = [];
   const walked = new Set<string>();
   const walk = async (abs: string): Promise<void> => {
@@ -357,7 +354,7 @@ export async function listMdxFiles(root: string, dirs: readonly string[] = DEFAU
  */
 export async function extractCitations(
   root: string,
-  dirs: readonly string[] = DEFAULT_CONTENT_DIRS,
+  dirs: readonly string[] = CONTENT_DIRS,
   model?: ModelInputs,
 ): Promise<ExtractionResult> {
   const files = await listMdxFiles(root, dirs);

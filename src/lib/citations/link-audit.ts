@@ -8,9 +8,10 @@
  * quoted string of a script, is parsed with the WHATWG URL parser (Node's `URL`, the algorithm
  * browsers use: tabs and newlines dropped, backslashes read as slashes, percent-encoded and
  * full-width host names decoded, IDNA applied), then classified by host and path. A spelling that
- * hides `github.com` from a text search cannot hide it from the parser. Under that, text a browser
- * runs without it being a URL attribute (event handlers, `javascript:` URLs, `srcdoc`, styles,
- * scripts) is searched for a source host with its escapes decoded, and JSON is read as JSON.
+ * hides `github.com` from a text search cannot hide it from the parser. A `javascript:` URL or an
+ * inline event handler is refused outright (script can build any URL). Under that, other text a
+ * browser parses (other attributes but `data-*`, `srcdoc`, styles, scripts) is searched for a
+ * source host with its escapes decoded, and JSON is read as JSON.
  */
 import { decodeHTML } from 'entities';
 import { parse } from 'node-html-parser';
@@ -72,8 +73,7 @@ const API_WORDS = new Set(['contents', 'git', 'zipball', 'tarball', 'readme']);
 
 /**
  * A page's URL-bearing attributes. `srcset` and `imagesrcset` hold lists. URLs inside other text
- * (a refresh `content`, a `javascript:` URL, an event handler, `srcdoc`, a style's `url()`) are
- * found by {@link auditTextLinks}.
+ * (a refresh `content`, `srcdoc`, a style's `url()`) are found by {@link auditTextLinks}.
  */
 const URL_ATTRIBUTES = new Set([
   'href',
@@ -302,8 +302,8 @@ function decodeForScan(text: string): string {
 /**
  * The net under the attribute and string checks: text a browser runs or parses (an attribute
  * value, a script, a style) is decoded as a browser would decode it ({@link decodeForScan}) and
- * searched for a source host followed by a path, wherever it stands (a refresh `content`, a
- * `javascript:` URL, an event handler, `srcdoc`, a style's `url()`, an escaped string). Each hit
+ * searched for a source host followed by a path, wherever it stands (a refresh `content`,
+ * `srcdoc`, a style's `url()`, an escaped string in a script). Each hit
  * that opens repository contents must be an allowed permalink. Not for text a page only shows:
  * upstream lines quoted as code may mention URLs without linking them.
  *
