@@ -5,6 +5,9 @@ import { defineConfig } from 'vitest/config';
 export default defineConfig({
   test: {
     reporters: ['default', './test/helpers/summary-reporter.ts'],
+    // Vitest's default is one worker fewer than the CPUs, i.e. one on two cores, which leaves a core
+    // idle while a test waits on Chromium, etcd or a build. Two files at a time keep both busy.
+    maxWorkers: 2,
     projects: [
       { test: { name: 'unit', include: ['test/unit/**/*.test.ts'] } },
       {
@@ -14,8 +17,7 @@ export default defineConfig({
           globalSetup: ['test/helpers/build-site.ts'],
           testTimeout: 120_000,
           hookTimeout: 300_000,
-          fileParallelism: false,
-          // Only tests marked concurrent run side by side (axe-core's pages): two, for two cores.
+          // Within a file, only tests marked concurrent run side by side (axe-core's pages).
           maxConcurrency: 2,
         },
       },
