@@ -3,8 +3,8 @@
  * writer's outage from the kill to its first acknowledged write sent after it, the new leader's
  * time apart), the acknowledgements around one leader kill, and writes with a majority stopped.
  */
-import type { ClusterRun, FailureResult, LabResult } from '../lab/result.ts';
-import { resumedAfter, stopsOf } from '../lab/stops.ts';
+import type { ClusterRun, FailureResult, LabResult, MajorityLossResult } from '../lab/result.ts';
+import { majorityLossesOf, resumedAfter, stopsOf } from '../lab/stops.ts';
 import { spreadOf, type Spread } from '../lab/windows.ts';
 import type { BarGroup } from './bar-chart.ts';
 import { clusterLabel, fmt, ms, shortLabel, spreadText, whisker, type LabFigure } from './lab-figure-format.ts';
@@ -217,33 +217,55 @@ export function leaderTimelineFigure(result: LabResult): LabFigure | null {
 }
 
 /**
- * What a client saw when a majority of members was stopped: writes refused, after how long and
- * with which error, per cluster.
+ * What a client saw when a majority of members was stopped, per cluster over the repetitions:
+ * writes refused and acknowledged (sums), how long the client waited for each refusal (the median
+ * of each repetition's median, with their range) and the errors it saw.
  *
  * @returns null when no cluster ran the scenario.
  */
 export function majorityLossFigure(result: LabResult): LabFigure | null {
-  const runs = result.clusters.filter((c) => c.scenarios.majorityLoss);
+  const runs = result.clusters.flatMap((c) => {
+    const losses = majorityLossesOf(c);
+    return losses.length ? [{ c, losses }] : [];
+  });
   if (runs.length === 0) return null;
   const table = [
-    ['Members · RTT', 'Stopped', 'Writes refused', 'Acknowledged', 'Refused after (median)', 'Error the client saw'],
+    [
+      'Members · RTT',
+      'Stopped',
+      'Repetitions',
+      'Writes refused',
+      'Acknowledged',
+      'Refused after (median, range)',
+      'Client deadline',
+      'Error the client saw',
+    ],
   ];
-  for (const c of runs) {
-    const m = c.scenarios.majorityLoss!;
+  const sum = (
+    xs: readonly MajorityLossResult[],
+    k: 'writesRefused' | 'writesAttempted' | 'writesAcknowledged',
+  ): number => xs.reduce((n, m) => n + m[k], 0);
+  for (const { c, losses } of runs) {
+    const stopped = [...new Set(losses.map((m) => m.stoppedMembers.length))];
+    const deadlines = [...new Set(losses.map((m) => m.clientDeadlineMs))];
+    const errors = [...new Set(losses.map((m) => m.errorText ?? 'none'))];
     table.push([
       shortLabel(c),
-      `${m.stoppedMembers.length} of ${c.members}`,
-      `${fmt(m.writesRefused)} of ${fmt(m.writesAttempted)}`,
-      fmt(m.writesAcknowledged),
-      ms(m.refusedAfterMs),
-      m.errorText ?? 'none',
+      `${stopped.join(' or ')} of ${c.members}`,
+      fmt(losses.length),
+      `${fmt(sum(losses, 'writesRefused'))} of ${fmt(sum(losses, 'writesAttempted'))}`,
+      fmt(sum(losses, 'writesAcknowledged')),
+      sText(spreadOrNull(losses.flatMap((m) => (m.refusedAfterMs === null ? [] : [m.refusedAfterMs])))),
+      deadlines.map((d) => ms(d)).join(', '),
+      errors.join('; '),
     ]);
   }
-  const acked = runs.reduce((n, c) => n + c.scenarios.majorityLoss!.writesAcknowledged, 0);
-  const errors = [...new Set(runs.map((c) => c.scenarios.majorityLoss!.errorText).filter((e) => e !== null))];
+  const all = runs.flatMap((r) => r.losses);
+  const acked = sum(all, 'writesAcknowledged');
+  const errors = [...new Set(all.map((m) => m.errorText).filter((e) => e !== null))];
   const findings = [
     acked === 0
-      ? `With a majority stopped, no write was acknowledged in any of the ${runs.length} clusters.`
+      ? `With a majority stopped, no write was acknowledged in any of the ${fmt(all.length)} repetitions over ${runs.length} clusters.`
       : `With a majority stopped, ${fmt(acked)} writes were still acknowledged: a contradiction of the quorum rule to investigate.`,
     ...(errors.length ? [`The client saw: ${errors.map((e) => `“${e}”`).join('; ')}.`] : []),
   ];

@@ -267,6 +267,8 @@ export const clusterRunSchema = z.object({
     /** Every repetition of each stop, in order (schema version 2). */
     followerStops: z.array(failureResultSchema).optional(),
     leaderStops: z.array(failureResultSchema).optional(),
+    /** Every repetition of the majority loss, in order (runs since 2026-12-03; before, the one). */
+    majorityLosses: z.array(majorityLossResultSchema).optional(),
   }),
   /** Position of this cluster in the run's shuffled plan, from 0 (schema version 2). */
   order: z.number().int().nonnegative().optional(),

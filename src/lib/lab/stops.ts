@@ -2,7 +2,7 @@
  * The member stops of a cluster run, over their repetitions, and when the writers were writing
  * again after each: one reading for the figures, the summary and the claims.
  */
-import type { ClusterRun, FailureResult } from './result.ts';
+import type { ClusterRun, FailureResult, MajorityLossResult } from './result.ts';
 
 /** Every repetition of a stop; a version-1 result has the one. */
 export function stopsOf(c: ClusterRun, role: 'leader' | 'follower'): FailureResult[] {
@@ -10,6 +10,12 @@ export function stopsOf(c: ClusterRun, role: 'leader' | 'follower'): FailureResu
   const all = role === 'leader' ? s.leaderStops : s.followerStops;
   const one = role === 'leader' ? s.leaderStop : s.followerStop;
   return all ?? (one ? [one] : []);
+}
+
+/** Every repetition of the majority loss; an older result has the one. */
+export function majorityLossesOf(c: ClusterRun): MajorityLossResult[] {
+  const s = c.scenarios;
+  return s.majorityLosses ?? (s.majorityLoss ? [s.majorityLoss] : []);
 }
 
 /**

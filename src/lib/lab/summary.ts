@@ -1,7 +1,7 @@
 /** Markdown summaries of lab and probe results, for a terminal or a design review. */
 import { claimRatios } from './compare.ts';
 import type { LabResult, LatencyStats, LoadResult } from './result.ts';
-import { resumedAfter, stopsOf } from './stops.ts';
+import { majorityLossesOf, resumedAfter, stopsOf } from './stops.ts';
 import { spreadOf } from './windows.ts';
 
 const fmt = (x: number | null | undefined, digits = 1): string =>
@@ -97,8 +97,7 @@ export function labSummary(r: LabResult): string {
           `; ${f.writesAcknowledged} acknowledged, ${f.writesReadBack} read back, ${f.missing} missing.`,
       );
     }
-    if (s.majorityLoss) {
-      const m = s.majorityLoss;
+    for (const m of majorityLossesOf(c)) {
       out.push(
         `- majority lost (${m.stoppedMembers.join(', ')} stopped): ${m.writesRefused} of ${m.writesAttempted} writes refused` +
           (m.errorText

@@ -15,6 +15,7 @@ import {
   type LabResult,
   type LoadResult,
   type LoadWindow,
+  type MajorityLossResult,
   type MixedResult,
 } from '../../lib/lab/result.ts';
 import { pinningFailed, planPinning, type PinningPlan } from '../../lib/lab/pinning.ts';
@@ -211,9 +212,33 @@ async function measureStops(c: Ctx): Promise<void> {
   run.scenarios.leaderStop = leaderStops[0] ?? null;
   run.scenarios.followerStops = followerStops;
   run.scenarios.leaderStops = leaderStops;
-  run.scenarios.majorityLoss = await step(run, 'majorityLoss', log, () =>
-    majorityLoss(cluster, 3, MAJORITY_DEADLINE_MS, `/lab/${run.id}/ml/`),
-  );
+  const losses = await measureMajorityLosses(c);
+  run.scenarios.majorityLoss = losses[0] ?? null;
+  run.scenarios.majorityLosses = losses;
+}
+
+/**
+ * A majority stopped, `repeats` times: each time the stopped members are started again and the
+ * cluster is healthy (it has a leader) before the next. The last one's members stay down; the
+ * cluster is removed next. A failed step ends the repetitions, since the cluster's state is unknown.
+ */
+async function measureMajorityLosses(c: Ctx): Promise<MajorityLossResult[]> {
+  const { cluster, run, log } = c;
+  const losses: MajorityLossResult[] = [];
+  for (let r = 0; r < c.repeats; r++) {
+    const m = await step(run, `majorityLoss #${r + 1}`, log, () =>
+      majorityLoss(cluster, 3, MAJORITY_DEADLINE_MS, `/lab/${run.id}/ml${r}/`),
+    );
+    if (!m) break;
+    losses.push(m);
+    if (r + 1 === c.repeats) break;
+    const back = await step(run, `restart ${m.stoppedMembers.join(', ')}`, log, async () => {
+      await Promise.all(m.stoppedMembers.map((name) => cluster.restart(name)));
+      return true;
+    });
+    if (!back) break;
+  }
+  return losses;
 }
 
 /**

@@ -343,7 +343,7 @@ describe('lab figures', () => {
 
   test('majority loss and the disk are tables with their findings, and no chart', () => {
     const c = cluster(3, 0);
-    c.scenarios.majorityLoss = {
+    const loss = {
       stoppedMembers: ['m1', 'm2'],
       runningMembers: ['m3'],
       writesAttempted: 3,
@@ -354,20 +354,32 @@ describe('lab figures', () => {
       errorText: '14 UNAVAILABLE: etcdserver: request timed out',
       errorCode: 'UNAVAILABLE',
     };
-    const m = labFigure('majority-loss', result([c]))!;
-    expect(m.chart).toBeNull();
-    expect(m.table[1]).toEqual([
+    // An older result has the one repetition.
+    c.scenarios.majorityLoss = loss;
+    const one = labFigure('majority-loss', result([c]))!;
+    expect(one.chart).toBeNull();
+    expect(one.table[1]).toEqual([
       '3 · 0 ms',
       '2 of 3',
+      '1',
       '3 of 3',
       '0',
       '7,010 ms',
+      '10,000 ms',
       '14 UNAVAILABLE: etcdserver: request timed out',
     ]);
+    // Repetitions are summed and their waits give the spread; the first stands in for the old field.
+    c.scenarios.majorityLosses = [loss, { ...loss, refusedAfterMs: 7050 }, { ...loss, refusedAfterMs: 7001 }];
+    const m = labFigure('majority-loss', result([c]))!;
+    expect(m.table[1]!.slice(2, 6)).toEqual(['3', '9 of 9', '0', '7,010 (7,001–7,050) ms']);
     expect(m.findings).toEqual([
-      'With a majority stopped, no write was acknowledged in any of the 1 clusters.',
+      'With a majority stopped, no write was acknowledged in any of the 3 repetitions over 1 clusters.',
       'The client saw: “14 UNAVAILABLE: etcdserver: request timed out”.',
     ]);
+    c.scenarios.majorityLosses = [loss, { ...loss, writesRefused: 2, writesAcknowledged: 1 }];
+    expect(labFigure('majority-loss', result([c]))!.findings[0]).toBe(
+      'With a majority stopped, 1 writes were still acknowledged: a contradiction of the quorum rule to investigate.',
+    );
     const r = { ...result([c]), fsync: { dir: '/d', writes: 500, blockBytes: 4096, latency: stats(2) } };
     expect(labFigure('disk', r)!.findings).toEqual([
       "fdatasync on the lab's data disk: p50 2.00 ms, p99 6.00 ms (500 writes of 4,096 B).",
