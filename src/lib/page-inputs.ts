@@ -32,9 +32,9 @@ async function labRuns(root: string): Promise<NamedRun[]> {
   );
 }
 
-/** The lab result files a page's `<LabFigure>` elements draw (each element's `run`, else the declared run). */
+/** The lab result files a page's `<LabFigure>` and `<LabFact>` elements draw (each element's `run`, else the declared run). */
 function labResultsDrawn(runs: readonly NamedRun[], mdx: string): string[] {
-  const figures = [...mdx.matchAll(/<LabFigure\b[^>]*>/g)].map((m) => /\brun="([^"]+)"/.exec(m[0])?.[1]);
+  const figures = [...mdx.matchAll(/<Lab(?:Figure|Fact)\b[^>]*>/g)].map((m) => /\brun="([^"]+)"/.exec(m[0])?.[1]);
   const chosen = figures.map((run) => chooseLabRun(runs, DRAWN_LAB_RUN, run)).filter((r) => r !== undefined);
   return [...new Set(chosen.map((r) => `${LAB_RESULTS}/${r.name}.json`))];
 }

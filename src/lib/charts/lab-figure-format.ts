@@ -85,7 +85,7 @@ export function machineFindings(runs: readonly ClusterRun[], pick: (c: ClusterRu
     out.push(
       bound === 0
         ? `No window of this figure was CPU-bound (the CPUs were ${fmt(busy.median * 100)} % busy at the median).`
-        : `${bound} of ${ws.length} windows of this figure were CPU-bound (all ${ws[0]!.machine!.cpuCount} CPUs at least 90 % busy; ${fmt(busy.median * 100)} % at the median): there the figure measures a machine short of CPU as much as etcd.`,
+        : `${bound} of ${ws.length} windows of this figure ${bound === 1 ? 'was' : 'were'} CPU-bound (all ${ws[0]!.machine!.cpuCount} CPUs at least 90 % busy; ${fmt(busy.median * 100)} % at the median): there the figure measures a machine short of CPU as much as etcd.`,
     );
   }
   const off: string[] = [];

@@ -5,4 +5,4 @@
  * cell, the proxies on the load generator's event loop, a 3 s client deadline during member stops)
  * stay committed for the record but are not drawn.
  */
-export const DRAWN_LAB_RUN = 'lab-shared-vm-2cpu-2026-12-02T080214Z';
+export const DRAWN_LAB_RUN = 'lab-vm-2026-12-03T001442Z';
