@@ -1,7 +1,14 @@
 import { defineCollection } from 'astro:content';
+import { glob } from 'astro/loaders';
 import { docsLoader, i18nLoader } from '@astrojs/starlight/loaders';
 import { docsSchema, i18nSchema } from '@astrojs/starlight/schema';
 import { z } from 'astro/zod';
+import { backupResultSchema } from './src/lib/lab/backup-result.ts';
+import { labResultSchema } from './src/lib/lab/result.ts';
+
+/** A lab result's entry id is its file name without `.json`, as `run="…"` and drawn-runs.ts name it. */
+const resultName = ({ entry }: { entry: string }): string => entry.replace(/\.json$/, '');
+const LAB_RESULTS = './content/lab-results';
 
 // srcDir is the repository root, so Starlight's loader reads top-level content/docs/.
 export const collections = {
@@ -17,6 +24,16 @@ export const collections = {
         renamedFrom: z.array(z.string()).optional(),
       }),
     }),
+  }),
+  // The lab's committed runs and probes (`<kind>-<label>-<start>.json`), checked against the result
+  // schema when content syncs: a malformed file is a content error that names it.
+  labResults: defineCollection({
+    loader: glob({ pattern: ['lab-*.json', 'probe-*.json'], base: LAB_RESULTS, generateId: resultName }),
+    schema: labResultSchema,
+  }),
+  backupResults: defineCollection({
+    loader: glob({ pattern: 'backup-*.json', base: LAB_RESULTS, generateId: resultName }),
+    schema: backupResultSchema,
   }),
   // UI-string overrides for Starlight; empty: the defaults are what we want.
   i18n: defineCollection({ loader: i18nLoader(), schema: i18nSchema() }),

@@ -7,7 +7,7 @@ import globals from 'globals';
 export default tseslint.config(
   {
     // Build outputs, caches and exports are generated; linting them would only report the generator.
-    ignores: ['dist/', 'dist-*/', '.astro/', '.cache/', 'reports/', 'wiki-export/', 'node_modules/'],
+    ignores: ['dist/', 'dist-*/', '.astro/', '.cache/', 'reports/', 'wiki-export/', '**/node_modules/'],
   },
   js.configs.recommended,
   ...tseslint.configs.recommended,

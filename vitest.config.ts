@@ -1,7 +1,7 @@
 import { defineConfig } from 'vitest/config';
 
-// Two projects: fast pure-logic tests, and tests of the built site, which
-// build it once (default and sub-path builds) in a global setup.
+// Three projects: fast pure-logic tests; tests of the built site, which build it once (default and
+// sub-path builds) in a global setup; and the lab's, with real etcd (packages/lab/vitest.config.ts).
 export default defineConfig({
   test: {
     reporters: ['default', './test/helpers/summary-reporter.ts'],
@@ -9,6 +9,7 @@ export default defineConfig({
     // idle while a test waits on Chromium, etcd or a build. Two files at a time keep both busy.
     maxWorkers: 2,
     projects: [
+      'packages/lab',
       { test: { name: 'unit', include: ['test/unit/**/*.test.ts'] } },
       {
         test: {

@@ -1,29 +1,23 @@
 /**
- * The committed lab results, parsed, and the one a lab element draws: its `run`, else the run
+ * The committed lab results, from the `labResults` content collection (content.config.ts, which
+ * checks each against the result schema), and the one a lab element draws: its `run`, else the run
  * declared in src/lib/lab/drawn-runs.ts, never silently the newest file. Shared by `<LabFigure>`
  * and `<LabFact>`, so that a figure and the sentence quoting it read the same run.
  */
-import { isBackupKind } from '../../lib/lab/backup-result.ts';
+import { getCollection } from 'astro:content';
 import { chooseLabRun, undeclaredNewerRuns } from '../../lib/lab/choose-run.ts';
 import { DRAWN_LAB_RUN } from '../../lib/lab/drawn-runs.ts';
-import { parseLabResult, type LabResult } from '../../lib/lab/result.ts';
+import type { LabResult } from '../../lib/lab/result.ts';
 
 export interface DrawnRun {
+  /** The file name without `.json`. */
   name: string;
   result: LabResult;
 }
 
-const files = import.meta.glob<unknown>('../../../content/lab-results/*.json', { import: 'default', eager: true });
-
-/** Every committed lab run (backup measurements have a shape of their own). @throws Error naming a malformed file. */
-let parsed: DrawnRun[] | undefined;
-export function labRuns(): DrawnRun[] {
-  return (parsed ??= Object.entries(files)
-    .filter(([, data]) => !isBackupKind(data))
-    .map(([path, data]) => {
-      const name = path.replace(/^.*\//, '').replace(/\.json$/, '');
-      return { name, result: parseLabResult(data, `content/lab-results/${name}.json`) };
-    }));
+/** Every committed lab run and probe (backup measurements are a collection of their own). */
+export async function labRuns(): Promise<DrawnRun[]> {
+  return (await getCollection('labResults')).map((e) => ({ name: e.id, result: e.data }));
 }
 
 /**
@@ -31,8 +25,8 @@ export function labRuns(): DrawnRun[] {
  * @param element - the element as written, e.g. `<LabFigure figure="writes">`, for the error.
  * @throws Error when the declared (or named) run is not committed, saying how to fix it.
  */
-export function drawnRun(element: string, run?: string): DrawnRun {
-  const chosen = chooseLabRun(labRuns(), DRAWN_LAB_RUN, run);
+export async function drawnRun(element: string, run?: string): Promise<DrawnRun> {
+  const chosen = chooseLabRun(await labRuns(), DRAWN_LAB_RUN, run);
   if (chosen) return chosen;
   throw new Error(
     run === undefined
@@ -42,6 +36,6 @@ export function drawnRun(element: string, run?: string): DrawnRun {
 }
 
 /** Committed runs newer than the declared one, which nothing draws until someone declares one. */
-export function undrawnNewerRuns(): DrawnRun[] {
-  return undeclaredNewerRuns(labRuns(), DRAWN_LAB_RUN);
+export async function undrawnNewerRuns(): Promise<DrawnRun[]> {
+  return undeclaredNewerRuns(await labRuns(), DRAWN_LAB_RUN);
 }

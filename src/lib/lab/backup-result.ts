@@ -151,11 +151,6 @@ export function parseBackupResult(data: unknown, source = 'result'): BackupResul
   return parsed.data;
 }
 
-/** Whether parsed JSON claims to be a backup result (by `kind`), before it is checked. */
-export function isBackupKind(data: unknown): boolean {
-  return (data as { kind?: unknown } | null)?.kind === 'backup';
-}
-
 /** Seconds, rounded to hundredths. */
 const seconds = (ms: number): number => Math.round(ms / 10) / 100;
 

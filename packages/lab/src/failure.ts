@@ -3,8 +3,8 @@
  * load, and a majority killed with writes still being sent.
  */
 import type { Etcd3 } from 'etcd3';
-import { countPerInterval, failureWindow } from '../../lib/lab/stats.ts';
-import type { FailureResult, MajorityLossResult } from '../../lib/lab/result.ts';
+import { countPerInterval, failureWindow } from '../../../src/lib/lab/stats.ts';
+import type { FailureResult, MajorityLossResult } from '../../../src/lib/lab/result.ts';
 import { clientFor, errorText, grpcCode } from './client.ts';
 import type { Cluster, Member } from './cluster.ts';
 

@@ -1,5 +1,5 @@
 /** The Markdown summary of a backup measurement, for a terminal or a design review. */
-import { backupRows, type BackupResult } from './backup-result.ts';
+import { backupRows, type BackupResult } from '../../../src/lib/lab/backup-result.ts';
 
 const cell = (x: number | null, digits = 2): string => (x === null ? '–' : x.toFixed(digits));
 

@@ -2,7 +2,7 @@
  * One measured window of a load on a lab cluster: the load itself, the machine's load and each
  * process's CPU time over it, and the delay the proxies really added while it ran.
  */
-import type { DelayStats, LoadResult, LoadWindow } from '../../lib/lab/result.ts';
+import type { DelayStats, LoadResult, LoadWindow } from '../../../src/lib/lab/result.ts';
 import type { Cluster } from './cluster.ts';
 import { startWindow } from './machine.ts';
 

@@ -4,7 +4,7 @@
  * to 0.1 % instead of averaged away).
  */
 import * as hdr from 'hdr-histogram-js';
-import type { LatencyStats } from '../../lib/lab/result.ts';
+import type { LatencyStats } from '../../../src/lib/lab/result.ts';
 
 /** Records durations in microseconds; reports milliseconds. */
 export class LatencyRecorder {

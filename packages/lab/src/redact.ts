@@ -3,7 +3,7 @@
  * URLs and every address inside error messages are replaced by placeholders, so a committed probe
  * says what was measured without saying where.
  */
-import type { LabResult } from './result.ts';
+import type { LabResult } from '../../../src/lib/lab/result.ts';
 
 /** URLs and host:port pairs (IPv4, bracketed IPv6, names) inside free text. */
 const ADDRESS =

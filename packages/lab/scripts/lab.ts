@@ -9,20 +9,20 @@ import { mkdirSync, rmdirSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { parseArgs } from 'node:util';
 import * as prettier from 'prettier';
-import { parseBackupResult, type BackupResult } from '../src/lib/lab/backup-result.ts';
-import { backupSummary } from '../src/lib/lab/backup-summary.ts';
-import { redactProbe } from '../src/lib/lab/redact.ts';
-import { parseLabResult, type LabResult } from '../src/lib/lab/result.ts';
-import { labSummary, probeSummary } from '../src/lib/lab/summary.ts';
-import { parseNumberList, parsePositive, parseSizesGiB } from '../src/lib/lab/args.ts';
-import { runBackup } from '../src/tooling/lab/backup.ts';
-import { findEtcdctl, inspectEtcdctl } from '../src/tooling/lab/etcdctl.ts';
-import { Cleanup } from '../src/tooling/lab/cleanup.ts';
-import { findEtcd, inspectEtcd } from '../src/tooling/lab/etcd-binary.ts';
-import { labDataRoot } from '../src/tooling/lab/environment.ts';
-import { parseEndpoints, runProbe } from '../src/tooling/lab/probe.ts';
-import { runLab } from '../src/tooling/lab/run.ts';
-import { ROOT } from '../src/tooling/paths.ts';
+import { parseBackupResult, type BackupResult } from '../../../src/lib/lab/backup-result.ts';
+import { backupSummary } from '../src/backup-summary.ts';
+import { redactProbe } from '../src/redact.ts';
+import { parseLabResult, type LabResult } from '../../../src/lib/lab/result.ts';
+import { labSummary, probeSummary } from '../src/summary.ts';
+import { parseNumberList, parsePositive, parseSizesGiB } from '../src/args.ts';
+import { runBackup } from '../src/backup.ts';
+import { findEtcdctl, inspectEtcdctl } from '../src/etcdctl.ts';
+import { Cleanup } from '../src/cleanup.ts';
+import { findEtcd, inspectEtcd } from '../src/etcd-binary.ts';
+import { labDataRoot } from '../src/environment.ts';
+import { parseEndpoints, runProbe } from '../src/probe.ts';
+import { runLab } from '../src/run.ts';
+import { SITE_ROOT } from '../src/paths.ts';
 
 const USAGE = `usage:
   npm run lab [-- --members 1,3,5] [--rtt 0,2,10] [--duration 5] [--repeats 5] [--clients 8]
@@ -102,9 +102,9 @@ async function main(): Promise<void> {
     return fail(
       `unknown command ${JSON.stringify(parsed.positionals.join(' '))}: use no command (the lab), probe or backup.`,
     );
-  const siteDir = join(ROOT, 'content', 'lab-results');
+  const siteDir = join(SITE_ROOT, 'content', 'lab-results');
   // A probe measures the reader's cluster: its result stays off the site unless published on purpose.
-  const outDir = resolve(v.out ?? (command === 'probe' ? join(ROOT, 'lab-probes') : siteDir));
+  const outDir = resolve(v.out ?? (command === 'probe' ? join(SITE_ROOT, 'lab-probes') : siteDir));
   if (v.publish && command !== 'probe') return fail('--publish is for a probe (lab results are written for the site)');
   let durationS: number, clients: number, valueBytes: number;
   let sizesBytes: number[] = [],
@@ -133,7 +133,7 @@ async function main(): Promise<void> {
     if (command === 'backup') {
       const etcd = await inspectEtcd(findEtcd());
       const etcdctl = await inspectEtcdctl(findEtcdctl());
-      const root = labDataRoot(ROOT);
+      const root = labDataRoot(SITE_ROOT);
       const dataDir = join(root, `backup-${process.pid}-${Date.now()}`);
       cleanup.add(`lab root ${root}`, () => {
         try {
@@ -201,7 +201,7 @@ async function main(): Promise<void> {
         return fail((e as Error).message);
       }
       const etcd = await inspectEtcd(findEtcd());
-      const root = labDataRoot(ROOT);
+      const root = labDataRoot(SITE_ROOT);
       const dataDir = join(root, `run-${process.pid}-${Date.now()}`);
       // Runs last: removes the shared parent when no other run is using it.
       cleanup.add(`lab root ${root}`, () => {

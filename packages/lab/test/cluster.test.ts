@@ -20,16 +20,16 @@ import { availableParallelism, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { parseLabResult, type LabResult } from '../../../src/lib/lab/result.ts';
-import { labSummary, probeSummary } from '../../../src/lib/lab/summary.ts';
-import { planPinning } from '../../../src/lib/lab/pinning.ts';
-import { Cleanup } from '../../../src/tooling/lab/cleanup.ts';
-import { clientFor } from '../../../src/tooling/lab/client.ts';
-import { startCluster, type Cluster } from '../../../src/tooling/lab/cluster.ts';
-import { findEtcd, inspectEtcd, type EtcdBinary } from '../../../src/tooling/lab/etcd-binary.ts';
-import { freePorts } from '../../../src/tooling/lab/ports.ts';
-import { PROBE_PREFIX, runProbe } from '../../../src/tooling/lab/probe.ts';
-import { runLab } from '../../../src/tooling/lab/run.ts';
-import { ROOT } from '../../../src/tooling/paths.ts';
+import { labSummary, probeSummary } from '../src/summary.ts';
+import { planPinning } from '../src/pinning.ts';
+import { Cleanup } from '../src/cleanup.ts';
+import { clientFor } from '../src/client.ts';
+import { startCluster, type Cluster } from '../src/cluster.ts';
+import { findEtcd, inspectEtcd, type EtcdBinary } from '../src/etcd-binary.ts';
+import { freePorts } from '../src/ports.ts';
+import { PROBE_PREFIX, runProbe } from '../src/probe.ts';
+import { runLab } from '../src/run.ts';
+import { LAB_CLI, SITE_ROOT } from '../src/paths.ts';
 import { hasOpenssl, makeCa } from './certs.ts';
 import { processesMentioning } from './procs.ts';
 
@@ -76,7 +76,7 @@ function cli(
   timeoutMs = 30_000,
 ): Promise<{ code: number | null; out: string }> {
   return new Promise((resolve) => {
-    const child = spawn(join(ROOT, 'node_modules/.bin/node'), [join(ROOT, 'scripts/lab.ts'), ...args], {
+    const child = spawn(join(SITE_ROOT, 'node_modules/.bin/node'), [LAB_CLI, ...args], {
       env: { ...process.env, ...env },
       stdio: ['ignore', 'pipe', 'pipe'],
     });
@@ -324,8 +324,8 @@ describe.skipIf(!etcdPath)('bad input', () => {
   it('cleans up on SIGINT in the middle of a run', async () => {
     const out = mkdtempSync(join(tmpdir(), 'lab-out-'));
     const child = spawn(
-      join(ROOT, 'node_modules/.bin/node'),
-      [join(ROOT, 'scripts/lab.ts'), '--members', '3', '--rtt', '0', '--duration', '5', '--repeats', '1', '--out', out],
+      join(SITE_ROOT, 'node_modules/.bin/node'),
+      [LAB_CLI, '--members', '3', '--rtt', '0', '--duration', '5', '--repeats', '1', '--out', out],
       {
         stdio: ['ignore', 'ignore', 'pipe'],
       },
@@ -468,18 +468,8 @@ describe.skipIf(!etcdPath || !hasOpenssl())('probe of a TLS cluster', () => {
   it('an interrupted --allow-writes probe stops its writers, deletes its keys and leaves none', async () => {
     const out = mkdtempSync(join(tmpdir(), 'lab-probe-out-'));
     const child = spawn(
-      join(ROOT, 'node_modules/.bin/node'),
-      [
-        join(ROOT, 'scripts/lab.ts'),
-        ...probeArgs(),
-        '--allow-writes',
-        '--duration',
-        '30',
-        '--clients',
-        '4',
-        '--out',
-        out,
-      ],
+      join(SITE_ROOT, 'node_modules/.bin/node'),
+      [LAB_CLI, ...probeArgs(), '--allow-writes', '--duration', '30', '--clients', '4', '--out', out],
       { stdio: ['ignore', 'ignore', 'pipe'] },
     );
     const exited = new Promise<number | null>((r) => child.on('exit', (code) => r(code)));
@@ -517,13 +507,13 @@ describe.skipIf(!etcdPath || !hasOpenssl())('probe of a TLS cluster', () => {
   }, 40_000);
 
   it('writes a probe outside the site by default, never into content/lab-results/', async () => {
-    const site = join(ROOT, 'content', 'lab-results');
+    const site = join(SITE_ROOT, 'content', 'lab-results');
     const before = readdirSync(site);
     const r = await cli([...probeArgs(), '--duration', '0.2', '--clients', '1']);
     const file = /result written to (\S+) \(not published\)/.exec(r.out)?.[1];
     try {
       expect(r.code, r.out).toBe(0);
-      expect(file!.startsWith(join(ROOT, 'lab-probes') + '/')).toBe(true);
+      expect(file!.startsWith(join(SITE_ROOT, 'lab-probes') + '/')).toBe(true);
       expect(readdirSync(site)).toEqual(before);
     } finally {
       if (file) rmSync(file, { force: true });

@@ -2,9 +2,9 @@
  * The chapters' claims as ratios measured within one lab run, so machines can be compared by
  * direction and size of effect rather than by absolute numbers.
  */
-import type { ClusterRun, LabResult } from './result.ts';
-import { median, ratio } from './stats.ts';
-import { resumedAfter, stopsOf } from './stops.ts';
+import type { ClusterRun, LabResult } from '../../../src/lib/lab/result.ts';
+import { median, ratio } from '../../../src/lib/lab/stats.ts';
+import { resumedAfter, stopsOf } from '../../../src/lib/lab/stops.ts';
 
 /** One claim's measured figure. */
 export interface ClaimRatio {

@@ -9,9 +9,9 @@ import { existsSync, mkdtempSync, readdirSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { findEtcd } from '../../../src/tooling/lab/etcd-binary.ts';
-import { assertPortFree } from '../../../src/tooling/lab/ports.ts';
-import { ROOT } from '../../../src/tooling/paths.ts';
+import { findEtcd } from '../src/etcd-binary.ts';
+import { assertPortFree } from '../src/ports.ts';
+import { LAB_CLI, SITE_ROOT } from '../src/paths.ts';
 import { listenPortsOf, processesMentioning } from './procs.ts';
 
 let etcdPath: string | null;
@@ -79,7 +79,7 @@ describe.skipIf(!etcdPath)('signals to npm run lab', () => {
     it(`${signal} to npm stops every member, frees its ports, removes its directory and exits ${code}`, async () => {
       const out = mkdtempSync(join(tmpdir(), 'lab-out-'));
       const npm = spawn('npm', ['run', '-s', 'lab', '--', ...shortRun(out)], {
-        cwd: ROOT,
+        cwd: SITE_ROOT,
         stdio: ['ignore', 'ignore', 'pipe'],
       });
       const exited = new Promise<number | null>((r) => npm.on('exit', (c) => r(c)));
@@ -101,7 +101,7 @@ describe.skipIf(!etcdPath)('signals to npm run lab', () => {
   it('cleans up when the process that started it is killed without passing a signal on', async () => {
     const out = mkdtempSync(join(tmpdir(), 'lab-out-'));
     // A shell that does not exec the lab (the `; :` keeps it), killed by SIGKILL: no signal reaches the lab.
-    const command = [join(ROOT, 'node_modules/.bin/node'), join(ROOT, 'scripts/lab.ts'), ...shortRun(out)].join(' ');
+    const command = [join(SITE_ROOT, 'node_modules/.bin/node'), LAB_CLI, ...shortRun(out)].join(' ');
     const sh = spawn('sh', ['-c', `${command}; :`], { stdio: ['ignore', 'ignore', 'pipe'] });
     try {
       const dir = await whenMembersRun(sh, 40_000);

@@ -5,7 +5,7 @@
  */
 import { closeSync, fdatasyncSync, openSync, rmSync, writeSync } from 'node:fs';
 import { join } from 'node:path';
-import type { FsyncResult } from '../../lib/lab/result.ts';
+import type { FsyncResult } from '../../../src/lib/lab/result.ts';
 import { LatencyRecorder } from './histogram.ts';
 
 /**

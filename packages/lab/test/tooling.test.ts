@@ -1,12 +1,12 @@
 import { createServer, connect, type AddressInfo, type Server } from 'node:net';
 import { afterEach, describe, expect, it } from 'vitest';
-import { Cleanup } from '../../../src/tooling/lab/cleanup.ts';
-import { explainEtcdExit } from '../../../src/tooling/lab/cluster.ts';
-import { grpcCode } from '../../../src/tooling/lab/client.ts';
-import { startDelayProxy, type DelayProxy } from '../../../src/tooling/lab/delay-proxy.ts';
-import { parseEtcdVersion } from '../../../src/tooling/lab/etcd-binary.ts';
-import { explainConnectError, parseEndpoints, peerPortEndpoints } from '../../../src/tooling/lab/probe.ts';
-import { assertPortFree } from '../../../src/tooling/lab/ports.ts';
+import { Cleanup } from '../src/cleanup.ts';
+import { explainEtcdExit } from '../src/cluster.ts';
+import { grpcCode } from '../src/client.ts';
+import { startDelayProxy, type DelayProxy } from '../src/delay-proxy.ts';
+import { parseEtcdVersion } from '../src/etcd-binary.ts';
+import { explainConnectError, parseEndpoints, peerPortEndpoints } from '../src/probe.ts';
+import { assertPortFree } from '../src/ports.ts';
 
 describe('delay proxy', () => {
   let echo: Server;

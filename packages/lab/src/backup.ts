@@ -30,7 +30,7 @@ import {
   type BackupResult,
   type BackupSizeRun,
   type CommandTime,
-} from '../../lib/lab/backup-result.ts';
+} from '../../../src/lib/lab/backup-result.ts';
 import type { Cleanup } from './cleanup.ts';
 import { clientFor, errorText } from './client.ts';
 import { step } from './step.ts';

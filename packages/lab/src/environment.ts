@@ -3,7 +3,7 @@ import { readFileSync, realpathSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { cpus, hostname, release, tmpdir, platform } from 'node:os';
 import { join } from 'node:path';
-import type { Environment } from '../../lib/lab/result.ts';
+import type { Environment } from '../../../src/lib/lab/result.ts';
 import type { EtcdBinary } from './etcd-binary.ts';
 
 const require = createRequire(import.meta.url);

@@ -5,7 +5,7 @@
  */
 import type { Etcd3 } from 'etcd3';
 import { randomBytes } from 'node:crypto';
-import type { LoadResult, MixedResult } from '../../lib/lab/result.ts';
+import type { LoadResult, MixedResult } from '../../../src/lib/lab/result.ts';
 import { errorText } from './client.ts';
 import { LatencyRecorder } from './histogram.ts';
 

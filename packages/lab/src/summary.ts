@@ -1,8 +1,8 @@
 /** Markdown summaries of lab and probe results, for a terminal or a design review. */
 import { claimRatios } from './compare.ts';
-import type { LabResult, LatencyStats, LoadResult } from './result.ts';
-import { majorityLossesOf, resumedAfter, stopsOf } from './stops.ts';
-import { spreadOf } from './windows.ts';
+import type { LabResult, LatencyStats, LoadResult } from '../../../src/lib/lab/result.ts';
+import { majorityLossesOf, resumedAfter, stopsOf } from '../../../src/lib/lab/stops.ts';
+import { spreadOf } from '../../../src/lib/lab/windows.ts';
 
 const fmt = (x: number | null | undefined, digits = 1): string =>
   x === null || x === undefined ? '–' : x.toFixed(digits);

@@ -7,15 +7,15 @@ import { randomBytes } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { connect as tlsConnect } from 'node:tls';
 import { Agent, fetch } from 'undici';
-import { bucketQuantile, parseMetrics, type Histogram } from '../../lib/lab/prometheus.ts';
-import { recommend } from '../../lib/lab/recommend.ts';
+import { bucketQuantile, parseMetrics, type Histogram } from './prometheus.ts';
+import { recommend } from './recommend.ts';
 import {
   LAB_RESULT_SCHEMA_VERSION,
   type LabResult,
   type LoadResult,
   type MetricHistogram,
   type ProbedMember,
-} from '../../lib/lab/result.ts';
+} from '../../../src/lib/lab/result.ts';
 import type { Cleanup } from './cleanup.ts';
 import { clientFor, errorText, type TlsFiles } from './client.ts';
 import { environment } from './environment.ts';

@@ -2,9 +2,9 @@
  * The guide's recommendation for a probed cluster: member count from the quorum model, quota
  * headroom, and Raft timeouts from the measured RTT.
  */
-import { tolerance } from '../model/quorum.ts';
-import type { Recommendation } from './result.ts';
-import { timeoutsForRtt } from './timeouts.ts';
+import { tolerance } from '../../../src/lib/model/quorum.ts';
+import type { Recommendation } from '../../../src/lib/lab/result.ts';
+import { timeoutsForRtt } from '../../../src/lib/lab/timeouts.ts';
 
 /** Above this share of the quota used, the summary warns (etcd raises NOSPACE at 100 %). */
 export const QUOTA_WARN_FRACTION = 0.8;

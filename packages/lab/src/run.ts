@@ -17,10 +17,10 @@ import {
   type LoadWindow,
   type MajorityLossResult,
   type MixedResult,
-} from '../../lib/lab/result.ts';
-import { pinningFailed, planPinning, type PinningPlan } from '../../lib/lab/pinning.ts';
-import { median } from '../../lib/lab/stats.ts';
-import { medianLatency, seededRandom, shuffled, summarizeWindows, windowOrder } from '../../lib/lab/windows.ts';
+} from '../../../src/lib/lab/result.ts';
+import { pinningFailed, planPinning, type PinningPlan } from './pinning.ts';
+import { median } from '../../../src/lib/lab/stats.ts';
+import { medianLatency, seededRandom, shuffled, summarizeWindows, windowOrder } from '../../../src/lib/lab/windows.ts';
 import type { Cleanup } from './cleanup.ts';
 import { clientFor, errorText } from './client.ts';
 import { step } from './step.ts';

@@ -8,7 +8,7 @@ import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, 
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { parseSizesGiB } from '../../../src/lib/lab/args.ts';
+import { parseSizesGiB } from '../src/args.ts';
 import {
   backupFindings,
   backupRows,
@@ -16,13 +16,13 @@ import {
   comparisonFinding,
   parseBackupResult,
 } from '../../../src/lib/lab/backup-result.ts';
-import { backupSummary } from '../../../src/lib/lab/backup-summary.ts';
-import { diskOf, fillKey, quotaFor, runBackup, treeBytes } from '../../../src/tooling/lab/backup.ts';
-import { processCpuMs } from '../../../src/tooling/lab/machine.ts';
-import { Cleanup } from '../../../src/tooling/lab/cleanup.ts';
-import { findEtcd, inspectEtcd } from '../../../src/tooling/lab/etcd-binary.ts';
-import { findEtcdctl, inspectEtcdctl, parseBashTimes, parseEtcdctlVersion } from '../../../src/tooling/lab/etcdctl.ts';
-import { ROOT } from '../../../src/tooling/paths.ts';
+import { backupSummary } from '../src/backup-summary.ts';
+import { diskOf, fillKey, quotaFor, runBackup, treeBytes } from '../src/backup.ts';
+import { processCpuMs } from '../src/machine.ts';
+import { Cleanup } from '../src/cleanup.ts';
+import { findEtcd, inspectEtcd } from '../src/etcd-binary.ts';
+import { findEtcdctl, inspectEtcdctl, parseBashTimes, parseEtcdctlVersion } from '../src/etcdctl.ts';
+import { LAB_CLI, SITE_ROOT } from '../src/paths.ts';
 import { processesMentioning } from './procs.ts';
 
 const MIB = 1024 ** 2;
@@ -107,7 +107,7 @@ describe('pure parts', () => {
 });
 
 describe('committed backup results', () => {
-  const dir = join(ROOT, 'content', 'lab-results');
+  const dir = join(SITE_ROOT, 'content', 'lab-results');
   const files = readdirSync(dir).filter((f) => f.startsWith('backup-') && f.endsWith('.json'));
   it('exist', () => expect(files.length).toBeGreaterThan(0));
   it.each(files)('%s parses; every size came back whole under a new cluster ID', (file) => {
@@ -219,13 +219,9 @@ describe.skipIf(!etcdPath || !etcdctlPath)('backup and restore of a real 16 MiB 
 
   it('refuses bad sizes with exit 2 and says how to write them', async () => {
     const r = await new Promise<{ code: number | null; out: string }>((resolve) => {
-      const child = spawn(
-        join(ROOT, 'node_modules/.bin/node'),
-        [join(ROOT, 'scripts/lab.ts'), 'backup', '--sizes', '1,64'],
-        {
-          stdio: ['ignore', 'pipe', 'pipe'],
-        },
-      );
+      const child = spawn(join(SITE_ROOT, 'node_modules/.bin/node'), [LAB_CLI, 'backup', '--sizes', '1,64'], {
+        stdio: ['ignore', 'pipe', 'pipe'],
+      });
       let out = '';
       child.stdout.on('data', (d) => (out += d));
       child.stderr.on('data', (d) => (out += d));
@@ -239,8 +235,8 @@ describe.skipIf(!etcdPath || !etcdctlPath)('backup and restore of a real 16 MiB 
   it('cleans up on SIGINT in the middle of a run and writes no result', async () => {
     const out = mkdtempSync(join(tmpdir(), 'lab-backup-out-'));
     const child = spawn(
-      join(ROOT, 'node_modules/.bin/node'),
-      [join(ROOT, 'scripts/lab.ts'), 'backup', '--sizes', '0.0625', '--value-bytes', '65536', '--out', out],
+      join(SITE_ROOT, 'node_modules/.bin/node'),
+      [LAB_CLI, 'backup', '--sizes', '0.0625', '--value-bytes', '65536', '--out', out],
       { stdio: ['ignore', 'ignore', 'pipe'] },
     );
     let err = '';

@@ -4,8 +4,8 @@
  */
 import { readFileSync } from 'node:fs';
 import { cpus } from 'node:os';
-import { busyFraction, isCpuBound, parseProcStat, type CpuTimes } from '../../lib/lab/cpu.ts';
-import type { WindowMachine } from '../../lib/lab/result.ts';
+import { busyFraction, isCpuBound, parseProcStat, type CpuTimes } from '../../../src/lib/lab/cpu.ts';
+import type { WindowMachine } from '../../../src/lib/lab/result.ts';
 
 /**
  * CPU time (user + system, ms) a process has used so far, from /proc/<pid>/stat; null off Linux
