@@ -157,11 +157,13 @@ function timelineRows(
   const end = resume < 0 ? counts.length : resume;
   const rows: string[][] = [];
   for (let i = Math.max(0, first - 2); i <= first && i < counts.length; i++) rows.push([seconds(i), fmt(counts[i]!)]);
-  if (end > first + 1)
+  // Each slice is labelled by its start, so the merged row runs to the start of its last slice.
+  if (end > first + 2)
     rows.push([
-      `${seconds(first + 1)} to ${seconds(end)}`,
+      `${seconds(first + 1)} to ${seconds(end - 1)}`,
       `${fmt(counts.slice(first + 1, end).reduce((a, b) => a + b, 0))} in all`,
     ]);
+  else if (end === first + 2) rows.push([seconds(first + 1), fmt(counts[first + 1]!)]);
   for (let i = end; i < Math.min(counts.length, end + 3); i++) rows.push([seconds(i), fmt(counts[i]!)]);
   return rows;
 }
@@ -194,7 +196,7 @@ export function leaderTimelineFigure(result: LabResult): LabFigure | null {
   const gaps = stopsOf(c, 'leader').flatMap((s) => (s.writeFailureWindowMs === null ? [] : [s.writeFailureWindowMs]));
   if (gaps.length > 1)
     findings.push(
-      `Over the ${gaps.length} leader kills of this cluster, the longest stretch without any acknowledged write was ${sText(spreadOf(gaps))}; a write a follower had passed on to the dead leader waited longer (the figure above).`,
+      `Over the ${gaps.length} leader kills of this cluster, the longest stretch without any acknowledged write was ${sText(spreadOf(gaps))}; every writer was writing again only later (the figure above).`,
     );
   return {
     chart: {

@@ -77,7 +77,7 @@ export function writesFigure(result: LabResult): LabFigure | null {
       'p50',
       'p99',
       '÷ 1 member',
-      'Delay added during load, p50 / p99',
+      'Delay added during load: p50 (median window) / p99 (highest window)',
       'CPU-bound windows',
     ],
   ];
@@ -146,7 +146,7 @@ export function readsFigure(result: LabResult): LabFigure | null {
       'Linearizable p99',
       'Serializable p99',
       'p50 linearizable ÷ serializable',
-      'Delay added during load, p50 / p99',
+      'Delay added during load: p50 (median window) / p99 (highest window)',
       'CPU-bound windows',
     ],
   ];

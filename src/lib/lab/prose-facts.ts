@@ -24,6 +24,7 @@ export const LAB_FACTS = [
   'outages-stuck-at-kill',
   'outages-caught-later',
   'kills-ended-by-request-timeout',
+  'kills-without-writes-until-request-timeout',
   'run-duration',
 ] as const;
 export type LabFact = (typeof LAB_FACTS)[number];
@@ -100,6 +101,15 @@ function killsEndedByTimeout(kills: readonly Kill[]): string {
   return `${head} (${others} every writer was back within ${fmt(s.max / 1000, 2)} s)`;
 }
 
+/** Kills after which not even the first writer wrote again before etcd's request timeout. */
+function killsWithoutWrites(kills: readonly Kill[]): string {
+  const timed = kills.flatMap(({ c, s }) => {
+    const r = resumedAfter(s);
+    return r ? [r.first >= requestTimeoutMs(c) - TIMEOUT_SLACK_MS] : [];
+  });
+  return `${share(timed.filter(Boolean).length, timed.length)} kills`;
+}
+
 function windowsCpuBound(result: LabResult, load: 'write' | 'reads'): string {
   const windows = result.clusters.flatMap((c) => {
     const s = c.scenarios;
@@ -121,9 +131,12 @@ function writeReadings(result: LabResult, pick: (m: NonNullable<WindowMachine>) 
   );
 }
 
+/** The load average during the write windows of the largest cluster, where the most processes shared the CPUs. */
 function writeLoadAverage(result: LabResult): string {
-  const loads = writeReadings(result, (m) => m.loadAverage1);
-  return loads.length ? `about ${fmt(spreadOf(loads).median)}` : 'not recorded';
+  const most = Math.max(...result.clusters.map((c) => c.members));
+  const largest = { ...result, clusters: result.clusters.filter((c) => c.members === most) };
+  const loads = writeReadings(largest, (m) => m.loadAverage1);
+  return loads.length ? `about ${fmt(spreadOf(loads).median)} in the ${most}-member windows` : 'not recorded';
 }
 
 /** How busy the machine's CPUs were across the write windows, as "43–95 %" (lowest–highest window). */
@@ -188,6 +201,7 @@ export function labFacts(result: LabResult): Record<LabFact, string> {
     'outages-stuck-at-kill': fmt(o.stuck),
     'outages-caught-later': fmt(o.long - o.stuck),
     'kills-ended-by-request-timeout': killsEndedByTimeout(kills),
+    'kills-without-writes-until-request-timeout': killsWithoutWrites(kills),
     'run-duration': runDuration(result),
   };
 }

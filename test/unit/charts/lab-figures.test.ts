@@ -183,7 +183,7 @@ describe('lab figures', () => {
       'p50',
       'p99',
       '÷ 1 member',
-      'Delay added during load, p50 / p99',
+      'Delay added during load: p50 (median window) / p99 (highest window)',
       'CPU-bound windows',
     ]);
     expect(f.table).toHaveLength(1 + 5);
@@ -322,7 +322,8 @@ describe('lab figures', () => {
       ['-0.2 s', '7'],
       ['-0.1 s', '4'],
       ['0.0 s', '0'],
-      ['0.1 s to 0.5 s', '0 in all'],
+      // Labels are slice starts: the four empty slices start at 0.1, 0.2, 0.3 and 0.4 s.
+      ['0.1 s to 0.4 s', '0 in all'],
       ['0.5 s', '3'],
       ['0.6 s', '8'],
       ['0.7 s', '9'],
@@ -333,8 +334,18 @@ describe('lab figures', () => {
     // With more kills of the same cluster, their gaps give the spread.
     c.scenarios.leaderStops = [c.scenarios.leaderStop, { ...c.scenarios.leaderStop, writeFailureWindowMs: 900 }];
     expect(leaderTimelineFigure(result([cluster(1, 0), c, cluster(5, 0)]))!.findings[1]).toBe(
-      'Over the 2 leader kills of this cluster, the longest stretch without any acknowledged write was 500 (500–900) ms; a write a follower had passed on to the dead leader waited longer (the figure above).',
+      'Over the 2 leader kills of this cluster, the longest stretch without any acknowledged write was 500 (500–900) ms; every writer was writing again only later (the figure above).',
     );
+    // One empty slice after the kill's is a row of its own, not a range.
+    c.scenarios.leaderStop = {
+      ...c.scenarios.leaderStop,
+      acknowledgedPerInterval: { intervalMs: 100, counts: [5, 6, 7, 4, 0, 0, 3, 8] },
+    };
+    expect(leaderTimelineFigure(result([c]))!.table.slice(3, 6)).toEqual([
+      ['0.0 s', '0'],
+      ['0.1 s', '0'],
+      ['0.2 s', '3'],
+    ]);
     const svg = toHtml(barChart(f.chart!));
     expect(svg).toContain('class="bar-chart__marker"');
     expect(svg).not.toContain('class="bar-chart__value"');

@@ -14,7 +14,7 @@ describe('the lab facts the prose quotes', () => {
   it('counts kills, outages, errors and windows of a repeated run', () => {
     expect(labFacts(load())).toEqual({
       'election-timeouts': '25 of 30 kills within two, the other 5 up to 2.9 timeouts',
-      'write-load-average': 'about 13',
+      'write-load-average': 'about 15 in the 5-member windows',
       'write-busy-range': '99–100 %',
       'write-ratio-best': '0.34 × its rate, with 3 members and 2 ms added',
       'write-windows-cpu-bound': 'all 35',
@@ -25,6 +25,7 @@ describe('the lab facts the prose quotes', () => {
       'outages-stuck-at-kill': '81',
       'outages-caught-later': '52',
       'kills-ended-by-request-timeout': '29 of 30 kills (in the other every writer was back within 1.51 s)',
+      'kills-without-writes-until-request-timeout': '1 of 30 kills',
       'run-duration': '20 min 41 s',
     });
   });
@@ -44,6 +45,7 @@ describe('the lab facts the prose quotes', () => {
     expect(labFacts(r)['election-timeouts']).toBe('29 of 30 kills within two, the other at 2.5 timeouts');
     expect(f['first-error-kinds']).toBe('the connection-lost one in 30 kills');
     expect(f['kills-ended-by-request-timeout']).toBe('all 30 kills');
+    expect(f['kills-without-writes-until-request-timeout']).toBe('all 30 kills');
     expect(f['outages-at-request-timeout']).toBe("240 of the 240 writers' outages (30 leader kills)");
     r.clusters[0]!.scenarios.write!.windows![0]!.machine!.cpuBound = false;
     expect(labFacts(r)['write-windows-cpu-bound']).toBe('34 of 35');
