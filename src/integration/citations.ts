@@ -1,7 +1,6 @@
 import type { AstroIntegrationLogger } from 'astro';
 import { AstroError } from 'astro/errors';
-import { readFile } from 'node:fs/promises';
-import { join, relative, sep } from 'node:path';
+import { relative, sep } from 'node:path';
 import type { ViteDevServer } from 'vite';
 import { describe as describeCitation, runVerification, type VerificationReport } from '../lib/citations/index.ts';
 import { fileOutcome } from '../lib/citations/file-outcome.ts';
@@ -12,9 +11,7 @@ import {
   type CitationRenderData,
   type SourceUsage,
 } from '../lib/citations/render-data.ts';
-import { listMdxFiles } from '../lib/citations/extract.ts';
 import { provisionalLabel } from '../lib/citations/staging.ts';
-import { MdxSyntaxError, scanMdx } from '../lib/mdx-scan.ts';
 import { MODEL_FILES } from '../lib/project-paths.ts';
 import { loadModelInputs, type ModuleImporter } from '../tooling/model-inputs.ts';
 
@@ -112,24 +109,20 @@ export class CitationStep {
       );
     }
     this.lastReport = report;
-    return toRenderData(report, await this.usage());
+    return toRenderData(report, await this.usage(report));
   }
 
-  /** Which calculators and pages show each model source: the calculators' declarations and the pages' `<Calculator>` elements. */
-  private async usage(): Promise<Map<string, SourceUsage>> {
+  /**
+   * Which calculators and pages show each model source: the calculators' declarations and the
+   * pages' `<Calculator>` elements (as the verification's own parse of each page found them).
+   */
+  private async usage(report: VerificationReport): Promise<Map<string, SourceUsage>> {
     if (!this.importer) return new Map();
     const { file, name } = MODEL_FILES.calculators;
     const declared = (await this.importer(file))[name] as Record<string, readonly string[]> | undefined;
     if (!declared)
       throw new AstroError(`${file} exports no ${name}.`, 'Export each calculator\u2019s declared sources by id.');
-    const pages = new Map<string, string[]>();
-    for (const page of await listMdxFiles(this.options.root)) {
-      try {
-        pages.set(pagePathOf(page), scanMdx(await readFile(join(this.options.root, page), 'utf8')).calculators);
-      } catch (e) {
-        if (!(e instanceof MdxSyntaxError)) throw e; // reported with its citations
-      }
-    }
+    const pages = new Map([...report.calculators].map(([file, ids]) => [pagePathOf(file), ids]));
     return sourceUsage(declared, pages);
   }
 

@@ -63,6 +63,11 @@ export interface ExtractionError {
 export interface ExtractionResult {
   citations: Citation[];
   errors: ExtractionError[];
+  /**
+   * The `<Calculator id>`s of each MDX file read (relative path → ids, document order), from the
+   * same parse as its citations; a file that does not parse is absent.
+   */
+  calculators?: Map<string, string[]>;
 }
 
 const KINDS = new Set<string>(['Cite', 'Excerpt', 'Value']);
@@ -109,9 +114,12 @@ export function extractFromSource(file: string, source: string): ExtractionResul
   const citations: Citation[] = [];
   const errors: ExtractionError[] = [];
   let tree: MdNode;
+  let calculators: string[];
   try {
     // The page's one parse, shared with the rest of the build (../mdx-scan.ts).
-    tree = scanMdx(source).tree as unknown as MdNode;
+    const scan = scanMdx(source);
+    tree = scan.tree as unknown as MdNode;
+    calculators = scan.calculators;
   } catch (e) {
     if (!(e instanceof MdxSyntaxError)) throw e;
     const { line, column, reason } = e;
@@ -133,7 +141,7 @@ export function extractFromSource(file: string, source: string): ExtractionResul
     for (const child of node.children ?? []) visit(child);
   };
   visit(tree);
-  return { citations, errors };
+  return { citations, errors, calculators: new Map([[file, calculators]]) };
 }
 
 function readElement(file: string, node: MdNode): { citation: Citation } | { error: ExtractionError } {
@@ -362,12 +370,14 @@ export async function extractCitations(
   const bound = extractBoundDefaults(model);
   const citations: Citation[] = [];
   const errors: ExtractionError[] = [];
+  const calculators = new Map<string, string[]>();
   for (const file of files) {
     const r = extractFromSource(file, await readFile(join(root, file), 'utf8'));
     citations.push(...r.citations);
     errors.push(...r.errors);
+    for (const [f, ids] of r.calculators ?? []) calculators.set(f, ids);
   }
   citations.push(...sources.citations, ...bound.citations);
   errors.push(...sources.errors, ...bound.errors);
-  return { citations, errors };
+  return { citations, errors, calculators };
 }

@@ -81,6 +81,8 @@ export interface VerificationReport {
    * serves their repository (offline without a mirror): a tag moved upstream goes unnoticed for them.
    */
   notReResolved: string[];
+  /** The `<Calculator id>`s of each MDX file checked (relative path → ids), read in the same parse as its citations. */
+  calculators: Map<string, string[]>;
 }
 
 export interface VerificationOptions {
@@ -125,7 +127,14 @@ export function describe(c: Citation): string {
  */
 export async function runVerification(options: VerificationOptions): Promise<VerificationReport> {
   const env = options.env ?? process.env;
-  const report: VerificationReport = { citations: [], errors: [], warnings: [], configErrors: [], notReResolved: [] };
+  const report: VerificationReport = {
+    citations: [],
+    errors: [],
+    warnings: [],
+    configErrors: [],
+    notReResolved: [],
+    calculators: new Map(),
+  };
   const config = (m: string): VerificationReport => {
     report.configErrors.push(m);
     report.errors.push(m);
@@ -147,6 +156,7 @@ export async function runVerification(options: VerificationOptions): Promise<Ver
 
   const extraction = await extractCitations(options.root, options.contentDirs, options.model);
   for (const e of extraction.errors) report.errors.push(e.message);
+  report.calculators = extraction.calculators ?? new Map();
 
   await verifyAgainstLock(extraction.citations, lock, reader, { ...options, env }, webHost, report);
   await reader.flush(); // before the notices: a cache write can add one

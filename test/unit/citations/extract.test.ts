@@ -116,6 +116,22 @@ describe('extracting citations', () => {
     }
   });
 
+  test("names each page's calculators from the same parse, and leaves out a page that does not parse", async () => {
+    const site = createSite();
+    try {
+      site.page('a.mdx', '<Calculator id="quota" />\n\ntext\n\n<Calculator id="members" />\n');
+      site.page('b.mdx', 'no calculator\n');
+      site.page('broken.mdx', '<Calculator id="quota"\n');
+      const r = await extractCitations(site.root);
+      expect(Object.fromEntries(r.calculators ?? [])).toEqual({
+        'content/docs/a.mdx': ['quota', 'members'],
+        'content/docs/b.mdx': [],
+      });
+    } finally {
+      site.remove();
+    }
+  });
+
   test('follows symbolic links to pages and folders, as the site build does, and survives a loop', async () => {
     const site = createSite();
     try {

@@ -28,6 +28,7 @@ const report = (citations: CitationResult[]): VerificationReport => ({
   warnings: [],
   configErrors: [],
   notReResolved: [],
+  calculators: new Map(),
 });
 
 test('a file whose lines could not be read is "not checked", never "verified again"', () => {

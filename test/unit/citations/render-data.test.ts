@@ -68,6 +68,7 @@ describe('render data', () => {
     warnings: [],
     configErrors: [],
     notReResolved: [],
+    calculators: new Map(),
   };
 
   it('keeps lines only for verified citations and flags an incomplete build', () => {
@@ -148,6 +149,7 @@ describe('links a calculator embeds', () => {
     warnings: [],
     configErrors: [],
     notReResolved: [],
+    calculators: new Map(),
   };
   const usage = new Map([
     ['x', { calculators: ['readPath'], pages: ['/etcd-reads/'] }],
