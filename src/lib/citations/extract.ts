@@ -63,11 +63,16 @@ export interface ExtractionError {
 export interface ExtractionResult {
   citations: Citation[];
   errors: ExtractionError[];
-  /**
-   * The `<Calculator id>`s of each MDX file read (relative path → ids, document order), from the
-   * same parse as its citations; a file that does not parse is absent.
-   */
-  calculators?: Map<string, string[]>;
+}
+
+/** One page's citations and, from the same parse, its `<Calculator id>`s (document order; absent when it does not parse). */
+export interface PageExtraction extends ExtractionResult {
+  calculators?: string[];
+}
+
+/** Every page's citations, and each parsed page's `<Calculator id>`s by its root-relative path. */
+export interface ContentExtraction extends ExtractionResult {
+  calculators: Map<string, string[]>;
 }
 
 const KINDS = new Set<string>(['Cite', 'Excerpt', 'Value']);
@@ -107,10 +112,10 @@ interface MdNode {
  *
  * @param file - path relative to the repository root, used in messages.
  * @param source - the MDX text.
- * @returns citations that are well-formed, and one error per malformed one
- *   (missing or non-literal `expect`, malformed `ref`, bad `context`, MDX syntax error).
+ * @returns citations that are well-formed, one error per malformed one (missing or non-literal
+ *   `expect`, malformed `ref`, bad `context`, MDX syntax error), and the page's calculator ids.
  */
-export function extractFromSource(file: string, source: string): ExtractionResult {
+export function extractFromSource(file: string, source: string): PageExtraction {
   const citations: Citation[] = [];
   const errors: ExtractionError[] = [];
   let tree: MdNode;
@@ -141,7 +146,7 @@ export function extractFromSource(file: string, source: string): ExtractionResul
     for (const child of node.children ?? []) visit(child);
   };
   visit(tree);
-  return { citations, errors, calculators: new Map([[file, calculators]]) };
+  return { citations, errors, calculators };
 }
 
 function readElement(file: string, node: MdNode): { citation: Citation } | { error: ExtractionError } {
@@ -358,13 +363,13 @@ export async function listMdxFiles(root: string, dirs: readonly string[] = CONTE
  * model's sources (./model-sources.ts) and its bindings (./bound-defaults.ts) when `model` is given.
  *
  * @param model - the loaded model modules (src/tooling/model-inputs.ts); without them, MDX only.
- * @returns citations in file order, then source order; errors for malformed ones.
+ * @returns citations in file order, then source order; errors for malformed ones; each parsed page's calculator ids.
  */
 export async function extractCitations(
   root: string,
   dirs: readonly string[] = CONTENT_DIRS,
   model?: ModelInputs,
-): Promise<ExtractionResult> {
+): Promise<ContentExtraction> {
   const files = await listMdxFiles(root, dirs);
   const sources = extractModelCitations(model);
   const bound = extractBoundDefaults(model);
@@ -375,7 +380,7 @@ export async function extractCitations(
     const r = extractFromSource(file, await readFile(join(root, file), 'utf8'));
     citations.push(...r.citations);
     errors.push(...r.errors);
-    for (const [f, ids] of r.calculators ?? []) calculators.set(f, ids);
+    if (r.calculators) calculators.set(file, r.calculators);
   }
   citations.push(...sources.citations, ...bound.citations);
   errors.push(...sources.errors, ...bound.errors);

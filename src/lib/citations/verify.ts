@@ -156,7 +156,7 @@ export async function runVerification(options: VerificationOptions): Promise<Ver
 
   const extraction = await extractCitations(options.root, options.contentDirs, options.model);
   for (const e of extraction.errors) report.errors.push(e.message);
-  report.calculators = extraction.calculators ?? new Map();
+  report.calculators = extraction.calculators;
 
   await verifyAgainstLock(extraction.citations, lock, reader, { ...options, env }, webHost, report);
   await reader.flush(); // before the notices: a cache write can add one

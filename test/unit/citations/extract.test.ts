@@ -123,7 +123,7 @@ describe('extracting citations', () => {
       site.page('b.mdx', 'no calculator\n');
       site.page('broken.mdx', '<Calculator id="quota"\n');
       const r = await extractCitations(site.root);
-      expect(Object.fromEntries(r.calculators ?? [])).toEqual({
+      expect(Object.fromEntries(r.calculators)).toEqual({
         'content/docs/a.mdx': ['quota', 'members'],
         'content/docs/b.mdx': [],
       });
