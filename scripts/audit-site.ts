@@ -104,10 +104,7 @@ const audits: PageAudit[] = [];
 const prose: { route: string; density: ProseDensity }[] = [];
 try {
   for (const weight of pages) {
-    const axe = {
-      light: await axeViolations(browser, site.url + weight.route, 'light'),
-      dark: await axeViolations(browser, site.url + weight.route, 'dark'),
-    };
+    const axe = await axeViolations(browser, site.url + weight.route, ['light', 'dark']);
     audits.push({ route: weight.route, chapter: isChapter(weight.route), weight, axe, lighthouse: {} });
   }
   // How much of each chapter's running prose is citation text, as Chromium shows it.

@@ -7,13 +7,14 @@ import type { Theme } from '../lib/quality/report.ts';
 export const VIEWPORTS = { phone: { width: 390, height: 844 }, desktop: { width: 1350, height: 940 } } as const;
 
 /**
- * Scrolls through the whole page in half-screen steps and back to the top, so that
- * everything that loads or renders on approach (the calculators' code) has done so.
+ * Scrolls through the whole page a screen at a time and back to the top, so that every part of it
+ * has been on screen (a layout shift counts only where it is seen) and everything that loads on
+ * approach (the calculators' code, 600 px ahead) has done so.
  * @param settleMs - wait after the last step.
  */
 async function scrollThrough(page: Page, settleMs = 300): Promise<void> {
   const height = await page.evaluate(() => document.documentElement.scrollHeight);
-  const step = (page.viewportSize()?.height ?? 800) / 2;
+  const step = page.viewportSize()?.height ?? 800;
   for (let y = 0; y <= height; y += step) {
     await page.evaluate((top) => window.scrollTo(0, top), y);
     await page.waitForTimeout(40);
@@ -42,41 +43,66 @@ async function loadCalculators(page: Page): Promise<void> {
 }
 
 /**
- * Opens a page in a theme (set before any script runs, the way a returning reader has it),
- * loads every calculator on it, and runs axe-core's default rules (WCAG 2 A/AA and best practices).
- * @returns every violation with its impact, most severe first.
+ * Opens a page once in the first of `themes` (set before any script runs, the way a returning
+ * reader has it), loads every calculator on it, and runs axe-core's default rules (WCAG 2 A/AA and
+ * best practices); then switches to each further theme as Starlight's theme picker does (the
+ * `data-theme` attribute and its stored choice, with the matching `prefers-color-scheme`) and runs
+ * them again. Loading the page and its calculators costs as much as one run of axe on a long page,
+ * so it is done once.
+ * @returns per theme, every violation with its impact, most severe first.
  * @throws when the page shows another theme than the one asked for.
  */
-export async function axeViolations(browser: Browser, url: string, theme: Theme): Promise<AxeViolation[]> {
-  const context = await browser.newContext({ viewport: VIEWPORTS.desktop, colorScheme: theme });
+export async function axeViolations<T extends Theme>(
+  browser: Browser,
+  url: string,
+  themes: readonly [T, ...T[]],
+): Promise<Record<T, AxeViolation[]>> {
+  const [first] = themes;
+  const context = await browser.newContext({ viewport: VIEWPORTS.desktop, colorScheme: first });
   try {
-    await context.addInitScript((t) => localStorage.setItem('starlight-theme', t), theme);
+    await context.addInitScript((t) => localStorage.setItem('starlight-theme', t), first);
     const page = await context.newPage();
     await page.goto(url, { waitUntil: 'load' });
     await loadCalculators(page);
-    const actual = await page.evaluate(() => document.documentElement.dataset['theme']);
-    if (actual !== theme) throw new Error(`${url}: asked for the ${theme} theme, the page shows ${actual}`);
-    // Only violations are read: axe then details one node per passing rule instead of every node.
-    // A page without frames runs in axe's single-frame ("legacy") mode: the frame-by-frame mode
-    // carries every node's partial result out of the page and into a second one to merge, which is
-    // three quarters of its time on the Evidence page (11,600 elements) and adds nothing without frames.
-    const axe = new AxeBuilder({ page })
-      .options({ resultTypes: ['violations'] })
-      .setLegacyMode(page.frames().length === 1);
-    const results = await axe.analyze();
-    const order = ['critical', 'serious', 'moderate', 'minor'];
-    return results.violations
-      .map((v) => ({
-        id: v.id,
-        impact: v.impact ?? null,
-        help: v.help,
-        nodes: v.nodes.length,
-        targets: v.nodes.slice(0, 5).map((n) => n.target.join(' ')),
-      }))
-      .sort((a, b) => order.indexOf(a.impact ?? '') - order.indexOf(b.impact ?? ''));
+    const found = {} as Record<T, AxeViolation[]>;
+    for (const theme of themes) {
+      if (theme !== first) {
+        await page.emulateMedia({ colorScheme: theme });
+        await page.evaluate((t) => {
+          localStorage.setItem('starlight-theme', t);
+          document.documentElement.dataset['theme'] = t;
+        }, theme);
+      }
+      const actual = await page.evaluate(() => document.documentElement.dataset['theme']);
+      if (actual !== theme) throw new Error(`${url}: asked for the ${theme} theme, the page shows ${actual}`);
+      found[theme] = await runAxe(page);
+    }
+    return found;
   } finally {
     await context.close();
   }
+}
+
+/** axe-core's default rules on the page as it is now: its violations, most severe first. */
+async function runAxe(page: Page): Promise<AxeViolation[]> {
+  // Only violations are read: axe then details one node per passing rule instead of every node.
+  // A page without frames runs in axe's single-frame ("legacy") mode: the frame-by-frame mode
+  // carries every node's partial result out of the page and into a second one to merge, which is
+  // three quarters of its time on the Evidence page (11,600 elements) and adds nothing without frames.
+  const axe = new AxeBuilder({ page })
+    .options({ resultTypes: ['violations'] })
+    .setLegacyMode(page.frames().length === 1);
+  const results = await axe.analyze();
+  const order = ['critical', 'serious', 'moderate', 'minor'];
+  return results.violations
+    .map((v) => ({
+      id: v.id,
+      impact: v.impact ?? null,
+      help: v.help,
+      nodes: v.nodes.length,
+      targets: v.nodes.slice(0, 5).map((n) => n.target.join(' ')),
+    }))
+    .sort((a, b) => order.indexOf(a.impact ?? '') - order.indexOf(b.impact ?? ''));
 }
 
 /** One layout shift as the browser reported it. */

@@ -42,7 +42,8 @@ async function fieldColumns(page: Page): Promise<string[]> {
 describe.skipIf(!executablePath)('calculator fields before and after their script', () => {
   const ctx = useBrowserAndSite(executablePath, DIST);
 
-  it.for(CHAPTER_ROUTES.filter((r) => readPage(DIST, r).includes('data-calc=')))(
+  // Two pages at a time, as above: each case has its own two contexts.
+  it.concurrent.for(CHAPTER_ROUTES.filter((r) => readPage(DIST, r).includes('data-calc=')))(
     '/%s: every field keeps its column once the calculator runs',
     async (route, { expect }) => {
       const still = await ctx.browser.newContext({ viewport: VIEWPORTS.desktop, javaScriptEnabled: false });
