@@ -72,11 +72,16 @@ describe.skipIf(!executablePath)('pages in Chromium', () => {
       const errors: string[] = [];
       tab.on('pageerror', (e) => errors.push(`pageerror: ${e.message}`));
       tab.on('response', (r) => r.status() >= 400 && errors.push(`HTTP ${r.status()} ${r.url()}`));
-      await tab.goto(`${root()}${path}`);
-      // The DOM is all the checks read: waiting for every subresource only adds time on a busy machine.
-      await tab.waitForURL((u) => u.pathname.endsWith(page) && `${u.search}${u.hash}` === rest, {
-        waitUntil: 'domcontentloaded',
-      });
+      // The old page forwards from a script in its head, before it has loaded: wait for the new one's
+      // DOM, which is all the checks read (every subresource only adds time on a busy machine).
+      await tab.goto(`${root()}${path}`, { waitUntil: 'commit' });
+      await tab
+        .waitForURL((u) => u.pathname.endsWith(page) && `${u.search}${u.hash}` === rest, {
+          waitUntil: 'domcontentloaded',
+        })
+        .catch((e: Error) => {
+          throw new Error(`${path} should forward to …${page}${rest}; the tab is at ${tab.url()}. ${e.message}`);
+        });
       expect(errors).toEqual([]);
       return tab;
     };
