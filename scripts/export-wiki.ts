@@ -12,24 +12,11 @@ import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync, statSync, wri
 import { dirname, join, relative, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
-import { readLock } from '../src/lib/citations/lock.ts';
-import {
-  buildDate,
-  formatGuideVersion,
-  guideVersion,
-  readGitCommit,
-  repositoryUrlOf,
-} from '../src/lib/guide-version.ts';
-import { DIAGRAM_MODES, type DiagramMode, type MermaidFence, mermaidFences } from '../src/lib/wiki-export/diagrams.ts';
-import { movedSectionsOf } from '../src/lib/wiki-export/moved.ts';
+import type { MermaidFence } from '../src/lib/wiki-export/diagrams.ts';
 import { checkOutFolder } from '../src/lib/wiki-export/out-folder.ts';
-import { FLAVORS, flavorOf, type Flavor } from '../src/lib/wiki-export/flavors.ts';
-import { sidebarOf } from '../src/lib/sidebar-order.ts';
-import { findChromium } from '../src/lib/chromium.ts';
-import { launchBrowser } from '../src/tooling/browser.ts';
-import { svgsToPng } from '../src/tooling/svg-to-png.ts';
-import { type ExportedPage, exportPage } from '../src/lib/wiki-export/page.ts';
-import { siteOfCanonical } from '../src/lib/wiki-export/routes.ts';
+import { DIAGRAM_MODES, FLAVORS, flavorOf, type DiagramMode, type Flavor } from '../src/lib/wiki-export/flavors.ts';
+import type { ExportedPage } from '../src/lib/wiki-export/page.ts';
+import type { Browser } from 'playwright-core';
 
 const ROOT = fileURLToPath(new URL('../', import.meta.url));
 /** Lists the files of the previous export, so that a new export removes exactly those. */
@@ -165,6 +152,24 @@ async function main(): Promise<void> {
   const index = join(opts.dist, 'index.html');
   if (!existsSync(index))
     fail(`No build at ${opts.dist} (no index.html): run \`npm run build\` first, or pass --dist.`, 2);
+  // Loaded once the arguments hold, so that a usage mistake is answered at once.
+  const [
+    { readLock },
+    { buildDate, formatGuideVersion, guideVersion, readGitCommit, repositoryUrlOf },
+    { mermaidFences },
+    { movedSectionsOf },
+    { sidebarOf },
+    { exportPage },
+    { siteOfCanonical },
+  ] = await Promise.all([
+    import('../src/lib/citations/lock.ts'),
+    import('../src/lib/guide-version.ts'),
+    import('../src/lib/wiki-export/diagrams.ts'),
+    import('../src/lib/wiki-export/moved.ts'),
+    import('../src/lib/sidebar-order.ts'),
+    import('../src/lib/wiki-export/page.ts'),
+    import('../src/lib/wiki-export/routes.ts'),
+  ]);
 
   const routes = builtRoutes(opts.dist);
   const canonical = /<link rel="canonical" href="([^"]+)"/.exec(readFileSync(index, 'utf8'))?.[1];
@@ -264,12 +269,18 @@ async function main(): Promise<void> {
     );
 }
 
-let browser: Awaited<ReturnType<typeof launchBrowser>> | undefined;
+let browser: Browser | undefined;
 
 /** A page's assets to write; diagrams the flavour wants as PNG are rendered by Chromium. */
 async function imagesOf(page: ExportedPage, flavor: Flavor): Promise<{ file: string; content: string | Buffer }[]> {
   const png = page.assets.filter((a) => a.render === 'png');
   if (png.length === 0) return page.assets;
+  // Playwright is loaded only for the flavours that draw PNGs.
+  const [{ findChromium }, { launchBrowser }, { svgsToPng }] = await Promise.all([
+    import('../src/lib/chromium.ts'),
+    import('../src/tooling/browser.ts'),
+    import('../src/tooling/svg-to-png.ts'),
+  ]);
   if (!browser) {
     const executablePath = findChromium();
     if (!executablePath)

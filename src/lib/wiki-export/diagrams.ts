@@ -19,8 +19,6 @@ import { unified } from 'unified';
 import { visit } from 'unist-util-visit';
 import { h, textContent } from './hast-edit.ts';
 
-export type DiagramMode = 'svg' | 'mermaid';
-export const DIAGRAM_MODES: readonly DiagramMode[] = ['svg', 'mermaid'];
 
 /** A ```` ```mermaid ```` fence of an MDX file. */
 export interface MermaidFence {

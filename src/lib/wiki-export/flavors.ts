@@ -17,6 +17,10 @@ import { exportFileOf, relativeFileLink } from './routes.ts';
 export const FLAVORS = ['mkdocs', 'github', 'gitlab'] as const;
 export type FlavorName = (typeof FLAVORS)[number];
 
+/** How diagrams are exported, whatever the flavour: image files beside the page, or Mermaid source. */
+export type DiagramMode = 'svg' | 'mermaid';
+export const DIAGRAM_MODES: readonly DiagramMode[] = ['svg', 'mermaid'];
+
 
 export interface Flavor {
   name: FlavorName;
