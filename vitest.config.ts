@@ -1,5 +1,4 @@
 import { defineConfig } from 'vitest/config';
-import SlowProjectsFirst from './test/helpers/sequencer.ts';
 
 // Three projects: fast pure-logic tests; tests of the built site, which build it once (default and
 // sub-path builds) in a global setup; and the lab's, with real etcd (packages/lab/vitest.config.ts).
@@ -9,7 +8,6 @@ export default defineConfig({
     // Vitest's default is one worker fewer than the CPUs, i.e. one on two cores, which leaves a core
     // idle while a test waits on Chromium, etcd or a build. Two files at a time keep both busy.
     maxWorkers: 2,
-    sequence: { sequencer: SlowProjectsFirst },
     projects: [
       'packages/lab',
       { test: { name: 'unit', include: ['test/unit/**/*.test.ts'] } },
