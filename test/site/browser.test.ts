@@ -1,7 +1,8 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser, Page } from 'playwright-core';
+import type { Browser, ConsoleMessage, Page, Request, Response } from 'playwright-core';
+import { ReusedTab } from '../helpers/reused-tab.ts';
 import { launchBrowser } from '../../src/tooling/browser.ts';
 import { chromiumPathForTests } from '../helpers/browser.ts';
 import { expectedRoutes } from '../helpers/built-pages.ts';
@@ -11,16 +12,26 @@ import { serveStatic, type StaticSite } from '../../src/tooling/static-server.ts
 const executablePath = chromiumPathForTests();
 const routes = expectedRoutes();
 
-/** Opens a page and records console errors and failed same-origin requests. */
-async function openPage(browser: Browser, url: string): Promise<{ page: Page; errors: string[] }> {
-  const page = await browser.newPage();
+/**
+ * Opens `url` in `page` and records console errors and failed same-origin requests until `stop()`.
+ * @returns the page, the errors so far (the array fills as they come) and the function that stops listening.
+ */
+async function openPage(page: Page, url: string): Promise<{ page: Page; errors: string[]; stop: () => void }> {
   const errors: string[] = [];
-  page.on('console', (m) => m.type() === 'error' && errors.push(`console: ${m.text()}`));
-  page.on('pageerror', (e) => errors.push(`pageerror: ${e.message}`));
-  page.on('response', (r) => r.status() >= 400 && errors.push(`HTTP ${r.status()} ${r.url()}`));
-  page.on('requestfailed', (r) => errors.push(`failed: ${r.url()}`));
+  const onConsole = (m: ConsoleMessage) => m.type() === 'error' && errors.push(`console: ${m.text()}`);
+  const onPageError = (e: Error) => errors.push(`pageerror: ${e.message}`);
+  const onResponse = (r: Response) => r.status() >= 400 && errors.push(`HTTP ${r.status()} ${r.url()}`);
+  const onFailed = (r: Request) => errors.push(`failed: ${r.url()}`);
+  page.on('console', onConsole).on('pageerror', onPageError).on('response', onResponse).on('requestfailed', onFailed);
+  const stop = () => {
+    page
+      .off('console', onConsole)
+      .off('pageerror', onPageError)
+      .off('response', onResponse)
+      .off('requestfailed', onFailed);
+  };
   await page.goto(url, { waitUntil: 'load' });
-  return { page, errors };
+  return { page, errors, stop };
 }
 
 describe.skipIf(!executablePath)('pages in Chromium', () => {
@@ -38,8 +49,17 @@ describe.skipIf(!executablePath)('pages in Chromium', () => {
     await baseSite?.close();
   });
 
+  // The per-page checks take turns on one page each (see ReusedTab); the tests below that change a
+  // page's theme or follow links open pages of their own.
+  const tab = new ReusedTab(() => browser);
+  const baseTab = new ReusedTab(() => browser);
+  afterAll(async () => {
+    await tab.close();
+    await baseTab.close();
+  });
+
   it.each(routes)('/%s opens without console errors, its diagrams visible as SVG', async (route) => {
-    const { page, errors } = await openPage(browser, site.url + route);
+    const { page, errors, stop } = await openPage(await tab.take(), site.url + route);
     try {
       expect(await page.locator('main h1').first().textContent()).toBeTruthy();
       const figures = await page.locator('figure.diagram').count();
@@ -50,7 +70,7 @@ describe.skipIf(!executablePath)('pages in Chromium', () => {
       }
       expect(errors).toEqual([]);
     } finally {
-      await page.close();
+      stop();
     }
   });
 
@@ -123,7 +143,7 @@ describe.skipIf(!executablePath)('pages in Chromium', () => {
 
   it('diagrams follow Starlight\u2019s theme toggle, not only the OS setting', async () => {
     const withDiagram = routes.find((r) => r.startsWith('etcd-reads'))!;
-    const { page } = await openPage(browser, site.url + withDiagram);
+    const { page } = await openPage(await browser.newPage(), site.url + withDiagram);
     try {
       const heights = () =>
         page.locator('figure.diagram').evaluateAll((fs) => fs.map((f) => f.getBoundingClientRect().height));
@@ -142,13 +162,13 @@ describe.skipIf(!executablePath)('pages in Chromium', () => {
   });
 
   it.each(routes)('/%s works under a sub-path: assets load, no request leaves the base', async (route) => {
-    const { page, errors } = await openPage(browser, baseSite.url + route);
+    const { page, errors, stop } = await openPage(await baseTab.take(), baseSite.url + route);
     try {
       expect(errors).toEqual([]);
       const hrefs = await page.locator('main a[href^="/"]').evaluateAll((as) => as.map((a) => a.getAttribute('href')));
       expect(hrefs.filter((h) => !h?.startsWith(`${TEST_BASE}/`))).toEqual([]);
     } finally {
-      await page.close();
+      stop();
     }
   });
 });

@@ -1,6 +1,7 @@
-import { describe, expect, it } from 'vitest';
+import { afterAll, describe, expect, it } from 'vitest';
 import { chromiumPathForTests } from '../helpers/browser.ts';
 import { useBrowserAndSite } from '../helpers/browser-site.ts';
+import { ReusedTab } from '../helpers/reused-tab.ts';
 import { expectedRoutes } from '../helpers/built-pages.ts';
 import { DIST, DIST_BASE, TEST_BASE } from '../helpers/paths.ts';
 import { builtBase } from '../../src/tooling/built-pages.ts';
@@ -15,64 +16,63 @@ const INTERACTIVE =
 
 describe.skipIf(!executablePath)('print', () => {
   const ctx = useBrowserAndSite(executablePath, DIST);
+  // One page for every route, reset to the screen and this viewport at each turn (see ReusedTab).
+  const tab = new ReusedTab(() => ctx.browser, { viewport: { width: 800, height: 1100 }, colorScheme: 'light' });
+  afterAll(() => tab.close());
 
   it.each(expectedRoutes())(
     '/%s prints the article alone: nothing interactive, no navigation, calculators as tables',
     async (route) => {
-      const page = await ctx.browser.newPage({ viewport: { width: 800, height: 1100 }, colorScheme: 'light' });
-      try {
-        await page.goto(ctx.site.url + route);
-        await page.emulateMedia({ media: 'print' });
-        await page.evaluate(() => dispatchEvent(new Event('beforeprint')));
-        const shown = await page.evaluate((selector) => {
-          const visible = (el: Element) => el.checkVisibility({ checkOpacity: true, checkVisibilityCSS: true });
-          const describe = (el: Element) =>
-            `${el.tagName.toLowerCase()}${el.id ? `#${el.id}` : ''}${el.className && typeof el.className === 'string' ? `.${el.className.trim().split(/\s+/).join('.')}` : ''}`;
-          return {
-            interactive: [...document.querySelectorAll(selector)].filter(visible).map(describe),
-            navigation: [
-              ...document.querySelectorAll('header.header, nav.sidebar, .right-sidebar-container, .pagination-links'),
-            ]
-              .filter(visible)
-              .map(describe),
-            calculators: document.querySelectorAll('[data-calc]').length,
-            printTables: [...document.querySelectorAll('[data-calc] .calc__print')].filter(visible).length,
-            results: [...document.querySelectorAll('[data-calc] .calc__result')].filter(visible).length,
-            stamp: visible(document.querySelector('.guide-stamp')!),
-            darkDiagrams: [...document.querySelectorAll('.diagram-dark')].filter(visible).length,
-            pageRules: document.querySelector('style[data-print-rules]')?.textContent ?? '',
-          };
-        }, INTERACTIVE);
-        expect(shown.interactive).toEqual([]);
-        expect(shown.navigation).toEqual([]);
-        expect(shown.printTables).toBe(shown.calculators);
-        expect(shown.results).toBe(shown.calculators);
-        expect(shown.stamp).toBe(true);
-        expect(shown.darkDiagrams).toBe(0);
-        // Every sheet: the page's URL on top, the guide version and today's date at the bottom.
-        expect(shown.pageRules).toContain(`@top-left { content: "https://sizing-guide.example.org/${route}"`);
-        expect(shown.pageRules).toContain(`printed ${new Date().toISOString().slice(0, 10)}`);
-        expect(shown.pageRules).toContain('cites Kubernetes v1.37.0 and etcd v3.7.0');
-        // On an A4 sheet's printable width (210 mm less 2 × 14 mm of margin), no table is cut off.
-        await page.setViewportSize({ width: SHEET_WIDTH_PX, height: 1100 });
-        const clipped = await page.evaluate(() => {
-          const width = document.documentElement.clientWidth;
-          return [...document.querySelectorAll('table, pre, [role="region"]')]
-            .filter((el) => el.checkVisibility())
-            .filter((el) => el.getBoundingClientRect().right > width + 1 || el.scrollWidth > el.clientWidth + 1)
-            .map((el) => `${el.tagName.toLowerCase()} "${(el.textContent ?? '').trim().slice(0, 40)}"`);
-        });
-        expect(clipped, 'tables wider than the sheet').toEqual([]);
-        // The page ends with its stamp: padding after it would print a blank last sheet.
-        const tail = await page.evaluate(
-          () =>
-            document.documentElement.scrollHeight -
-            (document.querySelector('.guide-stamp')!.getBoundingClientRect().bottom + scrollY),
-        );
-        expect(tail, 'space after the last printed line').toBeLessThanOrEqual(8);
-      } finally {
-        await page.close();
-      }
+      const page = await tab.take();
+      await page.goto(ctx.site.url + route);
+      await page.emulateMedia({ media: 'print' });
+      await page.evaluate(() => dispatchEvent(new Event('beforeprint')));
+      const shown = await page.evaluate((selector) => {
+        const visible = (el: Element) => el.checkVisibility({ checkOpacity: true, checkVisibilityCSS: true });
+        const describe = (el: Element) =>
+          `${el.tagName.toLowerCase()}${el.id ? `#${el.id}` : ''}${el.className && typeof el.className === 'string' ? `.${el.className.trim().split(/\s+/).join('.')}` : ''}`;
+        return {
+          interactive: [...document.querySelectorAll(selector)].filter(visible).map(describe),
+          navigation: [
+            ...document.querySelectorAll('header.header, nav.sidebar, .right-sidebar-container, .pagination-links'),
+          ]
+            .filter(visible)
+            .map(describe),
+          calculators: document.querySelectorAll('[data-calc]').length,
+          printTables: [...document.querySelectorAll('[data-calc] .calc__print')].filter(visible).length,
+          results: [...document.querySelectorAll('[data-calc] .calc__result')].filter(visible).length,
+          stamp: visible(document.querySelector('.guide-stamp')!),
+          darkDiagrams: [...document.querySelectorAll('.diagram-dark')].filter(visible).length,
+          pageRules: document.querySelector('style[data-print-rules]')?.textContent ?? '',
+        };
+      }, INTERACTIVE);
+      expect(shown.interactive).toEqual([]);
+      expect(shown.navigation).toEqual([]);
+      expect(shown.printTables).toBe(shown.calculators);
+      expect(shown.results).toBe(shown.calculators);
+      expect(shown.stamp).toBe(true);
+      expect(shown.darkDiagrams).toBe(0);
+      // Every sheet: the page's URL on top, the guide version and today's date at the bottom.
+      expect(shown.pageRules).toContain(`@top-left { content: "https://sizing-guide.example.org/${route}"`);
+      expect(shown.pageRules).toContain(`printed ${new Date().toISOString().slice(0, 10)}`);
+      expect(shown.pageRules).toContain('cites Kubernetes v1.37.0 and etcd v3.7.0');
+      // On an A4 sheet's printable width (210 mm less 2 × 14 mm of margin), no table is cut off.
+      await page.setViewportSize({ width: SHEET_WIDTH_PX, height: 1100 });
+      const clipped = await page.evaluate(() => {
+        const width = document.documentElement.clientWidth;
+        return [...document.querySelectorAll('table, pre, [role="region"]')]
+          .filter((el) => el.checkVisibility())
+          .filter((el) => el.getBoundingClientRect().right > width + 1 || el.scrollWidth > el.clientWidth + 1)
+          .map((el) => `${el.tagName.toLowerCase()} "${(el.textContent ?? '').trim().slice(0, 40)}"`);
+      });
+      expect(clipped, 'tables wider than the sheet').toEqual([]);
+      // The page ends with its stamp: padding after it would print a blank last sheet.
+      const tail = await page.evaluate(
+        () =>
+          document.documentElement.scrollHeight -
+          (document.querySelector('.guide-stamp')!.getBoundingClientRect().bottom + scrollY),
+      );
+      expect(tail, 'space after the last printed line').toBeLessThanOrEqual(8);
     },
   );
 
