@@ -1,4 +1,4 @@
-import type { Browser, BrowserContextOptions, Page } from 'playwright-core';
+import type { Page } from 'playwright-core';
 
 /**
  * One page that the tests of a file take turns on, one navigation each, instead of a new page per
@@ -9,26 +9,26 @@ import type { Browser, BrowserContextOptions, Page } from 'playwright-core';
  * emulated media, viewport), which each turn resets where a test changes it.
  */
 export class ReusedTab {
-  readonly #browser: () => Browser;
-  readonly #options: BrowserContextOptions;
+  readonly #open: () => Promise<Page>;
+  readonly #viewport: { width: number; height: number } | undefined;
   #page: Promise<Page> | undefined;
 
   /**
-   * @param browser - the file's browser, read at the first turn (it is launched in a beforeAll).
-   * @param options - the page's options; its viewport is restored at every turn.
+   * @param open - makes the page, at the first turn (so after the file's beforeAll has launched the browser).
+   * @param viewport - restored at every turn, for tests that resize the page.
    */
-  constructor(browser: () => Browser, options: BrowserContextOptions = {}) {
-    this.#browser = browser;
-    this.#options = options;
+  constructor(open: () => Promise<Page>, viewport?: { width: number; height: number }) {
+    this.#open = open;
+    this.#viewport = viewport;
   }
 
-  /** The page, on about:blank, with the options' viewport and the screen media. */
+  /** The page, on about:blank, with the screen media and the viewport given. */
   async take(): Promise<Page> {
-    this.#page ??= this.#browser().newPage(this.#options);
+    this.#page ??= this.#open();
     const page = await this.#page;
     await page.goto('about:blank');
     await page.emulateMedia({ media: 'screen' });
-    if (this.#options.viewport) await page.setViewportSize(this.#options.viewport);
+    if (this.#viewport) await page.setViewportSize(this.#viewport);
     return page;
   }
 

@@ -51,8 +51,8 @@ describe.skipIf(!executablePath)('pages in Chromium', () => {
 
   // The per-page checks take turns on one page each (see ReusedTab); the tests below that change a
   // page's theme or follow links open pages of their own.
-  const tab = new ReusedTab(() => browser);
-  const baseTab = new ReusedTab(() => browser);
+  const tab = new ReusedTab(() => browser.newPage());
+  const baseTab = new ReusedTab(() => browser.newPage());
   afterAll(async () => {
     await tab.close();
     await baseTab.close();

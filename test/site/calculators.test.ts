@@ -1,7 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
+import type { Browser, BrowserContext, ConsoleMessage, Dialog, Locator, Page } from 'playwright-core';
 import { chromiumPathForTests, launchBrowser } from '../helpers/browser.ts';
 import { DIST, ROOT } from '../helpers/paths.ts';
+import { ReusedTab } from '../helpers/reused-tab.ts';
 import { allowedSourceLinks } from '../../src/lib/citations/link-audit.ts';
 import { readLock } from '../../src/lib/citations/lock.ts';
 import { serveStatic, type StaticSite } from '../helpers/static-server.ts';
@@ -200,22 +201,32 @@ describe.skipIf(!executablePath)('calculators in Chromium', () => {
     await site?.close();
   });
 
-  /** Opens a page and records console errors, page errors and dialogs (none may happen). */
-  async function open(url: string): Promise<{ page: Page; errors: string[] }> {
-    const page = await context.newPage();
+  // The tests that open a page with `open` take turns on one (see ReusedTab); those that watch its
+  // requests or block some open pages of their own.
+  const tab = new ReusedTab(() => context.newPage());
+  afterAll(() => tab.close());
+
+  /**
+   * Opens a page and records console errors, page errors and dialogs (none may happen) until `stop()`.
+   * @returns the page, the errors so far and the function that stops listening.
+   */
+  async function open(url: string): Promise<{ page: Page; errors: string[]; stop: () => void }> {
+    const page = await tab.take();
     const errors: string[] = [];
-    page.on('console', (m) => m.type() === 'error' && errors.push(`console: ${m.text()}`));
-    page.on('pageerror', (e) => errors.push(`pageerror: ${e.message}`));
-    page.on('dialog', (d) => {
+    const onConsole = (m: ConsoleMessage) => m.type() === 'error' && errors.push(`console: ${m.text()}`);
+    const onPageError = (e: Error) => errors.push(`pageerror: ${e.message}`);
+    const onDialog = (d: Dialog) => {
       errors.push(`dialog: ${d.message()}`);
       void d.dismiss();
-    });
+    };
+    page.on('console', onConsole).on('pageerror', onPageError).on('dialog', onDialog);
+    const stop = () => void page.off('console', onConsole).off('pageerror', onPageError).off('dialog', onDialog);
     await page.goto(url, { waitUntil: 'load' });
-    return { page, errors };
+    return { page, errors, stop };
   }
 
   it.each(DRIVES)('$id: typing updates the result, Copy link copies the state, reload restores it', async (d) => {
-    const { page, errors } = await open(site.url + PAGE);
+    const { page, errors, stop } = await open(site.url + PAGE);
     try {
       const calc = page.locator(`[data-calc="${d.id}"]`);
       for (const [label, value] of d.inputs) await fillLabel(calc, label, value);
@@ -251,12 +262,12 @@ describe.skipIf(!executablePath)('calculators in Chromium', () => {
         .toMatch(d.result);
       expect(errors).toEqual([]);
     } finally {
-      await page.close();
+      stop();
     }
   });
 
   it('bad input shows an inline message tied to the field, never NaN, Infinity or a blank result', async () => {
-    const { page, errors } = await open(site.url + PAGE);
+    const { page, errors, stop } = await open(site.url + PAGE);
     try {
       const calc = await ready(page, 'quorum');
       const n = calc.getByLabel('Members (n)', { exact: true });
@@ -351,7 +362,7 @@ describe.skipIf(!executablePath)('calculators in Chromium', () => {
       await expect.poll(() => resultOf(a).innerText()).toMatch(/MTTR \/ \(MTBF \+ MTTR\)\s*0\.001/);
       expect(errors).toEqual([]);
     } finally {
-      await page.close();
+      stop();
     }
   });
 
@@ -367,7 +378,7 @@ describe.skipIf(!executablePath)('calculators in Chromium', () => {
       'm.f': '500',
       'w.rtt': 'abc',
     });
-    const { page, errors } = await open(`${site.url}${PAGE}?${hostile.toString()}`);
+    const { page, errors, stop } = await open(`${site.url}${PAGE}?${hostile.toString()}`);
     try {
       const q = await ready(page, 'quorum');
       expect(await q.getByLabel('Members (n)', { exact: true }).inputValue()).toBe('3');
@@ -397,12 +408,12 @@ describe.skipIf(!executablePath)('calculators in Chromium', () => {
       expect(page.url()).not.toContain('%3Cimg');
       expect(errors).toEqual([]);
     } finally {
-      await page.close();
+      stop();
     }
   });
 
   it('the overrides builder adds and removes rows and writes a value the parser accepts; bad values get upstream\u2019s message', async () => {
-    const { page, errors } = await open(site.url + 'etcd-writes/');
+    const { page, errors, stop } = await open(site.url + 'etcd-writes/');
     try {
       const o = await ready(page, 'overrides');
       expect(await o.locator('fieldset[data-row]').count()).toBe(2);
@@ -469,7 +480,7 @@ describe.skipIf(!executablePath)('calculators in Chromium', () => {
       expect(await again.locator('[data-rows-note]').isVisible()).toBe(false);
       expect(errors).toEqual([]);
     } finally {
-      await page.close();
+      stop();
     }
   });
 
@@ -574,7 +585,7 @@ describe.skipIf(!executablePath)('calculators in Chromium', () => {
   });
 
   it('the read-path explorer links the deciding upstream lines and reports upstream rejections', async () => {
-    const { page, errors } = await open(site.url + 'etcd-reads/');
+    const { page, errors, stop } = await open(site.url + 'etcd-reads/');
     try {
       const p = await ready(page, 'readPath');
       await expect
@@ -616,12 +627,12 @@ describe.skipIf(!executablePath)('calculators in Chromium', () => {
       await p.getByLabel('The watch cache is ready', { exact: true }).check();
       expect(errors).toEqual([]);
     } finally {
-      await page.close();
+      stop();
     }
   });
 
   it('the read-path explorer reads a resource without a watch cache from etcd, hides the cache\u2019s fields, and keeps the resource in the link', async () => {
-    const { page, errors } = await open(site.url + 'etcd-reads/');
+    const { page, errors, stop } = await open(site.url + 'etcd-reads/');
     try {
       const p = await ready(page, 'readPath');
       const ready_ = p.getByLabel('The watch cache is ready', { exact: true });
@@ -658,12 +669,12 @@ describe.skipIf(!executablePath)('calculators in Chromium', () => {
       await expect.poll(() => again.getByLabel('The watch cache is ready', { exact: true }).isVisible()).toBe(true);
       expect(errors).toEqual([]);
     } finally {
-      await page.close();
+      stop();
     }
   });
 
   it('the timeouts calculator refuses a pair the way etcd does, and finds no pair past a 5 s round trip', async () => {
-    const { page, errors } = await open(site.url + 'etcd-timeouts/');
+    const { page, errors, stop } = await open(site.url + 'etcd-timeouts/');
     try {
       const calc = await ready(page, 'timeouts');
       await calc.getByLabel('Round trip between members (ms)', { exact: true }).fill('10');
@@ -681,12 +692,12 @@ describe.skipIf(!executablePath)('calculators in Chromium', () => {
       expect(page.url()).toContain('e.rtt=6000');
       expect(errors).toEqual([]);
     } finally {
-      await page.close();
+      stop();
     }
   });
 
   it('the availability chart follows the inputs and keeps its space', async () => {
-    const { page, errors } = await open(site.url + 'etcd-sizing/');
+    const { page, errors, stop } = await open(site.url + 'etcd-sizing/');
     try {
       const a = page.locator('[data-calc="availability"]');
       const box = async (): Promise<{ width: number; height: number }> => {
@@ -705,12 +716,12 @@ describe.skipIf(!executablePath)('calculators in Chromium', () => {
       expect(await box()).toEqual(before);
       expect(errors).toEqual([]);
     } finally {
-      await page.close();
+      stop();
     }
   });
 
   it('is usable by keyboard alone: Tab reaches the fields, typing updates the result', async () => {
-    const { page, errors } = await open(site.url + 'control-plane/');
+    const { page, errors, stop } = await open(site.url + 'control-plane/');
     try {
       const u = page.locator('[data-calc="upgrade"]');
       await u.getByLabel('Nodes that must stay up (A)', { exact: true }).focus();
@@ -729,7 +740,7 @@ describe.skipIf(!executablePath)('calculators in Chromium', () => {
         .toMatch(/Control-plane nodes to run5/);
       expect(errors).toEqual([]);
     } finally {
-      await page.close();
+      stop();
     }
   });
 
@@ -772,7 +783,7 @@ describe.skipIf(!executablePath)('calculators in Chromium', () => {
   });
 
   it('the hardware chapter: its class table comes from the model, and its calculator moves between classes at the bounds', async () => {
-    const { page, errors } = await open(`${site.url}etcd-hardware/`);
+    const { page, errors, stop } = await open(`${site.url}etcd-hardware/`);
     try {
       const classes = page.locator('table[data-table="hardware-classes"] tbody tr');
       expect(await classes.count()).toBe(4);
@@ -805,7 +816,7 @@ describe.skipIf(!executablePath)('calculators in Chromium', () => {
       expect(await resultOf(calc).innerText()).toMatch(/No result yet/);
       expect(errors).toEqual([]);
     } finally {
-      await page.close();
+      stop();
     }
   });
 

@@ -17,7 +17,8 @@ const INTERACTIVE =
 describe.skipIf(!executablePath)('print', () => {
   const ctx = useBrowserAndSite(executablePath, DIST);
   // One page for every route, reset to the screen and this viewport at each turn (see ReusedTab).
-  const tab = new ReusedTab(() => ctx.browser, { viewport: { width: 800, height: 1100 }, colorScheme: 'light' });
+  const viewport = { width: 800, height: 1100 };
+  const tab = new ReusedTab(() => ctx.browser.newPage({ viewport, colorScheme: 'light' }), viewport);
   afterAll(() => tab.close());
 
   it.each(expectedRoutes())(
