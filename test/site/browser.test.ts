@@ -1,7 +1,8 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser, ConsoleMessage, Page, Request, Response } from 'playwright-core';
+import type { Browser, Page } from 'playwright-core';
+import { watchErrors } from '../helpers/page-errors.ts';
 import { ReusedTab } from '../helpers/reused-tab.ts';
 import { launchBrowser } from '../../src/tooling/browser.ts';
 import { chromiumPathForTests } from '../helpers/browser.ts';
@@ -12,24 +13,9 @@ import { serveStatic, type StaticSite } from '../../src/tooling/static-server.ts
 const executablePath = chromiumPathForTests();
 const routes = expectedRoutes();
 
-/**
- * Opens `url` in `page` and records console errors and failed same-origin requests until `stop()`.
- * @returns the page, the errors so far (the array fills as they come) and the function that stops listening.
- */
+/** Opens `url` in `page`, recording console errors and failed requests until `stop()` (see watchErrors). */
 async function openPage(page: Page, url: string): Promise<{ page: Page; errors: string[]; stop: () => void }> {
-  const errors: string[] = [];
-  const onConsole = (m: ConsoleMessage) => m.type() === 'error' && errors.push(`console: ${m.text()}`);
-  const onPageError = (e: Error) => errors.push(`pageerror: ${e.message}`);
-  const onResponse = (r: Response) => r.status() >= 400 && errors.push(`HTTP ${r.status()} ${r.url()}`);
-  const onFailed = (r: Request) => errors.push(`failed: ${r.url()}`);
-  page.on('console', onConsole).on('pageerror', onPageError).on('response', onResponse).on('requestfailed', onFailed);
-  const stop = () => {
-    page
-      .off('console', onConsole)
-      .off('pageerror', onPageError)
-      .off('response', onResponse)
-      .off('requestfailed', onFailed);
-  };
+  const { errors, stop } = watchErrors(page, { requests: true });
   await page.goto(url, { waitUntil: 'load' });
   return { page, errors, stop };
 }

@@ -1,8 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser, BrowserContext, ConsoleMessage, Dialog, Locator, Page } from 'playwright-core';
+import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
 import { chromiumPathForTests, launchBrowser } from '../helpers/browser.ts';
 import { DIST, ROOT } from '../helpers/paths.ts';
 import { ReusedTab } from '../helpers/reused-tab.ts';
+import { watchErrors } from '../helpers/page-errors.ts';
 import { allowedSourceLinks } from '../../src/lib/citations/link-audit.ts';
 import { readLock } from '../../src/lib/citations/lock.ts';
 import { serveStatic, type StaticSite } from '../helpers/static-server.ts';
@@ -212,15 +213,7 @@ describe.skipIf(!executablePath)('calculators in Chromium', () => {
    */
   async function open(url: string): Promise<{ page: Page; errors: string[]; stop: () => void }> {
     const page = await tab.take();
-    const errors: string[] = [];
-    const onConsole = (m: ConsoleMessage) => m.type() === 'error' && errors.push(`console: ${m.text()}`);
-    const onPageError = (e: Error) => errors.push(`pageerror: ${e.message}`);
-    const onDialog = (d: Dialog) => {
-      errors.push(`dialog: ${d.message()}`);
-      void d.dismiss();
-    };
-    page.on('console', onConsole).on('pageerror', onPageError).on('dialog', onDialog);
-    const stop = () => void page.off('console', onConsole).off('pageerror', onPageError).off('dialog', onDialog);
+    const { errors, stop } = watchErrors(page, { dialogs: true });
     await page.goto(url, { waitUntil: 'load' });
     return { page, errors, stop };
   }
