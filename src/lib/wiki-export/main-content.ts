@@ -5,7 +5,8 @@
  */
 import type { Element, Root } from 'hast';
 import { select, selectAll } from 'hast-util-select';
-import { remove, textContent } from './hast-edit.ts';
+import { SKIP, visit } from 'unist-util-visit';
+import { textContent } from './hast-edit.ts';
 
 /** A page's content, ready for the page-specific rewrites. */
 export interface MainContent {
@@ -44,7 +45,13 @@ export function mainContent(tree: Root, where: string): MainContent {
   if (!main || !title || !content) {
     throw new Error(`${where}: no <main> with <h1 id="_top"> and .sl-markdown-content: not a Starlight page as this export knows it (did the layout change?).`);
   }
-  for (const selector of CHROME_SELECTORS) for (const el of selectAll(selector, content)) remove(content, el);
+  // One search finds them all and one walk removes them (a search for each one's parent costs a walk apiece).
+  const chrome = new Set(selectAll(CHROME_SELECTORS.join(', '), content));
+  visit(content, 'element', (el: Element, index, parent) => {
+    if (parent === undefined || index === undefined || !chrome.has(el)) return;
+    parent.children.splice(index, 1);
+    return [SKIP, index];
+  });
   const notice = select('aside.citation-notice', main) ?? undefined;
   const canonical = select('link[rel=canonical]', tree)?.properties['href'];
   return { title, titleText: textContent(title).trim(), notice, content, canonical: typeof canonical === 'string' ? canonical : undefined };

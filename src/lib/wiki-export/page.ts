@@ -7,6 +7,7 @@ import type { Element, ElementContent, Root } from 'hast';
 import { selectAll } from 'hast-util-select';
 import rehypeParse from 'rehype-parse';
 import { unified } from 'unified';
+import { visit } from 'unist-util-visit';
 import type { GuideVersion } from '../guide-version.ts';
 import { calculatorForWiki, readCalculator } from './calculators.ts';
 import { diagramFence, diagramImage, type MermaidFence, mermaidSources, readDiagram, svgFile } from './diagrams.ts';
@@ -101,22 +102,23 @@ export function exportPage(route: string, html: string, options: PageExportOptio
   const root: Root = { type: 'root', children: body };
 
   const siteLinks: string[] = [];
-  for (const a of selectAll('a[href]', root)) {
-    const href = a.properties['href'];
-    if (typeof href !== 'string') continue;
-    const link = rewriteSiteLink(href, route, options.site);
-    if (link.kind === 'site') siteLinks.push(link.href);
-    a.properties = { href: link.href };
-  }
+  // One walk over every element (a selector engine's walk per rule costs a fifth of an export).
   // Ids and classes mean nothing in Markdown; dropping them keeps the converter from guessing at them.
   // Fenced code keeps its `language-x` class: the converter writes it as the fence's info string.
   // The model's tables align numbers with a style; GFM tables take the alignment from `align`.
-  for (const el of selectAll('*', root) as Element[]) {
+  visit(root, 'element', (el: Element) => {
+    const href = el.properties['href'];
+    if (el.tagName === 'a' && typeof href === 'string') {
+      const link = rewriteSiteLink(href, route, options.site);
+      if (link.kind === 'site') siteLinks.push(link.href);
+      el.properties = { href: link.href };
+      return;
+    }
     delete el.properties['id'];
     if (el.tagName !== 'code') delete el.properties['className'];
     const align = /text-align:\s*(left|right|center)/.exec(String(el.properties['style'] ?? ''))?.[1];
     if (align && (el.tagName === 'th' || el.tagName === 'td')) el.properties['align'] = align;
-  }
+  });
 
   const head = options.flavor.frontMatter ? frontMatter(page.titleText, pageUrl, options.version) : '';
   const markdown = head + hastToMarkdown(root);
