@@ -33,7 +33,7 @@ import {
   type SiteAudit,
 } from '../src/lib/quality/report.ts';
 import { launchBrowser } from '../src/tooling/browser.ts';
-import { axeViolations } from '../src/tooling/page-quality.ts';
+import { axeViolations, openAxePage } from '../src/tooling/page-quality.ts';
 import { densityTable, type ProseDensity } from '../src/lib/quality/prose-density.ts';
 import { measureProse } from '../src/tooling/prose-density.ts';
 import { DIST, ROOT } from '../src/tooling/paths.ts';
@@ -103,8 +103,10 @@ const chromium = browser.version();
 const audits: PageAudit[] = [];
 const prose: { route: string; density: ProseDensity }[] = [];
 try {
+  // One page checks them all in turn (each load starts in the light theme; see openAxePage).
+  const axePage = await openAxePage(browser);
   for (const weight of pages) {
-    const axe = await axeViolations(browser, site.url + weight.route, ['light', 'dark']);
+    const axe = await axeViolations(axePage, site.url + weight.route, ['light', 'dark']);
     audits.push({ route: weight.route, chapter: isChapter(weight.route), weight, axe, lighthouse: {} });
   }
   // How much of each chapter's running prose is citation text, as Chromium shows it.

@@ -1,5 +1,5 @@
 import { AxeBuilder } from '@axe-core/playwright';
-import type { Browser, Page } from 'playwright-core';
+import type { Browser, BrowserContextOptions, Page } from 'playwright-core';
 import type { AxeViolation } from '../lib/quality/budgets.ts';
 import type { Theme } from '../lib/quality/report.ts';
 
@@ -42,45 +42,57 @@ async function loadCalculators(page: Page): Promise<void> {
   await page.waitForLoadState('networkidle');
 }
 
+/** The cookie that openAxePage's init script turns into Starlight's stored theme at each load. */
+const THEME_COOKIE = 'theme-under-test';
+
 /**
- * Opens a page once in the first of `themes` (set before any script runs, the way a returning
- * reader has it), loads every calculator on it, and runs axe-core's default rules (WCAG 2 A/AA and
- * best practices); then switches to each further theme as Starlight's theme picker does (the
- * `data-theme` attribute and its stored choice, with the matching `prefers-color-scheme`) and runs
- * them again. Loading the page and its calculators costs as much as one run of axe on a long page,
- * so it is done once.
+ * A desktop-sized page for axeViolations, in a context of its own, which may check many pages in
+ * turn: at each load, before any of the page's scripts, it stores the theme axeViolations asked
+ * for (carried in a cookie) where Starlight reads a returning reader's choice.
+ */
+export async function openAxePage(browser: Browser): Promise<Page> {
+  const context = await browser.newContext({ viewport: VIEWPORTS.desktop });
+  await context.addInitScript((name) => {
+    const theme = new RegExp(`(?:^|; )${name}=(light|dark)`).exec(document.cookie)?.[1];
+    if (theme) localStorage.setItem('starlight-theme', theme);
+  }, THEME_COOKIE);
+  return context.newPage();
+}
+
+/**
+ * Opens `url` in `page` (from openAxePage) once in the first of `themes` (set before any script
+ * runs, the way a returning reader has it), loads every calculator on it, and runs axe-core's
+ * default rules (WCAG 2 A/AA and best practices); then switches to each further theme as
+ * Starlight's theme picker does (the `data-theme` attribute and its stored choice, with the
+ * matching `prefers-color-scheme`) and runs them again. Loading the page and its calculators costs
+ * as much as one run of axe on a long page, so it is done once.
  * @returns per theme, every violation with its impact, most severe first.
  * @throws when the page shows another theme than the one asked for.
  */
 export async function axeViolations<T extends Theme>(
-  browser: Browser,
+  page: Page,
   url: string,
   themes: readonly [T, ...T[]],
 ): Promise<Record<T, AxeViolation[]>> {
   const [first] = themes;
-  const context = await browser.newContext({ viewport: VIEWPORTS.desktop, colorScheme: first });
-  try {
-    await context.addInitScript((t) => localStorage.setItem('starlight-theme', t), first);
-    const page = await context.newPage();
-    await page.goto(url, { waitUntil: 'load' });
-    await loadCalculators(page);
-    const found = {} as Record<T, AxeViolation[]>;
-    for (const theme of themes) {
-      if (theme !== first) {
-        await page.emulateMedia({ colorScheme: theme });
-        await page.evaluate((t) => {
-          localStorage.setItem('starlight-theme', t);
-          document.documentElement.dataset['theme'] = t;
-        }, theme);
-      }
-      const actual = await page.evaluate(() => document.documentElement.dataset['theme']);
-      if (actual !== theme) throw new Error(`${url}: asked for the ${theme} theme, the page shows ${actual}`);
-      found[theme] = await runAxe(page);
+  await page.context().addCookies([{ name: THEME_COOKIE, value: first, url }]);
+  await page.emulateMedia({ colorScheme: first });
+  await page.goto(url, { waitUntil: 'load' });
+  await loadCalculators(page);
+  const found = {} as Record<T, AxeViolation[]>;
+  for (const theme of themes) {
+    if (theme !== first) {
+      await page.emulateMedia({ colorScheme: theme });
+      await page.evaluate((t) => {
+        localStorage.setItem('starlight-theme', t);
+        document.documentElement.dataset['theme'] = t;
+      }, theme);
     }
-    return found;
-  } finally {
-    await context.close();
+    const actual = await page.evaluate(() => document.documentElement.dataset['theme']);
+    if (actual !== theme) throw new Error(`${url}: asked for the ${theme} theme, the page shows ${actual}`);
+    found[theme] = await runAxe(page);
   }
+  return found;
 }
 
 /** axe-core's default rules on the page as it is now: its violations, most severe first. */
@@ -115,52 +127,57 @@ export interface Shift {
 }
 
 /**
- * Cumulative layout shift of a page as a reader sees it: load, scroll through the page
- * (calculators load their code on approach), settle, then read every 'layout-shift' entry
- * (buffered, so shifts during load count) that did not follow user input.
+ * A page (in a context of its own) whose every load is cold, as on a reader's first visit:
+ * DevTools' "disable cache" bypasses the HTTP and memory caches for each request, so one page can
+ * serve many measured loads instead of a new context and renderer for each.
+ */
+export async function openColdPage(browser: Browser, options?: BrowserContextOptions): Promise<Page> {
+  const page = await browser.newPage(options);
+  const cdp = await page.context().newCDPSession(page);
+  await cdp.send('Network.enable');
+  await cdp.send('Network.setCacheDisabled', { cacheDisabled: true });
+  return page;
+}
+
+/**
+ * Cumulative layout shift of a page as a reader sees it: load `url` in `page` (cold: see
+ * openColdPage; at the viewport it has), scroll through the page (calculators load their code on
+ * approach), settle, then read every 'layout-shift' entry (buffered, so shifts during load count)
+ * that did not follow user input.
  * @returns the sum (CLS as a plain total, not windowed: a budget of 0 makes the difference moot) and the shifts.
  */
-export async function measureCls(
-  browser: Browser,
-  url: string,
-  viewport: { width: number; height: number },
-): Promise<{ cls: number; shifts: Shift[] }> {
-  const page = await browser.newPage({ viewport });
-  try {
-    await page.goto(url, { waitUntil: 'load' });
-    await scrollThrough(page, 500);
-    const shifts = await page.evaluate(
-      () =>
-        new Promise<Shift[]>((resolve) => {
-          const out: Shift[] = [];
-          const rect = (r: DOMRectReadOnly): string =>
-            `${Math.round(r.x)},${Math.round(r.y)} ${Math.round(r.width)}×${Math.round(r.height)}`;
-          new PerformanceObserver((list) => {
-            for (const e of list.getEntries() as (PerformanceEntry & {
-              value: number;
-              hadRecentInput: boolean;
-              sources: { node: Node | null; previousRect: DOMRectReadOnly; currentRect: DOMRectReadOnly }[];
-            })[]) {
-              if (e.hadRecentInput) continue;
-              out.push({
-                value: e.value,
-                at: Math.round(e.startTime),
-                sources: e.sources.map((s) => {
-                  const el = s.node instanceof Element ? s.node : s.node?.parentElement;
-                  const name = el
-                    ? `${el.tagName.toLowerCase()}${el.classList.length ? '.' + [...el.classList].join('.') : ''}`
-                    : '(text)';
-                  return `${name} ${rect(s.previousRect)} → ${rect(s.currentRect)}`;
-                }),
-              });
-            }
-          }).observe({ type: 'layout-shift', buffered: true });
-          // Buffered entries arrive in the observer's first callback, after the current task.
-          setTimeout(() => resolve(out), 100);
-        }),
-    );
-    return { cls: shifts.reduce((a, s) => a + s.value, 0), shifts };
-  } finally {
-    await page.close();
-  }
+export async function measureCls(page: Page, url: string): Promise<{ cls: number; shifts: Shift[] }> {
+  await page.goto(url, { waitUntil: 'load' });
+  await scrollThrough(page, 500);
+  const shifts = await page.evaluate(
+    () =>
+      new Promise<Shift[]>((resolve) => {
+        const out: Shift[] = [];
+        const rect = (r: DOMRectReadOnly): string =>
+          `${Math.round(r.x)},${Math.round(r.y)} ${Math.round(r.width)}×${Math.round(r.height)}`;
+        new PerformanceObserver((list) => {
+          for (const e of list.getEntries() as (PerformanceEntry & {
+            value: number;
+            hadRecentInput: boolean;
+            sources: { node: Node | null; previousRect: DOMRectReadOnly; currentRect: DOMRectReadOnly }[];
+          })[]) {
+            if (e.hadRecentInput) continue;
+            out.push({
+              value: e.value,
+              at: Math.round(e.startTime),
+              sources: e.sources.map((s) => {
+                const el = s.node instanceof Element ? s.node : s.node?.parentElement;
+                const name = el
+                  ? `${el.tagName.toLowerCase()}${el.classList.length ? '.' + [...el.classList].join('.') : ''}`
+                  : '(text)';
+                return `${name} ${rect(s.previousRect)} → ${rect(s.currentRect)}`;
+              }),
+            });
+          }
+        }).observe({ type: 'layout-shift', buffered: true });
+        // Buffered entries arrive in the observer's first callback, after the current task.
+        setTimeout(() => resolve(out), 100);
+      }),
+  );
+  return { cls: shifts.reduce((a, s) => a + s.value, 0), shifts };
 }

@@ -36,3 +36,38 @@ export class ReusedTab {
     await (await this.#page)?.close();
   }
 }
+
+/**
+ * A few ReusedTabs for the concurrent tests of one file (it.concurrent, up to the project's
+ * maxConcurrency): each test borrows a free one for its turn and gives it back, or waits for one.
+ */
+export class TabPool {
+  readonly #tabs: ReusedTab[];
+  readonly #free: ReusedTab[];
+  readonly #waiting: ((tab: ReusedTab) => void)[] = [];
+
+  /**
+   * @param size - how many pages, at most: one per test that runs at the same time.
+   * @param open - makes one of them, the first time it is needed.
+   */
+  constructor(size: number, open: () => Promise<Page>) {
+    this.#tabs = Array.from({ length: size }, () => new ReusedTab(open));
+    this.#free = [...this.#tabs];
+  }
+
+  /** Runs `use` on a free page, taken as ReusedTab.take leaves it, and frees the page when it ends. */
+  async use<T>(use: (page: Page) => Promise<T>): Promise<T> {
+    const tab = this.#free.pop() ?? (await new Promise<ReusedTab>((resolve) => this.#waiting.push(resolve)));
+    try {
+      return await use(await tab.take());
+    } finally {
+      const next = this.#waiting.shift();
+      if (next) next(tab);
+      else this.#free.push(tab);
+    }
+  }
+
+  async close(): Promise<void> {
+    await Promise.all(this.#tabs.map((tab) => tab.close()));
+  }
+}

@@ -6,7 +6,8 @@ import { blockingAxe } from '../../src/lib/quality/budgets.ts';
 import { chromiumPathForTests } from '../helpers/browser.ts';
 import { useBrowserAndSite } from '../helpers/browser-site.ts';
 import { expectedRoutes } from '../helpers/built-pages.ts';
-import { axeViolations } from '../../src/tooling/page-quality.ts';
+import { axeViolations, openAxePage } from '../../src/tooling/page-quality.ts';
+import { TabPool } from '../helpers/reused-tab.ts';
 import { DIST } from '../helpers/paths.ts';
 
 const executablePath = chromiumPathForTests();
@@ -21,12 +22,14 @@ describe.skipIf(!executablePath)('axe-core', () => {
   const ctx = useBrowserAndSite(executablePath, DIST);
 
   // axe's own run is most of each case's time and is CPU-bound in the page's renderer: two cases at
-  // a time keep both cores busy (the project's maxConcurrency).
+  // a time keep both cores busy (the project's maxConcurrency), on two pages that take turns.
+  const tabs = new TabPool(2, () => openAxePage(ctx.browser));
+  afterAll(() => tabs.close());
   it.concurrent.for(cases)(
     '/%s has no serious or critical violation in either theme (opened in %s)',
     { timeout: 240_000 },
     async ([route, first], { expect }) => {
-      const found = await axeViolations(ctx.browser, ctx.site.url + route, bothThemes(first));
+      const found = await tabs.use((page) => axeViolations(page, ctx.site.url + route, bothThemes(first)));
       // The whole violation (rule, help, elements) is in the diff when this fails.
       expect({ light: blockingAxe(found.light), dark: blockingAxe(found.dark) }).toEqual({ light: [], dark: [] });
     },
@@ -53,11 +56,14 @@ describe.skipIf(!executablePath)('the axe check itself', () => {
   writeFileSync(join(dir, 'index.html'), FIXTURE);
   afterAll(() => rmSync(dir, { recursive: true, force: true }));
   const ctx = useBrowserAndSite(executablePath, dir);
+  // One page for both orders, as above: what the first order stored must not leak into the second.
+  const tabs = new TabPool(1, () => openAxePage(ctx.browser));
+  afterAll(() => tabs.close());
 
   it.for([[['light', 'dark']], [['dark', 'light']]] as const)(
     'finds what a page gets wrong in each theme, opened in the %s theme first',
     async ([themes], { expect }) => {
-      const found = await axeViolations(ctx.browser, ctx.site.url, themes);
+      const found = await tabs.use((page) => axeViolations(page, ctx.site.url, themes));
       const ids = (theme: 'light' | 'dark') =>
         blockingAxe(found[theme])
           .map((v) => v.id)

@@ -6,7 +6,7 @@
 import { describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { blockingAxe } from '../../src/lib/quality/budgets.ts';
-import { axeViolations } from '../../src/tooling/page-quality.ts';
+import { axeViolations, openAxePage } from '../../src/tooling/page-quality.ts';
 import { chromiumPathForTests } from '../helpers/browser.ts';
 import { useBrowserAndSite } from '../helpers/browser-site.ts';
 import { DIST } from '../helpers/paths.ts';
@@ -141,9 +141,10 @@ describe.runIf(executablePath)('the sizing plan in the browser', () => {
       const query = new URLSearchParams(
         Object.entries(PLAN_CLUSTERS.pastEnvelope.raw).map(([k, v]) => [`s.${k}`, v]),
       ).toString();
-      const { [theme]: violations } = await axeViolations(handles.browser, `${handles.site.url}plan/?${query}`, [
-        theme,
-      ]);
+      const page = await openAxePage(handles.browser);
+      const { [theme]: violations } = await axeViolations(page, `${handles.site.url}plan/?${query}`, [theme]).finally(
+        () => page.context().close(),
+      );
       expect(blockingAxe(violations)).toEqual([]);
       // The issue asks for none at all on this page, moderate and minor included.
       expect(violations.map((v) => `${v.impact}: ${v.id}`)).toEqual([]);
