@@ -103,10 +103,12 @@ const chromium = browser.version();
 const audits: PageAudit[] = [];
 const prose: { route: string; density: ProseDensity }[] = [];
 try {
-  // One page checks them all in turn (each load starts in the light theme; see openAxePage).
-  const axePage = await openAxePage(browser);
   for (const weight of pages) {
-    const axe = await axeViolations(axePage, site.url + weight.route, ['light', 'dark']);
+    // A context of its own for each page, as a first visit has it.
+    const axePage = await openAxePage(browser);
+    const axe = await axeViolations(axePage, site.url + weight.route, ['light', 'dark']).finally(() =>
+      axePage.context().close(),
+    );
     audits.push({ route: weight.route, chapter: isChapter(weight.route), weight, axe, lighthouse: {} });
   }
   // How much of each chapter's running prose is citation text, as Chromium shows it.

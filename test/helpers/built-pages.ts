@@ -3,7 +3,9 @@ import { join, relative } from 'node:path';
 import type { HTMLElement } from 'node-html-parser';
 import { ROOT } from './paths.ts';
 
-export { builtRoutes, readPage } from '../../src/tooling/built-pages.ts';
+import { builtRoutes, readPage } from '../../src/tooling/built-pages.ts';
+
+export { builtRoutes, readPage };
 
 /**
  * Route paths the content collection should produce, one per MDX/MD file. The top-level `404`
@@ -41,4 +43,19 @@ export function valuesCiting(main: HTMLElement, permalink: string): HTMLElement[
       (a) =>
         main.querySelector(`${a.getAttribute('href')} a.page-sources__permalink`)?.getAttribute('href') === permalink,
     );
+}
+
+/**
+ * The smallest built page that holds the calculator `id` (its route, e.g. `etcd-sizing/`): for
+ * checks that are the calculator's own and load its page many times (the /calculators/ page holds
+ * every calculator, at twice a chapter's size).
+ * @throws Error when no built page holds it.
+ */
+export function smallestPageWith(dist: string, id: string): string {
+  const holding = builtRoutes(dist)
+    .map((route) => ({ route, html: readPage(dist, route) }))
+    .filter(({ html }) => html.includes(`data-calc="${id}"`))
+    .sort((a, b) => a.html.length - b.html.length);
+  if (holding.length === 0) throw new Error(`No built page holds the ${id} calculator.`);
+  return holding[0]!.route.replace(/index\.html$/, '');
 }

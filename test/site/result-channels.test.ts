@@ -6,7 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { chromiumPathForTests } from '../helpers/browser.ts';
 import { useBrowserAndSite } from '../helpers/browser-site.ts';
-import { builtRoutes, readPage } from '../helpers/built-pages.ts';
+import { smallestPageWith } from '../helpers/built-pages.ts';
 import { DIST, ROOT } from '../helpers/paths.ts';
 import { CHANNEL_STATES } from '../helpers/calculator-states.ts';
 import { ReusedTab } from '../helpers/reused-tab.ts';
@@ -21,19 +21,6 @@ import type { Table } from 'mdast';
 
 const executablePath = chromiumPathForTests();
 const ids = Object.keys(CALCULATORS) as CalculatorId[];
-
-/**
- * The smallest built page that holds each calculator: the checks are the calculator's own, and each
- * state loads the page afresh (the /calculators/ page holds them all, at twice a chapter's size).
- */
-function pageOf(id: CalculatorId): string {
-  const holding = builtRoutes(DIST)
-    .map((route) => ({ route, html: readPage(DIST, route) }))
-    .filter(({ html }) => html.includes(`data-calc="${id}"`))
-    .sort((a, b) => a.html.length - b.html.length);
-  if (holding.length === 0) throw new Error(`No built page holds the ${id} calculator.`);
-  return `/${holding[0]!.route.replace(/index\.html$/, '')}`;
-}
 
 /** The query that carries a state, computed as the calculator itself would write it. */
 async function queryOf(id: CalculatorId, raw: Readonly<Record<string, string>>): Promise<string> {
@@ -87,7 +74,7 @@ describe.runIf(executablePath)('each calculator’s copy, print and wiki export 
 
   it.each(ids)('%s, in every channel state', async (id) => {
     const page = await tab.take();
-    const path = pageOf(id);
+    const path = `/${smallestPageWith(DIST, id)}`;
     for (const state of CHANNEL_STATES[id]) {
       const where = `${id} (${state.name}) on ${path}`;
       const query = await queryOf(id, state.raw);

@@ -22,13 +22,29 @@ const title = present
   ? `etcd v3.7.0 citations against real upstream (git mirror ${MIRROR})`
   : `etcd v3.7.0 citations against real upstream: SKIPPED, CITATION_MIRRORS has no etcd-io/etcd entry`;
 
-// stderr piped, not shown: a missing path is an expected answer here.
-const git = (...args: string[]): string =>
-  execFileSync('git', ['-C', MIRROR, ...args], {
-    encoding: 'utf8',
-    maxBuffer: 1 << 28,
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
+// stderr piped, not shown: a missing path is an expected answer here. Many citations share a file
+// (about three each), so each answer or failure is kept: a file's text and diff are read once per target.
+const answers = new Map<string, { out: string } | { error: unknown }>();
+const git = (...args: string[]): string => {
+  const key = args.join('\0');
+  let answer = answers.get(key);
+  if (!answer) {
+    try {
+      answer = {
+        out: execFileSync('git', ['-C', MIRROR, ...args], {
+          encoding: 'utf8',
+          maxBuffer: 1 << 28,
+          stdio: ['ignore', 'pipe', 'pipe'],
+        }),
+      };
+    } catch (error) {
+      answer = { error };
+    }
+    answers.set(key, answer);
+  }
+  if ('error' in answer) throw answer.error;
+  return answer.out;
+};
 const lines = (text: string): string[] => {
   const l = text.replace(/\r\n?/g, '\n').split('\n');
   if (l[l.length - 1] === '') l.pop();
