@@ -413,11 +413,6 @@ export class CitationCache {
     };
   }
 
-  /** Forgets a tree entry (it disagreed with something that outranks the cache). */
-  async dropEntry(owner: string, repo: string, commit: string, path: string): Promise<void> {
-    if ((await this.loadTree(owner, repo, commit)).delete(path)) this.dirty.add(`tree:${owner}/${repo}@${commit}`);
-  }
-
   /** Records a tree entry in memory; {@link flush} writes it. */
   async setEntry(owner: string, repo: string, commit: string, path: string, entry: CachedEntry): Promise<void> {
     const { path: _reported, ...fields } = entry;

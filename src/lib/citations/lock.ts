@@ -138,13 +138,6 @@ const LockFileSchema = z.strictObject({
   entries: z.array(z.unknown()),
 });
 
-/** A parsed entry as a LockEntry, without the `undefined` zod gives absent optional fields. */
-function asLockEntry(e: z.infer<typeof LockEntrySchema>): LockEntry {
-  const out: Record<string, unknown> = {};
-  for (const [k, v] of Object.entries(e)) if (v !== undefined) out[k] = v;
-  return out as unknown as LockEntry;
-}
-
 /** An empty lock. */
 export function emptyLock(): Lock {
   return { entries: new Map() };
@@ -195,7 +188,7 @@ export function parseLock(text: string): Lock {
     const e = LockEntrySchema.safeParse(raw);
     if (!e.success) return bad(`${where}: ${formatIssues(e.error.issues, raw, 'the entry')}`);
     if (lock.entries.has(e.data.key)) return bad(`${where} appears twice`);
-    lock.entries.set(e.data.key, asLockEntry(e.data));
+    lock.entries.set(e.data.key, e.data);
   });
   return lock;
 }

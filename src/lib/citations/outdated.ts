@@ -2,31 +2,21 @@
  * `cite outdated --against <ref>`: what became of each pinned range at a newer
  * ref, read off a line diff of the pinned and the newer file, before anyone bumps a ref.
  */
-import type { ModelInputs } from './model-inputs.ts';
-import { openRun } from './open-run.ts';
+import { openRun, type RunOptions } from './open-run.ts';
 import { DriftFinder, formatDrift, fragmentsOutside, type CitationDrift } from './drift.ts';
 import { extractCitations, type Citation } from './extract.ts';
 import type { DriftState } from './line-map.ts';
 import { isChecked, readLocationOf, type LockEntry } from './lock.ts';
 import { ProviderError } from './providers/types.ts';
-import { mapLimit, type SourceReaderOptions } from './source.ts';
+import { mapLimit } from './source.ts';
 import { describe } from './verify.ts';
 
-export interface OutdatedOptions {
-  root: string;
+export interface OutdatedOptions extends RunOptions {
   /**
    * `v3.7.1` (tried in every cited repository; repos without it are skipped) or
    * `owner/repo@v3.7.1` (that repository only). Several may be given.
    */
   against: string[];
-  env?: NodeJS.ProcessEnv;
-  offline?: boolean;
-  log?: (line: string) => void;
-  contentDirs?: string[];
-  /** The model modules whose sources and bindings are citations too (src/tooling/model-inputs.ts). */
-  model?: ModelInputs | undefined;
-  cacheDir?: string;
-  github?: SourceReaderOptions['github'];
 }
 
 export interface OutdatedItem {

@@ -5,8 +5,7 @@
  * What it writes comes from a provider in this run, or from a cache answer the lock already
  * confirms (the same commit for the ref, the same blob for the file); `--refresh` reads no cache.
  */
-import type { ModelInputs } from './model-inputs.ts';
-import { openRun } from './open-run.ts';
+import { openRun, type RunOptions } from './open-run.ts';
 import { extractCitations, type Citation } from './extract.ts';
 import { hashLines } from './hash.ts';
 import { readAtEarlierTag } from './earlier-tag.ts';
@@ -14,16 +13,13 @@ import type { FileText } from './hash.ts';
 import { isChecked, readLocationOf, serializeLock, writeLock, type Lock, type LockEntry } from './lock.ts';
 import { searchable, formatRange } from './locate.ts';
 import { ProviderError, isTransient } from './providers/types.ts';
-import { mapLimit, type ResolvedRef, type SourceReaderOptions } from './source.ts';
+import { mapLimit, type ResolvedRef } from './source.ts';
 import type { ReadTarget } from './staging.ts';
 import { describe, explainMissing } from './verify.ts';
 import { captureValue, MAX_VALUE_LENGTH } from './value.ts';
 
-export interface PinOptions {
-  root: string;
-  env?: NodeJS.ProcessEnv;
-  /** No network: new citations are recorded as pending unless a mirror serves them. */
-  offline?: boolean;
+/** `offline`: new citations are recorded as pending unless a mirror serves them. */
+export interface PinOptions extends RunOptions {
   /** Re-resolve and re-pin every entry, not only new and pending ones (accepts moved tags). Reads nothing from the cache. */
   refresh?: boolean;
   /**
@@ -33,12 +29,6 @@ export interface PinOptions {
    * checked the prose and says so (`cite pin --accept-changes`).
    */
   acceptChanges?: boolean;
-  log?: (line: string) => void;
-  contentDirs?: string[];
-  /** The model modules whose sources and bindings are citations too (src/tooling/model-inputs.ts). */
-  model?: ModelInputs | undefined;
-  cacheDir?: string;
-  github?: SourceReaderOptions['github'];
   /** Clock for `pinnedAt` (tests). */
   now?: () => Date;
   onProgress?: (done: number, total: number) => void;
@@ -58,11 +48,6 @@ export interface PinReport {
    * limit, server error): recorded as pending (or, when pinned before, kept), and an error each.
    */
   failed: string[];
-  /**
-   * Pending or provisional entries pin only tried again (nobody asked for them in this run) whose
-   * source could not answer: they keep their entries, and each repository gets one warning.
-   */
-  notRetried: string[];
   /** Failures: `cite pin` exits 1 when there is any. */
   errors: string[];
   /** Pending because no source is configured for the repository, moved tags, discarded cache records. */
@@ -91,7 +76,6 @@ export async function runPin(options: PinOptions): Promise<PinReport> {
     kept: [],
     pruned: [],
     failed: [],
-    notRetried: [],
     errors: [],
     warnings: [],
     configErrors: [],
@@ -211,7 +195,6 @@ export async function runPin(options: PinOptions): Promise<PinReport> {
     const failedNow = (why: string): void => {
       const reason = why.replace(/\.+$/, '');
       if (old && !options.refresh && (old.status === 'pending' || old.status === 'provisional')) {
-        report.notRetried.push(k);
         report.kept.push(k);
         const repo = `${t.owner}/${t.repo}`;
         const seen = notRetriedWhy.get(repo);
@@ -395,7 +378,6 @@ export async function runPin(options: PinOptions): Promise<PinReport> {
     report.kept,
     report.pruned,
     report.failed,
-    report.notRetried,
   ])
     list.sort();
   for (const [repo, { why, n }] of [...notRetriedWhy].sort(([a], [b]) => (a < b ? -1 : 1))) {

@@ -3,8 +3,7 @@
  * each citation's lines from the commit pinned in the lock to the ref now written,
  * through a line diff of the two versions, and rewrites the MDX line range.
  */
-import type { ModelInputs } from './model-inputs.ts';
-import { openRun } from './open-run.ts';
+import { openRun, type RunOptions } from './open-run.ts';
 import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import writeFileAtomic from 'write-file-atomic';
@@ -15,21 +14,12 @@ import { isChecked, readLocationOf, type Lock, type LockEntry } from './lock.ts'
 import { signed } from './locate.ts';
 import { ProviderError } from './providers/types.ts';
 import { formatCitationRef } from './ref.ts';
-import { mapLimit, type SourceReaderOptions } from './source.ts';
+import { mapLimit } from './source.ts';
 import { describe } from './verify.ts';
 
-export interface RelocateOptions {
-  root: string;
-  env?: NodeJS.ProcessEnv;
-  offline?: boolean;
+export interface RelocateOptions extends RunOptions {
   /** Report what would change without writing MDX. */
   dryRun?: boolean;
-  log?: (line: string) => void;
-  contentDirs?: string[];
-  /** The model modules whose sources and bindings are citations too (src/tooling/model-inputs.ts). */
-  model?: ModelInputs | undefined;
-  cacheDir?: string;
-  github?: SourceReaderOptions['github'];
 }
 
 /** A citation whose MDX range is rewritten. */

@@ -23,25 +23,24 @@ import { readTarget, type ReadTarget } from './staging.ts';
 
 export type CacheReads = 'intact' | 'confirmed' | 'none';
 
+/** Optional fields may be `undefined` too, so that a command passes its own options on as they are. */
 export interface SourceReaderOptions {
   root: string;
-  env?: NodeJS.ProcessEnv;
+  env?: NodeJS.ProcessEnv | undefined;
   /** No network: GitHub is not used; mirrors (local) and the cache still are. */
-  offline?: boolean;
+  offline?: boolean | undefined;
   /** Default `<root>/.cache/citations`. */
-  cacheDir?: string;
+  cacheDir?: string | undefined;
   /** How far cached answers are believed (see the module comment). Default `intact`. */
-  cacheReads?: CacheReads;
-  log?: (line: string) => void;
+  cacheReads?: CacheReads | undefined;
+  log?: ((line: string) => void) | undefined;
   /** Overrides of the GitHub options read from env (tests: backoff, waits). */
-  github?: Partial<GitHubProviderOptions>;
+  github?: Partial<GitHubProviderOptions> | undefined;
 }
 
 export interface ResolvedRef {
   commit: string;
   provider: ProviderName;
-  /** True when a conditional request confirmed the cached commit. */
-  revalidated: boolean;
 }
 
 export type FileResult =
@@ -49,18 +48,10 @@ export type FileResult =
   | { kind: 'missing'; provider: ProviderName }
   | { kind: 'unavailable'; reason: string; error?: ProviderError };
 
-/** Counts of what this run asked providers for (the fake server counts HTTP requests). */
-export interface SourceStats {
-  refResolutions: number;
-  fileFetches: number;
-  cacheHits: number;
-}
-
 export class SourceReader {
   readonly cache: CitationCache;
   readonly offline: boolean;
   readonly cacheReads: CacheReads;
-  readonly stats: SourceStats = { refResolutions: 0, fileFetches: 0, cacheHits: 0 };
   /** Cache records and files discarded in this run, and why (callers show them as warnings). */
   readonly notices: string[] = [];
   /** One message per unreachable host (callers print each once, however many citations it affects). */
@@ -175,7 +166,6 @@ export class SourceReader {
             ? undefined
             : await this.cache.getRef(owner, repo, ref, provider.name, provider.origin);
         if (cached && this.cacheReads === 'confirmed' && cached.commit !== options.expectCommit) cached = undefined;
-        this.stats.refResolutions++;
         let r;
         try {
           r = await provider.resolveRef(owner, repo, ref, cached);
@@ -194,7 +184,7 @@ export class SourceReader {
           ...(r.etag ? { etag: r.etag } : {}),
           ...(r.tagObject ? { tagObject: r.tagObject } : {}),
         });
-        return { commit: r.commit, provider: provider.name, revalidated: r.notModified };
+        return { commit: r.commit, provider: provider.name };
       })();
       this.refMemo.set(k, p);
     }
@@ -239,7 +229,6 @@ export class SourceReader {
       if (entry && entry.type === 'file' && believed) {
         const bytes = await this.cache.readBlob(owner, repo, entry.sha);
         if (bytes) {
-          this.stats.cacheHits++;
           return { kind: 'ok', text: fileText(bytes), from: 'cache', entry };
         }
       } else if (entry) {
@@ -253,7 +242,6 @@ export class SourceReader {
         : `offline and not in ${DEFAULT_CACHE_DIR}`;
       return { kind: 'unavailable', reason: why };
     }
-    this.stats.fileFetches++;
     let fetched;
     try {
       fetched = await provider.fetchFile(owner, repo, commit, path);
@@ -302,29 +290,4 @@ export async function mapLimit<T, R>(
   };
   await Promise.all(Array.from({ length: Math.min(limit, items.length) }, worker));
   return out;
-}
-
-/**
- * A reader built from the options every command takes (pin, verify, relocate, outdated).
- * Optional fields stay absent rather than `undefined` (exactOptionalPropertyTypes).
- * @throws ProviderError for a bad CITATION_MIRRORS or GITHUB_API_URL (a configuration error).
- */
-export function readerFor(options: {
-  root: string;
-  env?: NodeJS.ProcessEnv | undefined;
-  offline?: boolean | undefined;
-  cacheDir?: string | undefined;
-  cacheReads?: CacheReads | undefined;
-  log?: ((line: string) => void) | undefined;
-  github?: Partial<GitHubProviderOptions> | undefined;
-}): SourceReader {
-  return new SourceReader({
-    root: options.root,
-    env: options.env ?? process.env,
-    offline: options.offline ?? false,
-    ...(options.cacheDir ? { cacheDir: options.cacheDir } : {}),
-    ...(options.cacheReads ? { cacheReads: options.cacheReads } : {}),
-    ...(options.log ? { log: options.log } : {}),
-    ...(options.github ? { github: options.github } : {}),
-  });
 }

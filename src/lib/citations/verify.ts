@@ -7,8 +7,7 @@
  * has none). Every message names the MDX file:line,
  * the citation, what differs and the command that fixes it.
  */
-import type { ModelInputs } from './model-inputs.ts';
-import { openRun } from './open-run.ts';
+import { openRun, type RunOptions } from './open-run.ts';
 import { extractCitations, type Citation } from './extract.ts';
 import { hashLines } from './hash.ts';
 import {
@@ -26,7 +25,7 @@ import { captureValue, PATTERN_FIX } from './value.ts';
 import { findShift, formatRange, occurrences, searchable, signed, type Searchable } from './locate.ts';
 import { ProviderError, isTransient, redactUrlCredentials } from './providers/types.ts';
 import { citationPermalink, webHostFromApiUrl } from './ref.ts';
-import { mapLimit, type FileResult, type SourceReader, type ResolvedRef, type SourceReaderOptions } from './source.ts';
+import { mapLimit, type FileResult, type SourceReader, type ResolvedRef } from './source.ts';
 
 /**
  * - `verified`: the lines were read in this run at the pinned commit and match the lock and `expect`;
@@ -85,20 +84,10 @@ export interface VerificationReport {
   calculators: Map<string, string[]>;
 }
 
-export interface VerificationOptions {
-  root: string;
+export interface VerificationOptions extends RunOptions {
   /** Pending entries and lines that cannot be fetched now are errors instead of warnings. */
   strict: boolean;
-  /** Use no network: mirrors and `.cache/citations` only. */
   offline: boolean;
-  env?: NodeJS.ProcessEnv;
-  log?: (line: string) => void;
-  /** Directories (relative to root) holding MDX; default `content`. */
-  contentDirs?: string[];
-  /** The model modules whose sources and bindings are citations too (src/tooling/model-inputs.ts). */
-  model?: ModelInputs | undefined;
-  cacheDir?: string;
-  github?: SourceReaderOptions['github'];
   /** Called as files are fetched (not for cache hits), e.g. for a progress line. */
   onProgress?: (done: number, total: number) => void;
 }
