@@ -1,7 +1,8 @@
 import { defineConfig } from 'vitest/config';
 
-// Three projects: fast pure-logic tests; tests of the built site, which build it once (default and
-// sub-path builds) in a global setup; and the lab's, with real etcd (packages/lab/vitest.config.ts).
+// Three projects, run as three groups one after another: fast pure-logic tests, while the global
+// setup builds the site (default and sub-path builds) in the background; tests of the built site;
+// and the lab's, with real etcd (packages/lab/vitest.config.ts).
 export default defineConfig({
   test: {
     reporters: ['default', './test/helpers/summary-reporter.ts'],
@@ -10,12 +11,15 @@ export default defineConfig({
     maxWorkers: 2,
     projects: [
       'packages/lab',
-      { test: { name: 'unit', include: ['test/unit/**/*.test.ts'] } },
+      { test: { name: 'unit', include: ['test/unit/**/*.test.ts'], sequence: { groupOrder: 0 } } },
       {
         test: {
           name: 'site',
           include: ['test/site/**/*.test.ts'],
           globalSetup: ['test/helpers/build-site.ts'],
+          setupFiles: ['test/helpers/wait-for-site-build.ts'],
+          // After the unit tests, which run while the site builds.
+          sequence: { groupOrder: 1 },
           testTimeout: 120_000,
           hookTimeout: 300_000,
           // Within a file, only tests marked concurrent run side by side (axe-core's pages).
