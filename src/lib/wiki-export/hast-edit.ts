@@ -3,6 +3,8 @@
  * elements but not their parents, so these search from a root.
  */
 import type { Element, ElementContent, Parents, Root } from 'hast';
+import { selectAll } from 'hast-util-select';
+import { SKIP, visit } from 'unist-util-visit';
 
 function parentOf(root: Root | Element, target: Element): Parents | undefined {
   for (const child of root.children) {
@@ -26,9 +28,24 @@ export function replace(root: Root | Element, target: Element, nodes: ElementCon
   parent.children.splice(parent.children.indexOf(target), 1, ...nodes);
 }
 
-/** Removes `target` from below `root` (see {@link replace}). */
-export function remove(root: Root | Element, target: Element): void {
-  replace(root, target, []);
+/**
+ * Replaces each key of `replacements` found below `root` by its nodes (none to remove it), in one
+ * walk: {@link replace} searches for the parent of each target, a walk apiece. Replacement nodes
+ * are not searched.
+ */
+export function replaceAll(root: Root | Element, replacements: ReadonlyMap<Element, ElementContent[]>): void {
+  if (replacements.size === 0) return;
+  visit(root, 'element', (el: Element, index, parent) => {
+    const nodes = replacements.get(el);
+    if (parent === undefined || index === undefined || nodes === undefined) return;
+    parent.children.splice(index, 1, ...nodes);
+    return [SKIP, index + nodes.length];
+  });
+}
+
+/** Removes every element below `root` that matches one of `selectors` (in place, one search and one walk). */
+export function removeMatching(root: Root | Element, selectors: readonly string[]): void {
+  replaceAll(root, new Map(selectAll(selectors.join(', '), root).map((el) => [el, []])));
 }
 
 /** A hast element; `children` may mix elements and strings (strings become text nodes). */

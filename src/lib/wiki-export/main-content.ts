@@ -4,9 +4,8 @@
  * heading anchor links. Works on hast (rehype-parse's tree of the whole HTML document).
  */
 import type { Element, Root } from 'hast';
-import { select, selectAll } from 'hast-util-select';
-import { SKIP, visit } from 'unist-util-visit';
-import { textContent } from './hast-edit.ts';
+import { select } from 'hast-util-select';
+import { removeMatching, textContent } from './hast-edit.ts';
 
 /** A page's content, ready for the page-specific rewrites. */
 export interface MainContent {
@@ -45,13 +44,7 @@ export function mainContent(tree: Root, where: string): MainContent {
   if (!main || !title || !content) {
     throw new Error(`${where}: no <main> with <h1 id="_top"> and .sl-markdown-content: not a Starlight page as this export knows it (did the layout change?).`);
   }
-  // One search finds them all and one walk removes them (a search for each one's parent costs a walk apiece).
-  const chrome = new Set(selectAll(CHROME_SELECTORS.join(', '), content));
-  visit(content, 'element', (el: Element, index, parent) => {
-    if (parent === undefined || index === undefined || !chrome.has(el)) return;
-    parent.children.splice(index, 1);
-    return [SKIP, index];
-  });
+  removeMatching(content, CHROME_SELECTORS);
   const notice = select('aside.citation-notice', main) ?? undefined;
   const canonical = select('link[rel=canonical]', tree)?.properties['href'];
   return { title, titleText: textContent(title).trim(), notice, content, canonical: typeof canonical === 'string' ? canonical : undefined };

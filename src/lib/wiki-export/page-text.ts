@@ -13,7 +13,6 @@
  * inline elements differently; every word and punctuation mark must match, in order.
  */
 import type { Root as HastRoot } from 'hast';
-import { selectAll } from 'hast-util-select';
 import type { Paragraph, Root as MdastRoot, RootContent } from 'mdast';
 import { toString } from 'mdast-util-to-string';
 import rehypeParse from 'rehype-parse';
@@ -22,7 +21,7 @@ import remarkGfm from 'remark-gfm';
 import remarkParse from 'remark-parse';
 import { unified } from 'unified';
 import { INPUTS_LEAD, LIVE_LINK_TEXT } from './calculators.ts';
-import { remove, textContent } from './hast-edit.ts';
+import { removeMatching, textContent } from './hast-edit.ts';
 import { mainContent } from './main-content.ts';
 import { CITATION_REMOVALS } from './sources.ts';
 
@@ -50,7 +49,7 @@ export const HTML_REMOVALS = [
 export function builtPageText(html: string, where: string): string {
   const tree = unified().use(rehypeParse).parse(html) as HastRoot;
   const page = mainContent(tree, where);
-  for (const selector of HTML_REMOVALS) for (const el of selectAll(selector, page.content)) remove(page.content, el);
+  removeMatching(page.content, HTML_REMOVALS);
   return [page.titleText, page.notice ? textContent(page.notice) : '', textContent(page.content)].join('\n');
 }
 

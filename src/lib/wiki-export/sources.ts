@@ -6,7 +6,7 @@
  */
 import type { Element, ElementContent } from 'hast';
 import { select, selectAll } from 'hast-util-select';
-import { h, remove, replace, textContent } from './hast-edit.ts';
+import { h, removeMatching, replaceAll, textContent } from './hast-edit.ts';
 
 /** Parts of the built citations that the wiki leaves out (page-text.ts leaves them out of the comparison too). */
 export const CITATION_REMOVALS = ['.page-sources__back'] as const;
@@ -26,13 +26,14 @@ export function citationsForWiki(content: Element, where: string): number {
     const href = select('a.page-sources__permalink', li)?.properties['href'];
     if (n && typeof href === 'string') permalinks.set(n, href);
   }
-  for (const selector of CITATION_REMOVALS) for (const el of selectAll(selector, content)) remove(content, el);
+  removeMatching(content, CITATION_REMOVALS);
   const markers = selectAll('a.cite-link', content);
+  const replacements = new Map<Element, ElementContent[]>();
   for (const a of markers) {
     const numbers = String(a.properties['dataSources'] ?? '').split(',').filter(Boolean);
     const text = textContent(a);
     if (numbers.length === 0) {
-      replace(content, a, [{ type: 'text', value: text }]);
+      replacements.set(a, [{ type: 'text', value: text }]);
       continue;
     }
     const link = (n: string, label: string): Element => {
@@ -41,7 +42,7 @@ export function citationsForWiki(content: Element, where: string): number {
       return h('a', { href }, [label]);
     };
     if ((a.properties['className'] as string[] | undefined)?.includes('cite-value')) {
-      replace(content, a, [link(numbers[0]!, text)]);
+      replacements.set(a, [link(numbers[0]!, text)]);
       continue;
     }
     // "[3, 5*]": each number, with its state mark, links to its own source.
@@ -52,7 +53,8 @@ export function citationsForWiki(content: Element, where: string): number {
       linked.push(link(/^\d+/.exec(part)?.[0] ?? '', part));
     });
     linked.push({ type: 'text', value: ']' });
-    replace(content, a, linked);
+    replacements.set(a, linked);
   }
+  replaceAll(content, replacements);
   return markers.length;
 }
