@@ -45,6 +45,14 @@ export function valuesCiting(main: HTMLElement, permalink: string): HTMLElement[
     );
 }
 
+const pages = new Map<string, { route: string; html: string }[]>();
+/** Every built page of `dist` with its HTML, read once per test file. */
+function pagesOf(dist: string): { route: string; html: string }[] {
+  let found = pages.get(dist);
+  if (!found) pages.set(dist, (found = builtRoutes(dist).map((route) => ({ route, html: readPage(dist, route) }))));
+  return found;
+}
+
 /**
  * The smallest built page that holds the calculator `id` (its route, e.g. `etcd-sizing/`): for
  * checks that are the calculator's own and load its page many times (the /calculators/ page holds
@@ -52,8 +60,7 @@ export function valuesCiting(main: HTMLElement, permalink: string): HTMLElement[
  * @throws Error when no built page holds it.
  */
 export function smallestPageWith(dist: string, id: string): string {
-  const holding = builtRoutes(dist)
-    .map((route) => ({ route, html: readPage(dist, route) }))
+  const holding = pagesOf(dist)
     .filter(({ html }) => html.includes(`data-calc="${id}"`))
     .sort((a, b) => a.html.length - b.html.length);
   if (holding.length === 0) throw new Error(`No built page holds the ${id} calculator.`);

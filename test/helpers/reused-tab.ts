@@ -32,8 +32,13 @@ export class ReusedTab {
     return page;
   }
 
+  /** Closes the page, and its context when no other page is left in it (openAxePage and openColdPage make one each). */
   async close(): Promise<void> {
-    await (await this.#page)?.close();
+    const page = await this.#page;
+    if (!page) return;
+    const context = page.context();
+    await page.close();
+    if (context.pages().length === 0) await context.close();
   }
 }
 
