@@ -1,46 +1,32 @@
 /**
  * Small in-place edits of a hast tree, shared by the page rewrites. hast-util-select finds
- * elements but not their parents, so these search from a root.
+ * elements but not their parents, so the edits walk from a root, once for all their targets.
  */
-import type { Element, ElementContent, Parents, Root } from 'hast';
+import type { Element, ElementContent, Root } from 'hast';
 import { selectAll } from 'hast-util-select';
 import { SKIP, visit } from 'unist-util-visit';
 
-function parentOf(root: Root | Element, target: Element): Parents | undefined {
-  for (const child of root.children) {
-    if (child === target) return root;
-    if (child.type === 'element') {
-      const found = parentOf(child, target);
-      if (found) return found;
-    }
-  }
-  return undefined;
-}
-
 /**
- * Replaces `target`, wherever it is below `root`, by `nodes` (none to remove it).
+ * Replaces each key of `replacements` below `root` by its nodes (none to remove it), in one walk
+ * (a search for each target's parent would cost a walk apiece). Replacement nodes are not searched.
  *
- * @throws Error when `target` is not below `root` (a bug in the caller: the element was already replaced).
- */
-export function replace(root: Root | Element, target: Element, nodes: ElementContent[]): void {
-  const parent = parentOf(root, target);
-  if (!parent) throw new Error(`<${target.tagName}> to replace is not in the tree`);
-  parent.children.splice(parent.children.indexOf(target), 1, ...nodes);
-}
-
-/**
- * Replaces each key of `replacements` found below `root` by its nodes (none to remove it), in one
- * walk: {@link replace} searches for the parent of each target, a walk apiece. Replacement nodes
- * are not searched.
+ * @throws Error when a target is not below `root` (a bug in the caller: it was already replaced,
+ *   or sits inside another target).
  */
 export function replaceAll(root: Root | Element, replacements: ReadonlyMap<Element, ElementContent[]>): void {
   if (replacements.size === 0) return;
+  let replaced = 0;
   visit(root, 'element', (el: Element, index, parent) => {
     const nodes = replacements.get(el);
     if (parent === undefined || index === undefined || nodes === undefined) return;
     parent.children.splice(index, 1, ...nodes);
+    replaced++;
     return [SKIP, index + nodes.length];
   });
+  if (replaced < replacements.size) {
+    const missing = [...replacements.keys()].map((el) => `<${el.tagName}>`).join(', ');
+    throw new Error(`${replacements.size - replaced} of the elements to replace (${missing}) are not in the tree`);
+  }
 }
 
 /** Removes every element below `root` that matches one of `selectors` (in place, one search and one walk). */

@@ -15,7 +15,7 @@ import type { DiagramMode } from './flavors.ts';
 import { excerptForWiki } from './excerpts.ts';
 import { citationsForWiki } from './sources.ts';
 import { frontMatter } from './front-matter.ts';
-import { h, replace } from './hast-edit.ts';
+import { h, replaceAll } from './hast-edit.ts';
 import { mainContent } from './main-content.ts';
 import type { Flavor } from './flavors.ts';
 import { provenanceTable } from './front-matter.ts';
@@ -70,21 +70,22 @@ export function exportPage(route: string, html: string, options: PageExportOptio
   const { content } = page;
 
   const calcs = selectAll('section.calc', content);
-  for (const section of calcs) replace(content, section, calculatorForWiki(readCalculator(section, route), pageUrl));
+  replaceAll(content, new Map(calcs.map((s) => [s, calculatorForWiki(readCalculator(s, route), pageUrl)])));
 
   citationsForWiki(content, route);
 
   const excerpts = selectAll('figure.excerpt', content);
-  for (const figure of excerpts) replace(content, figure, excerptForWiki(figure, route));
+  replaceAll(content, new Map(excerpts.map((f) => [f, excerptForWiki(f, route)])));
 
   const figures = selectAll('figure.diagram', content);
   const diagrams = figures.map((f) => readDiagram(f, route));
   const assets: ExportedAsset[] = [];
   const sources = options.diagrams === 'mermaid' ? mermaidSources(diagrams, options.fencesOf, route) : [];
+  const replacements = new Map<Element, ElementContent[]>();
   figures.forEach((figure, i) => {
     const d = diagrams[i]!;
     if (options.diagrams === 'mermaid') {
-      replace(content, figure, [diagramFence(sources[i]!)]);
+      replacements.set(figure, [diagramFence(sources[i]!)]);
       return;
     }
     if (!d.svg) throw new Error(`/${route}: diagram ${i + 1} (${d.file}:${d.line}) was not rendered to SVG at build time (no Chromium): rebuild with Chromium, or export with --diagrams=mermaid.`);
@@ -92,8 +93,9 @@ export function exportPage(route: string, html: string, options: PageExportOptio
     const image = `${file.replace(/\.md$/, '')}.diagram-${i + 1}.${png ? 'png' : 'svg'}`;
     assets.push({ file: image, content: svgFile(d.svg), ...(png ? { render: 'png' as const } : {}) });
     // Pages and their images sit side by side in the export folder.
-    replace(content, figure, [diagramImage(d.title, image)]);
+    replacements.set(figure, [diagramImage(d.title, image)]);
   });
+  replaceAll(content, replacements);
 
   const body: ElementContent[] = [h('h1', {}, [page.titleText])];
   if (!options.flavor.frontMatter) body.push(provenanceTable(pageUrl, options.version));
