@@ -33,7 +33,7 @@ import {
   type SiteAudit,
 } from '../src/lib/quality/report.ts';
 import { launchBrowser } from '../src/tooling/browser.ts';
-import { axeViolations, openAxePage } from '../src/tooling/page-quality.ts';
+import { axeViolationsOnce } from '../src/tooling/page-quality.ts';
 import { densityTable, type ProseDensity } from '../src/lib/quality/prose-density.ts';
 import { measureProse } from '../src/tooling/prose-density.ts';
 import { DIST, ROOT } from '../src/tooling/paths.ts';
@@ -105,10 +105,7 @@ const prose: { route: string; density: ProseDensity }[] = [];
 try {
   for (const weight of pages) {
     // A context of its own for each page, as a first visit has it.
-    const axePage = await openAxePage(browser);
-    const axe = await axeViolations(axePage, site.url + weight.route, ['light', 'dark']).finally(() =>
-      axePage.context().close(),
-    );
+    const axe = await axeViolationsOnce(browser, site.url + weight.route, ['light', 'dark']);
     audits.push({ route: weight.route, chapter: isChapter(weight.route), weight, axe, lighthouse: {} });
   }
   // How much of each chapter's running prose is citation text, as Chromium shows it.

@@ -95,6 +95,23 @@ export async function axeViolations<T extends Theme>(
   return found;
 }
 
+/**
+ * {@link axeViolations} for one page in a context of its own, closed afterwards: the check of a
+ * first visit, for callers that check a page once.
+ */
+export async function axeViolationsOnce<T extends Theme>(
+  browser: Browser,
+  url: string,
+  themes: readonly [T, ...T[]],
+): Promise<Record<T, AxeViolation[]>> {
+  const page = await openAxePage(browser);
+  try {
+    return await axeViolations(page, url, themes);
+  } finally {
+    await page.context().close();
+  }
+}
+
 /** axe-core's default rules on the page as it is now: its violations, most severe first. */
 async function runAxe(page: Page): Promise<AxeViolation[]> {
   // Only violations are read: axe then details one node per passing rule instead of every node.

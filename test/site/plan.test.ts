@@ -6,7 +6,7 @@
 import { describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { blockingAxe } from '../../src/lib/quality/budgets.ts';
-import { axeViolations, openAxePage } from '../../src/tooling/page-quality.ts';
+import { axeViolationsOnce } from '../../src/tooling/page-quality.ts';
 import { chromiumPathForTests } from '../helpers/browser.ts';
 import { useBrowserAndSite } from '../helpers/browser-site.ts';
 import { DIST } from '../helpers/paths.ts';
@@ -141,10 +141,9 @@ describe.runIf(executablePath)('the sizing plan in the browser', () => {
       const query = new URLSearchParams(
         Object.entries(PLAN_CLUSTERS.pastEnvelope.raw).map(([k, v]) => [`s.${k}`, v]),
       ).toString();
-      const page = await openAxePage(handles.browser);
-      const { [theme]: violations } = await axeViolations(page, `${handles.site.url}plan/?${query}`, [theme]).finally(
-        () => page.context().close(),
-      );
+      const { [theme]: violations } = await axeViolationsOnce(handles.browser, `${handles.site.url}plan/?${query}`, [
+        theme,
+      ]);
       expect(blockingAxe(violations)).toEqual([]);
       // The issue asks for none at all on this page, moderate and minor included.
       expect(violations.map((v) => `${v.impact}: ${v.id}`)).toEqual([]);
