@@ -14,6 +14,7 @@ import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
 import type { MermaidFence } from '../src/lib/wiki-export/diagrams.ts';
 import { checkOutFolder } from '../src/lib/wiki-export/out-folder.ts';
+import { builtRoutes } from '../src/tooling/built-pages.ts';
 import { DIAGRAM_MODES, FLAVORS, flavorOf, type DiagramMode, type Flavor } from '../src/lib/wiki-export/flavors.ts';
 import type { ExportedPage } from '../src/lib/wiki-export/page.ts';
 import type { Browser } from 'playwright-core';
@@ -96,24 +97,6 @@ function options() {
     baseUrl,
     dist: resolve(process.cwd(), parsed.dist),
   };
-}
-
-/** Routes of every page in the build, sorted: `''`, `background/`, … (not 404, assets or search). */
-function builtRoutes(dist: string): string[] {
-  const routes: string[] = [];
-  const walk = (dir: string): void => {
-    for (const name of readdirSync(dir).sort()) {
-      const path = join(dir, name);
-      if (statSync(path).isDirectory()) {
-        if (name !== '_astro' && name !== 'pagefind') walk(path);
-      } else if (name === 'index.html') {
-        const route = relative(dist, dir);
-        routes.push(route === '' ? '' : `${route.split('\\').join('/')}/`);
-      }
-    }
-  };
-  walk(dist);
-  return routes.sort();
 }
 
 /** The MDX file of a route, when the docs collection has one. */

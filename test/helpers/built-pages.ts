@@ -64,5 +64,5 @@ export function smallestPageWith(dist: string, id: string): string {
     .filter(({ html }) => html.includes(`data-calc="${id}"`))
     .sort((a, b) => a.html.length - b.html.length);
   if (holding.length === 0) throw new Error(`No built page holds the ${id} calculator.`);
-  return holding[0]!.route.replace(/index\.html$/, '');
+  return holding[0]!.route;
 }

@@ -1,6 +1,5 @@
-import type { Page } from 'playwright-core';
+import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, it } from 'vitest';
-import type { Browser } from 'playwright-core';
 import { serveStatic, type StaticSite } from '../../src/tooling/static-server.ts';
 import { CHAPTER_ROUTES, FAST_BUDGETS } from '../../src/lib/quality/budgets.ts';
 import { chromiumPathForTests } from '../helpers/browser.ts';
