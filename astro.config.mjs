@@ -1,12 +1,17 @@
 // @ts-check
+import { existsSync } from 'node:fs';
 import { defineConfig } from 'astro/config';
 import starlight from '@astrojs/starlight';
 import mdx from '@astrojs/mdx';
 import { unified } from '@astrojs/markdown-remark';
 import { remarkMermaidBlocks } from './src/plugins/remark-mermaid-blocks.ts';
+import { remarkHeadingIds } from './src/plugins/remark-heading-ids.ts';
+import remarkCjkFriendly from 'remark-cjk-friendly';
 import { rehypeBaseLinks } from './src/plugins/rehype-base-links.ts';
 import { normalizeBase } from './src/lib/base-path.ts';
 import sizingGuide from './src/integration/index.ts';
+import { starlightLocales } from './src/lib/i18n/locales.ts';
+import { sidebar } from './src/lib/sidebar.ts';
 // The model modules whose upstream refs and bound numbers the build verifies with the pages'
 // citations, and the calculators' declared sources the Evidence page lists, imported here (at config
 // time) so that the citation engine starts no process to read them.
@@ -65,14 +70,15 @@ export default defineConfig({
   },
   markdown: {
     processor: unified({
-      remarkPlugins: [remarkMermaidBlocks],
+      // CJK emphasis next to Japanese punctuation (remark-cjk-friendly); translated headings' English ids.
+      remarkPlugins: [remarkMermaidBlocks, remarkCjkFriendly, remarkHeadingIds],
       rehypePlugins: [[rehypeBaseLinks, { base }]],
     }),
   },
   integrations: [
     sizingGuide({ model: { sources, expect: sourceExpect, bindings, schemas, calculators } }),
     starlight({
-      title: 'K8s CP & etcd sizing',
+      title: { en: 'K8s CP & etcd sizing', ja: 'K8s CP & etcd サイジング' },
       description:
         'An evidence-backed guide to how many etcd members and control-plane nodes to run, where each scales, and when to colocate them.',
       customCss: ['./src/styles/site.css', './src/styles/section-cite.css', './src/styles/print.css'],
@@ -93,50 +99,9 @@ export default defineConfig({
       ...(repository
         ? { editLink: { baseUrl: `${repository}/edit/${process.env.SITE_REPOSITORY_BRANCH ?? 'main'}/` } }
         : {}),
-      sidebar: [
-        { label: 'Overview', link: '/' },
-        { label: 'The sizing plan', link: '/plan/' },
-        {
-          label: 'Chapters',
-          items: [
-            {
-              label: 'etcd sizing',
-              items: [
-                { label: 'Members and failure tolerance', link: '/etcd-sizing/' },
-                { label: 'Writes and scaling out', link: '/etcd-writes/' },
-                { label: 'Reads and the watch cache', link: '/etcd-reads/' },
-              ],
-            },
-            { label: 'Control-plane nodes', link: '/control-plane/' },
-            { label: 'Colocation', link: '/colocation/' },
-            {
-              label: 'Production sizing',
-              items: [
-                { label: 'etcd machines', link: '/etcd-hardware/' },
-                { label: 'Disk and latency', link: '/etcd-disk/' },
-                { label: 'Database size and quota', link: '/etcd-database/' },
-                { label: 'Backup and restore', link: '/etcd-backup/' },
-                { label: 'Network and timeouts', link: '/etcd-timeouts/' },
-                { label: 'Tested limits', link: '/tested-limits/' },
-                { label: 'API-server capacity', link: '/apiserver-capacity/' },
-                { label: 'Changing membership', link: '/membership/' },
-              ],
-            },
-          ],
-        },
-        {
-          label: 'Reference',
-          items: [
-            { label: 'Background: etcd', link: '/background/' },
-            { label: 'Docs versus code', link: '/docs-vs-code/' },
-            { label: 'Calculators', link: '/calculators/' },
-            { label: 'Glossary', link: '/glossary/' },
-            { label: 'References', link: '/references/' },
-            { label: 'Evidence', link: '/evidence/' },
-            { label: 'Evidence lab', link: '/lab/' },
-          ],
-        },
-      ],
+      defaultLocale: 'root',
+      locales: starlightLocales((t) => existsSync(new URL(`./content/docs/${t.locale}/`, import.meta.url))),
+      sidebar: sidebar(),
     }),
     mdx(),
   ],

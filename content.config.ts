@@ -5,6 +5,7 @@ import { docsSchema, i18nSchema } from '@astrojs/starlight/schema';
 import { z } from 'astro/zod';
 import { backupResultSchema } from './src/lib/lab/backup-result.ts';
 import { labResultSchema } from './src/lib/lab/result.ts';
+import { translationStampSchema } from './src/lib/i18n/translation.ts';
 
 /** A lab result's entry id is its file name without `.json`, as `run="…"` and drawn-runs.ts name it. */
 const resultName = ({ entry }: { entry: string }): string => entry.replace(/\.json$/, '');
@@ -22,6 +23,9 @@ export const collections = {
         movedCalculators: z.record(z.string(), z.string()).optional(),
         // Paths this page had before it was renamed; the build writes a forwarding page at each.
         renamedFrom: z.array(z.string()).optional(),
+        // A translated page's stamp: the SHA-256 of the English file it translates, and when
+        // (src/lib/i18n/translation.ts; `npm run translations -- stamp <file>` writes it).
+        translation: translationStampSchema.optional(),
       }),
     }),
   }),

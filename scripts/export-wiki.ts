@@ -1,5 +1,5 @@
 /**
- * npm run export:wiki [-- --out DIR] [--diagrams=svg|mermaid] [--base-url URL] [--dist DIR]
+ * npm run export:wiki [-- --out DIR] [--diagrams=svg|mermaid] [--base-url URL] [--dist DIR] [--lang en|ja]
  *
  * Writes the built guide (dist/) as a Markdown wiki: one CommonMark + GFM file per page with front
  * matter, diagrams as SVG files beside the pages (or as Mermaid source), links between pages as
@@ -14,7 +14,8 @@ import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
 import type { MermaidFence } from '../src/lib/wiki-export/diagrams.ts';
 import { checkOutFolder } from '../src/lib/wiki-export/out-folder.ts';
-import { builtRoutes } from '../src/tooling/built-pages.ts';
+import { editionRoutes } from '../src/tooling/built-pages.ts';
+import { TRANSLATIONS } from '../src/lib/i18n/locales.ts';
 import { DIAGRAM_MODES, FLAVORS, flavorOf, type DiagramMode, type Flavor } from '../src/lib/wiki-export/flavors.ts';
 import type { ExportedPage } from '../src/lib/wiki-export/page.ts';
 import type { Browser } from 'playwright-core';
@@ -33,6 +34,8 @@ const USAGE = `Usage: npm run export:wiki -- [options]
   --diagrams=svg|mermaid SVG files beside each page (default), or mermaid code blocks for wikis
                          that render Mermaid (GitLab, GitHub, Azure DevOps)
   --base-url URL         the published site, for links back to it (default: the build's canonical URL)
+  --lang en|ja           the edition to export (default en): ja writes the Japanese pages, and
+                         Starlight's English fallback for each page not yet translated
   --format=markdown      the only format so far
   --dist DIR             the build to export (default: dist/)`;
 
@@ -53,6 +56,7 @@ function options() {
         flavor: { type: 'string', default: 'mkdocs' },
         'base-url': { type: 'string' },
         format: { type: 'string', default: 'markdown' },
+        lang: { type: 'string', default: 'en' },
         dist: { type: 'string', default: join(ROOT, 'dist') },
         help: { type: 'boolean', short: 'h', default: false },
       },
@@ -76,6 +80,9 @@ function options() {
     );
   }
   if (parsed.format !== 'markdown') throw new UsageError(`--format=${parsed.format}: the only format is markdown.`);
+  const locales = TRANSLATIONS.map((t) => t.locale);
+  if (parsed.lang !== 'en' && !locales.includes(parsed.lang))
+    throw new UsageError(`--lang=${parsed.lang}: use en${locales.map((l) => `, ${l}`).join('')}.`);
   let baseUrl: string | undefined;
   if (parsed['base-url'] !== undefined) {
     try {
@@ -96,6 +103,7 @@ function options() {
     diagrams: parsed.diagrams as DiagramMode,
     baseUrl,
     dist: resolve(process.cwd(), parsed.dist),
+    locale: parsed.lang === 'en' ? undefined : parsed.lang,
   };
 }
 
@@ -132,9 +140,14 @@ function clearPrevious(out: string): void {
 
 async function main(): Promise<void> {
   const opts = options();
-  const index = join(opts.dist, 'index.html');
+  // A translation's edition is the build's folder of that locale, a site of its own below the base.
+  const edition = opts.locale ? join(opts.dist, opts.locale) : opts.dist;
+  const index = join(edition, 'index.html');
   if (!existsSync(index))
-    fail(`No build at ${opts.dist} (no index.html): run \`npm run build\` first, or pass --dist.`, 2);
+    fail(
+      `No build at ${edition} (no index.html): run \`npm run build\` first, or pass --dist${opts.locale ? ' (or the build has no such edition)' : ''}.`,
+      2,
+    );
   // Loaded once the arguments hold, so that a usage mistake is answered at once.
   const [
     { readLock },
@@ -154,7 +167,13 @@ async function main(): Promise<void> {
     import('../src/lib/wiki-export/routes.ts'),
   ]);
 
-  const routes = builtRoutes(opts.dist);
+  // The English edition leaves out the translations' folders; a translation's leaves out its
+  // not-found page, as the English one (the site's 404.html) is no route either.
+  const routes = opts.locale
+    ? editionRoutes(opts.dist, opts.locale)
+        .map((r) => r.slice(opts.locale!.length + 1))
+        .filter((r) => r !== '404/')
+    : editionRoutes(opts.dist);
   const canonical = /<link rel="canonical" href="([^"]+)"/.exec(readFileSync(index, 'utf8'))?.[1];
   if (!canonical) fail(`${index} has no <link rel="canonical">: rebuild the site with \`npm run build\`.`, 2);
   const site = siteOfCanonical(canonical);
@@ -198,12 +217,19 @@ async function main(): Promise<void> {
 
   const pages: ExportedPage[] = [];
   for (const route of routes) {
-    const html = readFileSync(join(opts.dist, route, 'index.html'), 'utf8');
+    const html = readFileSync(join(edition, route, 'index.html'), 'utf8');
     pages.push(
       exportPage(route, html, {
         flavor: opts.flavor,
         diagrams: opts.diagrams,
-        site: { base: site.base, routes: new Set(routes), moved, baseUrl, pageLink: opts.flavor.pageLink },
+        site: {
+          base: site.base,
+          routes: new Set(routes),
+          moved,
+          baseUrl,
+          pageLink: opts.flavor.pageLink,
+          ...(opts.locale ? { englishBase: site.base.slice(0, -(opts.locale.length + 1)) } : {}),
+        },
         version,
         fencesOf,
       }),

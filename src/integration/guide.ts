@@ -27,6 +27,8 @@ import { pageInputs } from '../lib/page-inputs.ts';
 import { contentHash } from '../lib/content-hash.ts';
 import { manifestGuide, pageCitationCounts, siteManifest, type ManifestPage } from '../lib/site-manifest.ts';
 import { builtPageFile } from '../lib/page-check.ts';
+import { englishFileOf, translationOfFile } from '../lib/i18n/locales.ts';
+import { describeOutOfDate, translationStatus, type TranslationStatus } from '../lib/i18n/translation.ts';
 
 /** What `virtual:sizing-guide/guide` exports: which guide this build is, for the footer and print. */
 export interface GuideData {
@@ -36,6 +38,8 @@ export interface GuideData {
   /** MDX file (relative to the root) → when it last changed; ISO 8601 dates. */
   /** Per MDX file: the newest change among the page's inputs, and the input (path) it was. */
   history: Record<string, { date: string; source: LastUpdatedSource; input: string; reason?: string }>;
+  /** Every translated page and whether it still matches its English page. */
+  translations: TranslationStatus[];
   /** The guide's own repository on the web (`https://github.com/o/r`), when one is configured. */
   repository?: string;
 }
@@ -57,18 +61,23 @@ interface PageSource {
   renamedFrom?: string[];
 }
 
-/** The `renamedFrom` list of an MDX file's frontmatter (a list of old paths), if it has one. */
-function renamedFromOf(file: string, text: string): string[] | undefined {
+/** An MDX file's frontmatter, or undefined when the MDX does not parse (Astro reports that with its place). */
+function frontmatterOf(file: string, text: string): Record<string, unknown> | undefined {
   let scan: MdxScan;
   try {
     scan = scanMdx(text);
   } catch (e) {
-    if (e instanceof MdxSyntaxError) return undefined; // Astro's MDX step reports it with its place
+    if (e instanceof MdxSyntaxError) return undefined;
     throw e;
   }
   if (scan.frontmatterError)
     throw new AstroError(`${file}: its frontmatter is not valid YAML: ${scan.frontmatterError}`);
-  const value: unknown = scan.frontmatter['renamedFrom'];
+  return scan.frontmatter;
+}
+
+/** The `renamedFrom` list of an MDX file's frontmatter (a list of old paths), if it has one. */
+function renamedFromOf(file: string, frontmatter: Record<string, unknown> | undefined): string[] | undefined {
+  const value: unknown = frontmatter?.['renamedFrom'];
   if (value === undefined) return undefined;
   if (!Array.isArray(value) || !value.every((v) => typeof v === 'string')) {
     throw new AstroError(
@@ -77,6 +86,38 @@ function renamedFromOf(file: string, text: string): string[] | undefined {
     );
   }
   return value;
+}
+
+/** A translated page's standing against the English file it translates (src/lib/i18n/translation.ts). */
+async function statusOf(root: string, file: string, frontmatter: Record<string, unknown> | undefined) {
+  const englishFile = englishFileOf(file);
+  const english = await readFile(join(root, englishFile)).catch(() => undefined);
+  if (!english)
+    throw new AstroError(
+      `${file} is a translation of ${englishFile}, which does not exist.`,
+      'Give the translated file the name of the English page it translates, or remove it.',
+    );
+  return translationStatus(file, frontmatter?.['translation'], english);
+}
+
+/**
+ * Out-of-date translations are a warning, so English work is never blocked by them; with
+ * `TRANSLATIONS_STRICT=1` (a release build) they fail the build.
+ * @throws AstroError in strict mode when a translation is stale or unstamped.
+ */
+function checkTranslations(
+  statuses: readonly TranslationStatus[],
+  env: NodeJS.ProcessEnv,
+  logger: AstroIntegrationLogger,
+): void {
+  const lines = describeOutOfDate(statuses);
+  if (lines.length === 0) return;
+  if (env['TRANSLATIONS_STRICT'] === '1')
+    throw new AstroError(
+      `${lines.length} translation(s) are out of date with their English page:\n${lines.join('\n')}`,
+      'Update each translation and stamp it, or build without TRANSLATIONS_STRICT=1 (the pages then show a notice).',
+    );
+  logger.warn(`${lines.length} translation(s) are out of date; their pages say so:\n${lines.join('\n')}`);
 }
 
 /**
@@ -147,10 +188,14 @@ export class GuideStep {
         };
       }
       const sources: PageSource[] = [];
+      const translations: TranslationStatus[] = [];
       for (const file of files) {
-        const renamedFrom = renamedFromOf(file, await readFile(join(root, file), 'utf8'));
+        const frontmatter = frontmatterOf(file, await readFile(join(root, file), 'utf8'));
+        const renamedFrom = renamedFromOf(file, frontmatter);
         sources.push({ file, path: pagePathOf(file), ...(renamedFrom ? { renamedFrom } : {}) });
+        if (translationOfFile(file)) translations.push(await statusOf(root, file, frontmatter));
       }
+      checkTranslations(translations, env, options.logger);
       const renames = pageRenames(sources, options.base);
       return new GuideStep(
         root,
@@ -158,6 +203,7 @@ export class GuideStep {
           version,
           citationSuffix: `guide ${formatGuideVersion(version)}`,
           history,
+          translations,
           ...(repository ? { repository } : {}),
         },
         sources,

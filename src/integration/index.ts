@@ -52,7 +52,7 @@ export default function sizingGuide(
         // The raw JSON of each committed lab result, linked from the charts drawn from it.
         injectRoute({ pattern: '/lab-results/[name].json', entrypoint: './src/integration/lab-results-route.ts' });
         // What the citation markers' popovers show, one file per page, fetched when one first opens.
-        injectRoute({ pattern: '/popovers/[page].json', entrypoint: './src/integration/popovers-route.ts' });
+        injectRoute({ pattern: '/popovers/[...page].json', entrypoint: './src/integration/popovers-route.ts' });
         const root = fileURLToPath(config.root);
         const guide = await GuideStep.create({
           root,

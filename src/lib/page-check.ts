@@ -20,7 +20,8 @@ export interface PageReport {
  * Inspects a built Starlight page.
  *
  * @param html - the whole document.
- * @param minWords - prose words the main content must keep (default 30).
+ * @param minWords - prose words the main content must keep (default 30), counted as
+ *   `Intl.Segmenter` splits words in the language of the page's `<main>`.
  * @returns counts and problems: missing `<main>`, too little prose, a diagram
  *   that is neither SVG nor fallback, an SVG without accessible title or description, a citation
  *   that stands as a block of its own (see {@link citationsOnTheirOwn}).
@@ -54,7 +55,10 @@ export function checkBuiltPage(html: string, minWords = 30): PageReport {
 
   const prose = content.clone() as typeof content;
   for (const node of prose.querySelectorAll('figure.diagram, pre, script, style, svg')) node.remove();
-  const words = prose.text.split(/\s+/).filter((w) => /\p{L}/u.test(w)).length;
+  // Words as the page's language segments them: Japanese prose has no spaces between words.
+  const lang = root.querySelector('main')?.getAttribute('lang') || 'en';
+  const segments = new Intl.Segmenter(lang, { granularity: 'word' }).segment(prose.text);
+  const words = [...segments].filter((s) => s.isWordLike && /\p{L}/u.test(s.segment)).length;
   if (words < minWords) problems.push(`only ${words} words of prose (expected at least ${minWords})`);
   return { words, svgDiagrams, fallbackDiagrams, problems };
 }

@@ -3,6 +3,7 @@
  * footer) and `/manifest.json`, which lets a wiki mirror or a short script tell that its copy is
  * stale by comparing content hashes and the lock hash. Pure: data in, JSON-able data out.
  */
+import { uiText, type CitationWords } from './i18n/ui-text.ts';
 import type { CitationStatus } from './citations/verify.ts';
 import type { CitationRenderData, RenderedCitation } from './citations/render-data.ts';
 import type { GuideVersion, PinnedVersion } from './guide-version.ts';
@@ -55,9 +56,9 @@ export function countStates(citations: readonly { status: CitationStatus }[]): S
  * The counts as a reader sees them, e.g. "12 verified, 3 provisional, 1 pending"; states with no
  * citation are left out, and a page with none says "no upstream citations".
  */
-export function describeStates(counts: StateCounts): string {
-  const parts = STATES.filter((s) => counts[s] > 0).map((s) => `${counts[s]} ${s}`);
-  return parts.length === 0 ? 'no upstream citations' : parts.join(', ');
+export function describeStates(counts: StateCounts, words: CitationWords = uiText('en').citations): string {
+  const parts = STATES.filter((s) => counts[s] > 0).map((s) => words.stateCount(counts[s], s));
+  return parts.length === 0 ? words.noCitations : words.list(parts);
 }
 
 /** A cited release as the manifest gives it: its citations' states in this build, and in the lock. */

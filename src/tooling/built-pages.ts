@@ -1,12 +1,27 @@
 import { readdirSync, readFileSync, statSync } from 'node:fs';
 import { join, relative } from 'node:path';
+import { translationOfRoute } from '../lib/i18n/locales.ts';
 
 /**
- * Route paths (`''`, `etcd-sizing/`, …) of every `index.html` under a build directory, sorted;
- * Astro's assets (`_astro/`) and the search index (`pagefind/`) are not walked.
+ * Whether a built page is a translation's fallback copy of an English page (Starlight's i18n
+ * fallback, https://starlight.astro.build/guides/i18n/#fallback-content): its `<html>` carries the
+ * locale's `lang` and its `<main>` the `lang` of the English content it shows.
+ */
+export function isFallbackPage(html: string): boolean {
+  const lang = (tag: string) => new RegExp(`<${tag}\\b[^>]*\\slang="([^"]*)"`).exec(html)?.[1];
+  const page = lang('html');
+  const content = lang('main');
+  return page !== undefined && content !== undefined && page !== content;
+}
+
+/**
+ * Route paths (`''`, `etcd-sizing/`, `ja/etcd-sizing/`, …) of every `index.html` under a build
+ * directory, sorted; Astro's assets (`_astro/`) and the search index (`pagefind/`) are not walked.
+ * @param options.fallbacks - false to leave out the translations' fallback copies of English pages
+ *   ({@link isFallbackPage}), which show no text of their own; included by default.
  * @throws the file system's error when `dist` does not exist.
  */
-export function builtRoutes(dist: string): string[] {
+export function builtRoutes(dist: string, { fallbacks = true }: { fallbacks?: boolean } = {}): string[] {
   const routes: string[] = [];
   const walk = (dir: string) => {
     for (const name of readdirSync(dir)) {
@@ -20,7 +35,8 @@ export function builtRoutes(dist: string): string[] {
     }
   };
   walk(dist);
-  return routes.sort();
+  const kept = fallbacks ? routes : routes.filter((route) => !isFallbackPage(readPage(dist, route)));
+  return kept.sort();
 }
 
 /**
@@ -52,4 +68,12 @@ export function builtBase(dist: string): string {
     );
   }
   return new URL(url).pathname.replace(/\/$/, '') || '/';
+}
+
+/**
+ * The routes of one edition of a build: the English pages (`locale` undefined), or every page under
+ * a translation's prefix (`ja/…`), its fallback copies included, in {@link builtRoutes}' order.
+ */
+export function editionRoutes(dist: string, locale?: string): string[] {
+  return builtRoutes(dist).filter((route) => translationOfRoute(route)?.locale === locale);
 }

@@ -57,7 +57,7 @@ export function pagesToVisit(cli: Cli): { executablePath: string; routes: string
   if (!executablePath)
     return cli.fail('no Chromium found: install it (apt-get install -y chromium) or set CHROMIUM_PATH.');
   if (!existsSync(join(DIST, 'index.html'))) return cli.fail('dist/ holds no build: run npm run build first.');
-  const built = builtRoutes(DIST);
+  const built = builtRoutes(DIST, { fallbacks: false });
   const only = cli.positionals;
   const unknown = only.filter((r) => !built.includes(r));
   if (unknown.length > 0)

@@ -187,7 +187,7 @@ export class SiteWeights {
 
   /** Measures every page of the build (404 and search index excluded). */
   all(): PageWeight[] {
-    return builtRoutes(this.dist)
+    return builtRoutes(this.dist, { fallbacks: false })
       .filter((r) => r !== '404/')
       .map((r) => this.page(r));
   }

@@ -1,3 +1,4 @@
+import { translationOfFile } from '../../src/lib/i18n/locales.ts';
 import { cpSync, existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { spawn } from 'node:child_process';
 import { dirname, join } from 'node:path';
@@ -25,6 +26,7 @@ export function createFixtureSite(pages: Record<string, string>, extraFiles: Rec
     if (existsSync(join(ROOT, entry))) cpSync(join(ROOT, entry), join(dir, entry), { recursive: true });
   }
   neutraliseModelSources(dir);
+  fixtureSidebar(dir, Object.keys(pages));
   for (const [path, text] of Object.entries({ ...prefixed(pages), ...extraFiles })) {
     mkdirSync(dirname(join(dir, path)), { recursive: true });
     writeFileSync(join(dir, path), text);
@@ -66,6 +68,23 @@ export function buildFixtureSite(
 
 export function removeFixture(build: FixtureBuild): void {
   rmSync(build.dir, { recursive: true, force: true });
+}
+
+/**
+ * The guide's sidebar names its pages by slug, and Starlight refuses a slug with no page: a
+ * fixture's sidebar links the fixture's own pages instead.
+ */
+function fixtureSidebar(dir: string, pages: string[]): void {
+  const entries = pages
+    .filter((p) => /\.mdx?$/.test(p) && !translationOfFile(`content/docs/${p}`))
+    .map((p) => {
+      const slug = p.replace(/\.mdx?$/, '').replace(/(^|\/)index$/, '');
+      return { label: slug || 'Overview', link: slug ? `/${slug}/` : '/' };
+    });
+  writeFileSync(
+    join(dir, 'src/lib/sidebar.ts'),
+    `// Written by the test's fixture helper: the fixture's own pages.\nexport const sidebar = () => ${JSON.stringify(entries)};\n`,
+  );
 }
 
 /**

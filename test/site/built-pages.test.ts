@@ -4,7 +4,8 @@ import { describe, expect, it } from 'vitest';
 import { parse } from 'node-html-parser';
 import { readClientManifest } from '../../src/tooling/client-manifest.ts';
 import { checkBuiltPage } from '../../src/lib/page-check.ts';
-import { builtRoutes, readPage } from '../../src/tooling/built-pages.ts';
+import { builtRoutes, isFallbackPage, readPage } from '../../src/tooling/built-pages.ts';
+import { TRANSLATIONS, translationOfRoute } from '../../src/lib/i18n/locales.ts';
 import { expectedRoutes } from '../helpers/built-pages.ts';
 import { DIST, DIST_BASE, ROOT, TEST_BASE } from '../helpers/paths.ts';
 import { needSvgDiagrams } from '../helpers/browser.ts';
@@ -14,8 +15,25 @@ const routes = expectedRoutes();
 describe('built site', () => {
   it('has one page per content file, in both builds', () => {
     expect(routes.length).toBeGreaterThanOrEqual(7);
-    expect(builtRoutes(DIST)).toEqual(routes);
-    expect(builtRoutes(DIST_BASE)).toEqual(routes);
+    const translated404 = TRANSLATIONS.map((t) => `${t.locale}/404/`);
+    const pages = (dist: string) => builtRoutes(dist, { fallbacks: false }).filter((r) => !translated404.includes(r));
+    expect(pages(DIST)).toEqual(routes);
+    expect(pages(DIST_BASE)).toEqual(routes);
+  });
+
+  it('serves every English page under each translation’s prefix, translated or as Starlight’s fallback', () => {
+    const english = routes.filter((r) => !translationOfRoute(r));
+    const translated404 = TRANSLATIONS.map((t) => `${t.locale}/404/`);
+    const all = builtRoutes(DIST);
+    for (const t of TRANSLATIONS) {
+      const ours = all.filter((r) => translationOfRoute(r) === t);
+      // The English 404 is the site's 404.html; a translation's is an ordinary page at <locale>/404/.
+      expect(ours).toEqual([...english, '404/'].map((r) => `${t.locale}/${r}`).sort());
+      for (const route of ours) {
+        const fallback = isFallbackPage(readPage(DIST, route));
+        expect(fallback, route).toBe(!routes.includes(route) && !translated404.includes(route));
+      }
+    }
   });
 
   // A build run from Vitest inherits NODE_ENV=test, which Vite treats as development; the tests

@@ -26,6 +26,9 @@ const allowed = allowedSourceLinks(await readLock(ROOT));
 /** What a marker's accessible name says of each source: file, lines, state. */
 const SOURCE_SAID =
   /^[^\s:;]+ (line \d+|lines \d+ to \d+), (verified|provisional, checked at v[\w.-]+|pending, not pinned to a commit yet|not verified in this build|failed verification)$/;
+/** The same in Japanese, on a translated page (src/lib/i18n/ui-text.ts). */
+const SOURCE_SAID_JA =
+  /^[^\s:;]+ (\d+ 行目|\d+ 行目から \d+ 行目), (検証済み|暫定（v[\w.-]+ で確認）|保留中（まだコミットに固定されていません）|このビルドでは未検証|検証に失敗)$/;
 const PAGES_SHOWN = ['etcd-timeouts/', 'apiserver-capacity/'];
 /** A phone's screen and touch, for the tap tests. */
 const PHONE = { viewport: { width: 390, height: 844 }, hasTouch: true, isMobile: true };
@@ -44,7 +47,7 @@ function read(dist: string, route: string): Seen {
 }
 
 describe.each([DIST, DIST_BASE])('citation markers in %s', (dist) => {
-  const pages = builtRoutes(dist).map((r) => read(dist, r));
+  const pages = builtRoutes(dist, { fallbacks: false }).map((r) => read(dist, r));
   const chapters = pages.filter((p) => p.markers.length > 0);
 
   it('has markers on the chapters, and a sources list wherever there is a marker', () => {
@@ -53,18 +56,19 @@ describe.each([DIST, DIST_BASE])('citation markers in %s', (dist) => {
   });
 
   it('names every marker by its number, file, lines and state, and shows the numbers it names', () => {
-    for (const { route, markers } of chapters) {
+    for (const { route, main, markers } of chapters) {
+      const ja = main.getAttribute('lang') === 'ja';
       for (const a of markers) {
         const name = a.getAttribute('aria-label') ?? '';
         const numbers = (a.getAttribute('data-sources') ?? '').split(',');
         const value = a.classList.contains('cite-value') ? `${a.childNodes[0]?.text}, ` : '';
-        expect(
-          name.startsWith(`${value}${numbers.length > 1 ? 'sources' : 'source'} ${numbers.join(', ')}: `),
-          `/${route}: ${name}`,
-        ).toBe(true);
+        const which = ja
+          ? `出典 ${numbers.join('、')}`
+          : `${numbers.length > 1 ? 'sources' : 'source'} ${numbers.join(', ')}`;
+        expect(name.startsWith(`${value}${which}: `), `/${route}: ${name}`).toBe(true);
         const said = name.slice(name.indexOf(': ') + 2).split('; ');
         expect(said, `/${route}: ${name}`).toHaveLength(numbers.length);
-        for (const s of said) expect(s, `/${route}: ${name}`).toMatch(SOURCE_SAID);
+        for (const s of said) expect(s, `/${route}: ${name}`).toMatch(ja ? SOURCE_SAID_JA : SOURCE_SAID);
         if (!value)
           expect(a.text, `/${route}`).toMatch(new RegExp(`^\\[${numbers.map((n) => `${n}[*?]?`).join(', ')}\\]$`));
       }

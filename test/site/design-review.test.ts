@@ -40,6 +40,15 @@ function readmeContentHashScript(): string {
   return file;
 }
 
+/** How the Japanese footer names each citation state. */
+const JA_STATES: Record<string, string> = {
+  verified: '検証済み',
+  provisional: '暫定',
+  pending: '保留中',
+  unverified: '未検証',
+  failed: '検証失敗',
+};
+
 describe.each([
   ['/', DIST, ''],
   [TEST_BASE, DIST_BASE, TEST_BASE],
@@ -52,7 +61,7 @@ describe.each([
     expect(manifest.site.guide.commit?.sha).toBe(head);
     const lock = readFileSync(join(ROOT, 'citations.lock.json'));
     expect(manifest.site.lockHash).toBe(createHash('sha256').update(lock).digest('hex'));
-    const routes = builtRoutes(dist).filter((r) => r !== '404.html');
+    const routes = builtRoutes(dist, { fallbacks: false }).filter((r) => r !== '404.html');
     expect(manifest.pages.map((p) => p.url).sort()).toEqual(routes.map((r) => `${SITE_URL}${base}/${r}`).sort());
   });
 
@@ -82,8 +91,12 @@ describe.each([
       const total = page.citations.length;
       const notVerified = total - page.counts.verified;
       const notice = doc.querySelector('.citation-notice')?.text.replace(/\s+/g, ' ') ?? '';
+      const ja = doc.querySelector('main')?.getAttribute('lang') === 'ja';
       if (notVerified === 0) expect(notice, page.url).toBe('');
-      else expect(notice, page.url).toContain(`${notVerified} of ${total} upstream citations`);
+      else
+        expect(notice, page.url).toContain(
+          ja ? `引用 ${total} 件のうち ${notVerified} 件は` : `${notVerified} of ${total} upstream citations`,
+        );
     }
   });
 
@@ -93,14 +106,16 @@ describe.each([
       const stamp = doc.querySelector('.guide-stamp');
       expect(stamp, page.url).not.toBeNull();
       const text = stamp!.text.replace(/\s+/g, ' ');
+      // The footer speaks the page's language (src/lib/i18n/ui-text.ts).
+      const ja = doc.querySelector('html')?.getAttribute('lang') === 'ja';
       expect(text).toContain(head.slice(0, 7));
-      expect(text).toContain(`built ${manifest.site.guide.date}`);
-      expect(text).toContain('Kubernetes v1.37.0 and etcd v3.7.0');
+      expect(text).toContain(`${ja ? 'ビルド日' : 'built'} ${manifest.site.guide.date}`);
+      expect(text).toContain(`Kubernetes v1.37.0${ja ? '、' : ' and '}etcd v3.7.0`);
       const counted = Object.entries(page.counts)
         .filter(([, n]) => n > 0)
-        .map(([s, n]) => `${n} ${s}`)
-        .join(', ');
-      expect(text).toContain(counted || 'no upstream citations');
+        .map(([s, n]) => (ja ? `${JA_STATES[s]} ${n} 件` : `${n} ${s}`))
+        .join(ja ? '、' : ', ');
+      expect(text).toContain(counted || (ja ? 'アップストリームの引用なし' : 'no upstream citations'));
       expect(stamp!.querySelector('a')?.getAttribute('href')).toBe(`${base}/evidence/`);
     }
   });

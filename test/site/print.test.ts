@@ -55,8 +55,12 @@ describe.skipIf(!executablePath)('print', () => {
       expect(shown.darkDiagrams).toBe(0);
       // Every sheet: the page's URL on top, the guide version and today's date at the bottom.
       expect(shown.pageRules).toContain(`@top-left { content: "https://sizing-guide.example.org/${route}"`);
-      expect(shown.pageRules).toContain(`printed ${new Date().toISOString().slice(0, 10)}`);
-      expect(shown.pageRules).toContain('cites Kubernetes v1.37.0 and etcd v3.7.0');
+      // In the page's language (src/lib/i18n/ui-text.ts).
+      const ja = route.startsWith('ja/');
+      expect(shown.pageRules).toContain(`${ja ? '印刷日' : 'printed'} ${new Date().toISOString().slice(0, 10)}`);
+      expect(shown.pageRules).toContain(
+        ja ? '引用先 Kubernetes v1.37.0、etcd v3.7.0' : 'cites Kubernetes v1.37.0 and etcd v3.7.0',
+      );
       // On an A4 sheet's printable width (210 mm less 2 × 14 mm of margin), no table is cut off.
       await page.setViewportSize({ width: SHEET_WIDTH_PX, height: 1100 });
       const clipped = await page.evaluate(() => {

@@ -20,7 +20,7 @@ import {
 import { tmpdir } from 'node:os';
 import { join, posix } from 'node:path';
 import GithubSlugger from 'github-slugger';
-import type { Heading, Link, ListItem, Root } from 'mdast';
+import type { Heading, Html, Link, ListItem, Root } from 'mdast';
 import { toString } from 'mdast-util-to-string';
 import { parse as parseHtml } from 'node-html-parser';
 import remarkFrontmatter from 'remark-frontmatter';
@@ -42,7 +42,7 @@ import {
 import { defaultState } from '../../src/lib/model/url-state.ts';
 import { builtPageText, comparable, exportedPageText } from '../../src/lib/wiki-export/page-text.ts';
 import { exportFileOf } from '../../src/lib/wiki-export/routes.ts';
-import { builtRoutes, readPage } from '../helpers/built-pages.ts';
+import { editionRoutes, readPage } from '../helpers/built-pages.ts';
 import { DIST, DIST_BASE, ROOT } from '../helpers/paths.ts';
 
 const allowed = allowedSourceLinks(await readLock(ROOT));
@@ -93,12 +93,17 @@ function headingSlugs(tree: Root): Set<string> {
   visitParents(tree, 'heading', (h: Heading) => {
     slugs.add(slugger.slug(toString(h)));
   });
+  // A heading whose site id is not its text's slug (a translated heading) carries an <a id> before it.
+  visitParents(tree, 'html', (n: Html) => {
+    const id = /^<a id="([^"]+)">$/.exec(n.value)?.[1];
+    if (id) slugs.add(id);
+  });
   return slugs;
 }
 
 /** The list items of a page's sources list (after its "Sources" heading) that link to `url`. */
 function sourceEntries(tree: Root, url: string): ListItem[] {
-  const start = tree.children.findIndex((n) => n.type === 'heading' && toString(n) === 'Sources');
+  const start = tree.children.findIndex((n) => n.type === 'heading' && ['Sources', '出典'].includes(toString(n)));
   if (start < 0) return [];
   const items: ListItem[] = [];
   for (const n of tree.children.slice(start + 1)) {
@@ -127,21 +132,35 @@ function svgParses(text: string): string | undefined {
   return error ?? (root === 'svg' ? undefined : `root element is <${root}>, not <svg>`);
 }
 
+/** How a Japanese sources list names a lock entry's state (src/lib/i18n/ui-text.ts). */
+const JA_LOCK_STATUS: Record<string, string> = { provisional: '暫定', pending: '保留中' };
+
 const cases = [
   { name: 'default build, SVG diagrams', dist: DIST, diagrams: 'svg' },
   { name: 'default build, mermaid diagrams', dist: DIST, diagrams: 'mermaid' },
   { name: 'SITE_BASE build, SVG diagrams', dist: DIST_BASE, diagrams: 'svg' },
+  { name: 'the Japanese edition, SVG diagrams', dist: DIST, diagrams: 'svg', lang: 'ja' },
 ] as const;
 
-describe.each(cases)('wiki export: $name', ({ dist, diagrams }) => {
-  const out = join(temp, `${diagrams}-${dist === DIST ? 'root' : 'base'}`);
-  const routes = builtRoutes(dist);
+describe.each(cases)('wiki export: $name', (c) => {
+  const { dist, diagrams } = c;
+  const lang = 'lang' in c ? c.lang : undefined;
+  const out = join(temp, `${diagrams}-${dist === DIST ? 'root' : 'base'}${lang ? `-${lang}` : ''}`);
+  // A translation's edition is its folder of the build, exported as a wiki of its own.
+  const edition = lang ? join(dist, lang) : dist;
+  const siteUrl = lang ? `${BASE_URL}${lang}/` : BASE_URL;
+  const routes = lang
+    ? editionRoutes(dist, lang)
+        .map((r) => r.slice(lang.length + 1))
+        .filter((r) => r !== '404/')
+    : editionRoutes(dist);
+  const args = [`--diagrams=${diagrams}`, '--base-url', siteUrl, ...(lang ? ['--lang', lang] : [])];
   let files: string[] = [];
   const trees = new Map<string, Root>();
   const slugs = new Map<string, Set<string>>();
 
   beforeAll(() => {
-    const r = exportWiki(['--dist', dist, '--out', out, `--diagrams=${diagrams}`, '--base-url', BASE_URL]);
+    const r = exportWiki(['--dist', dist, '--out', out, ...args]);
     expect(r.status, r.stderr).toBe(0);
     files = filesIn(out);
     for (const f of files.filter((f) => f.endsWith('.md'))) {
@@ -161,8 +180,8 @@ describe.each(cases)('wiki export: $name', ({ dist, diagrams }) => {
         source: string;
         guide: Record<string, string>;
       };
-      expect(fm.source).toBe(new URL(route, BASE_URL).href);
-      expect(fm.title).toBe(parseHtml(readPage(dist, route)).querySelector('h1#_top')!.text.trim());
+      expect(fm.source).toBe(new URL(route, siteUrl).href);
+      expect(fm.title).toBe(parseHtml(readPage(edition, route)).querySelector('h1#_top')!.text.trim());
       expect(fm.guide['date']).toMatch(/^\d{4}-\d{2}-\d{2}$/);
       expect(fm.guide['commit']).toMatch(/^[0-9a-f]{7}( \(modified\))?$/);
       expect(fm.guide['kubernetes']).toMatch(/^v1\.\d+\.\d+$/);
@@ -194,7 +213,12 @@ describe.each(cases)('wiki export: $name', ({ dist, diagrams }) => {
             );
             if (entry!.status !== 'pinned') {
               const said = [block ?? node, ...sourceEntries(tree, url)].map((n) => toString(n));
-              expect(said.join('\n'), where).toContain(entry!.status);
+              // In the page's words: a translated page's sources list says it in its language.
+              const words = [entry!.status, ...(lang ? [JA_LOCK_STATUS[entry!.status]] : [])];
+              expect(
+                words.some((w) => said.join('\n').includes(w!)),
+                `${where}: ${said.join('\n')}`,
+              ).toBe(true);
             }
           } else if (url.startsWith(BASE_URL)) {
             site++;
@@ -243,7 +267,7 @@ describe.each(cases)('wiki export: $name', ({ dist, diagrams }) => {
 
   it('shows each diagram in the chosen form', () => {
     for (const route of routes) {
-      const figures = parseHtml(readPage(dist, route)).querySelectorAll('main figure.diagram').length;
+      const figures = parseHtml(readPage(edition, route)).querySelectorAll('main figure.diagram').length;
       const tree = trees.get(exportFileOf(route))!;
       let images = 0;
       let fences = 0;
@@ -283,13 +307,13 @@ describe.each(cases)('wiki export: $name', ({ dist, diagrams }) => {
       });
     }
     expect(live).toBe(
-      routes.reduce((n, r) => n + parseHtml(readPage(dist, r)).querySelectorAll('main section.calc').length, 0),
+      routes.reduce((n, r) => n + parseHtml(readPage(edition, r)).querySelectorAll('main section.calc').length, 0),
     );
   });
 
   it("each page's text is the built page's text", () => {
     for (const route of routes) {
-      const html = comparable(builtPageText(readPage(dist, route), `/${route}`));
+      const html = comparable(builtPageText(readPage(edition, route), `/${route}`));
       const md = comparable(exportedPageText(readFileSync(join(out, exportFileOf(route)), 'utf8')));
       if (html !== md) {
         let i = 0;
@@ -305,7 +329,7 @@ describe.each(cases)('wiki export: $name', ({ dist, diagrams }) => {
   it('exports the same bytes from the same build, and writes nothing in the repository', () => {
     const again = `${out}-again`;
     const before = repositoryState();
-    const r = exportWiki(['--dist', dist, '--out', again, `--diagrams=${diagrams}`, '--base-url', BASE_URL]);
+    const r = exportWiki(['--dist', dist, '--out', again, ...args]);
     expect(r.status, r.stderr).toBe(0);
     expect(repositoryState()).toEqual(before);
     expect(filesIn(again)).toEqual(files);

@@ -19,12 +19,12 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { parse as parseYaml } from 'yaml';
 import { flavorOf, type FlavorName } from '../../src/lib/wiki-export/flavors.ts';
 import { navRoutes, sidebarOf } from '../../src/lib/sidebar-order.ts';
-import { builtRoutes, readPage } from '../helpers/built-pages.ts';
+import { editionRoutes, readPage } from '../helpers/built-pages.ts';
 import { DIST, ROOT } from '../helpers/paths.ts';
 
 const temp = mkdtempSync(join(tmpdir(), 'wiki-flavors-'));
 afterAll(() => rmSync(temp, { recursive: true, force: true }));
-const routes = builtRoutes(DIST).filter((r) => r !== '404.html');
+const routes = editionRoutes(DIST).filter((r) => r !== '404.html');
 const parse = (md: string) => unified().use(remarkParse).use(remarkGfm).parse(md) as Root;
 const sidebar = sidebarOf(readPage(DIST, ''), (href) => {
   const route = href.replace(/^\//, '');

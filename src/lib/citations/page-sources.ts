@@ -6,6 +6,7 @@
  */
 import { parseCitationRef } from './ref.ts';
 import type { CitationRenderData, RenderedCitation } from './render-data.ts';
+import { uiText, type CitationWords } from '../i18n/ui-text.ts';
 
 /** One numbered source: one lock key, however often the page cites it. */
 export interface PageSource {
@@ -128,24 +129,21 @@ export function placeAt(
  * What the page's notice says once about the states its markers mark, one sentence per mark
  * present (none when every citation is verified).
  */
-export function stateLegend(citations: readonly Pick<RenderedCitation, 'status' | 'checkedAt'>[]): string[] {
+export function stateLegend(
+  citations: readonly Pick<RenderedCitation, 'status' | 'checkedAt'>[],
+  words: CitationWords = uiText('en').citations,
+): string[] {
   const checkedAt = [...new Set(citations.filter((c) => c.status === 'provisional').map((c) => c.checkedAt))];
   const unchecked = citations.some((c) => c.status !== 'verified' && c.status !== 'provisional');
   const out: string[] = [];
-  if (checkedAt.length > 0)
-    out.push(
-      `${STATE_MARKS.provisional} marks a provisional citation: the cited release could not be read, so its lines were checked at ${checkedAt.join(', ')} instead.`,
-    );
-  if (unchecked)
-    out.push(
-      `${STATE_MARKS.unchecked} marks one whose lines this build did not check (pending: no commit pinned yet; or pinned but not readable here).`,
-    );
+  if (checkedAt.length > 0) out.push(words.legendProvisional(STATE_MARKS.provisional, checkedAt.join(', ')));
+  if (unchecked) out.push(words.legendUnchecked(STATE_MARKS.unchecked));
   return out;
 }
 
 /** `line 30` or `lines 629 to 630`, as a screen reader should say a range. */
-export function spokenLines(start: number, end: number): string {
-  return start === end ? `line ${start}` : `lines ${start} to ${end}`;
+export function spokenLines(start: number, end: number, words: CitationWords = uiText('en').citations): string {
+  return words.spokenLines(start, end);
 }
 
 /** `L30` or `L629–630`, as the page prints a range. */
@@ -168,18 +166,21 @@ export interface StateMark {
 export const STATE_MARKS = { provisional: '*', unchecked: '?' } as const;
 
 /** What a marker shows and says of one citation's state. */
-export function stateMark(c: Pick<RenderedCitation, 'status' | 'checkedAt'>): StateMark {
+export function stateMark(
+  c: Pick<RenderedCitation, 'status' | 'checkedAt'>,
+  words: CitationWords = uiText('en').citations,
+): StateMark {
   switch (c.status) {
     case 'verified':
-      return { mark: '', name: 'verified' };
+      return { mark: '', name: words.verified };
     case 'provisional':
-      return { mark: STATE_MARKS.provisional, name: `provisional, checked at ${c.checkedAt}` };
+      return { mark: STATE_MARKS.provisional, name: words.provisional(c.checkedAt ?? '') };
     case 'pending':
-      return { mark: STATE_MARKS.unchecked, name: 'pending, not pinned to a commit yet' };
+      return { mark: STATE_MARKS.unchecked, name: words.pending };
     case 'failed':
-      return { mark: STATE_MARKS.unchecked, name: 'failed verification' };
+      return { mark: STATE_MARKS.unchecked, name: words.failed };
     default:
-      return { mark: STATE_MARKS.unchecked, name: 'not verified in this build' };
+      return { mark: STATE_MARKS.unchecked, name: words.unverified };
   }
 }
 
@@ -190,14 +191,18 @@ export function stateMark(c: Pick<RenderedCitation, 'status' | 'checkedAt'>): St
  * @param value - a `<Value>`'s shown number, said first (`2 GiB, source 3: …`).
  * @throws Error for an empty list.
  */
-export function markerName(sources: readonly PageSource[], value?: string): string {
+export function markerName(
+  sources: readonly PageSource[],
+  value?: string,
+  words: CitationWords = uiText('en').citations,
+): string {
   if (sources.length === 0) throw new Error('A marker names at least one source.');
   const numbers = sources.map((s) => String(s.n));
   // The numbers in the order the marker shows them: the visible text must be part of the name
   // (WCAG 2.5.3, axe's label-content-name-mismatch).
-  const which = `${numbers.length === 1 ? 'source' : 'sources'} ${numbers.join(', ')}`;
+  const which = words.sources(numbers);
   const what = sources
-    .map((s) => `${fileName(s.path)} ${spokenLines(s.start, s.end)}, ${stateMark(s.citation).name}`)
+    .map((s) => `${fileName(s.path)} ${spokenLines(s.start, s.end, words)}, ${stateMark(s.citation, words).name}`)
     .join('; ');
   return `${value === undefined ? '' : `${value}, `}${which}: ${what}`;
 }

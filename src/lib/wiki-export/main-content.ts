@@ -4,7 +4,7 @@
  * heading anchor links. Works on hast (rehype-parse's tree of the whole HTML document).
  */
 import type { Element, Root } from 'hast';
-import { select } from 'hast-util-select';
+import { select, selectAll } from 'hast-util-select';
 import { removeMatching, textContent } from './hast-edit.ts';
 
 /** A page's content, ready for the page-specific rewrites. */
@@ -13,8 +13,12 @@ export interface MainContent {
   title: Element;
   /** Text of the title. */
   titleText: string;
-  /** The "N of M source citations … were not verified" notice, when the page has one. */
-  notice: Element | undefined;
+  /**
+   * The notices above the content, in page order: a translation's "the English page has changed"
+   * (src/components/i18n/TranslationNotice.astro) and the "N of M upstream citations … are not
+   * verified" one, each when the page has it.
+   */
+  notices: Element[];
   /** `.sl-markdown-content`: everything the MDX rendered. */
   content: Element;
   /** `<link rel="canonical">`: the page's address on the published site. */
@@ -45,7 +49,7 @@ export function mainContent(tree: Root, where: string): MainContent {
     throw new Error(`${where}: no <main> with <h1 id="_top"> and .sl-markdown-content: not a Starlight page as this export knows it (did the layout change?).`);
   }
   removeMatching(content, CHROME_SELECTORS);
-  const notice = select('aside.citation-notice', main) ?? undefined;
+  const notices = selectAll('aside.translation-notice, aside.citation-notice', main);
   const canonical = select('link[rel=canonical]', tree)?.properties['href'];
-  return { title, titleText: textContent(title).trim(), notice, content, canonical: typeof canonical === 'string' ? canonical : undefined };
+  return { title, titleText: textContent(title).trim(), notices, content, canonical: typeof canonical === 'string' ? canonical : undefined };
 }

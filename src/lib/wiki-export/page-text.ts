@@ -50,7 +50,23 @@ export function builtPageText(html: string, where: string): string {
   const tree = unified().use(rehypeParse).parse(html) as HastRoot;
   const page = mainContent(tree, where);
   removeMatching(page.content, HTML_REMOVALS);
-  return [page.titleText, page.notice ? textContent(page.notice) : '', textContent(page.content)].join('\n');
+  return [page.titleText, ...page.notices.map((n) => textContent(n)), textContent(page.content)].join('\n');
+}
+
+/**
+ * A heading's kept id (./to-markdown.ts), which is no text of the page: Markdown reads the line
+ * `<a id="…"></a>` as a paragraph of two inline HTML tags.
+ */
+function isHeadingAnchor(node: RootContent): boolean {
+  if (node.type !== 'paragraph') return false;
+  const [open, close, ...rest] = node.children;
+  return (
+    rest.length === 0 &&
+    open?.type === 'html' &&
+    /^<a id="[^"]*">$/.test(open.value) &&
+    close?.type === 'html' &&
+    close.value === '</a>'
+  );
 }
 
 function isInputsParagraph(node: RootContent): boolean {
@@ -70,7 +86,14 @@ export function exportedPageText(markdown: string): string {
   const tree = unified().use(remarkParse).use(remarkFrontmatter).use(remarkGfm).parse(markdown) as MdastRoot;
   const keep = (nodes: RootContent[]): RootContent[] =>
     nodes
-      .filter((n) => n.type !== 'yaml' && n.type !== 'image' && !(n.type === 'code' && n.lang === 'mermaid') && !isInputsParagraph(n))
+      .filter(
+        (n) =>
+          n.type !== 'yaml' &&
+          n.type !== 'image' &&
+          !(n.type === 'code' && n.lang === 'mermaid') &&
+          !isHeadingAnchor(n) &&
+          !isInputsParagraph(n),
+      )
       .map((n) => ('children' in n ? ({ ...n, children: keep(n.children as RootContent[]) } as RootContent) : n));
   return keep(tree.children).map((n) => toString(n, { includeImageAlt: false })).join('\n');
 }

@@ -99,7 +99,7 @@ export function exportPage(route: string, html: string, options: PageExportOptio
 
   const body: ElementContent[] = [h('h1', {}, [page.titleText])];
   if (!options.flavor.frontMatter) body.push(provenanceTable(pageUrl, options.version));
-  if (page.notice) body.push(h('blockquote', {}, [h('p', {}, page.notice.children)]));
+  for (const notice of page.notices) body.push(h('blockquote', {}, [h('p', {}, notice.children)]));
   body.push(...content.children);
   const root: Root = { type: 'root', children: body };
 
@@ -116,7 +116,8 @@ export function exportPage(route: string, html: string, options: PageExportOptio
       el.properties = { href: link.href };
       return;
     }
-    delete el.properties['id'];
+    // A heading keeps its id, which the conversion writes out where a wiki would not derive it (./to-markdown.ts).
+    if (!/^h[2-6]$/.test(el.tagName)) delete el.properties['id'];
     if (el.tagName !== 'code') delete el.properties['className'];
     const align = /text-align:\s*(left|right|center)/.exec(String(el.properties['style'] ?? ''))?.[1];
     if (align && (el.tagName === 'th' || el.tagName === 'td')) el.properties['align'] = align;

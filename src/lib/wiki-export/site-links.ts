@@ -22,6 +22,12 @@ export interface SiteLinkContext {
   baseUrl: string;
   /** How the target wiki links one page to another (src/lib/wiki-export/flavors.ts). */
   pageLink: Flavor['pageLink'];
+  /**
+   * For a translation's edition (`base` `/ja/`): the English site's base (`/`). Its fallback pages
+   * are English text linking English pages, and the edition holds a copy of each of those, so such
+   * a link goes to the edition's copy.
+   */
+  englishBase?: string;
 }
 
 /** A rewritten link. */
@@ -54,8 +60,10 @@ export function rewriteSiteLink(href: string, fromRoute: string, ctx: SiteLinkCo
     return { kind: 'external', href };
   }
   if (url.origin !== ORIGIN) return { kind: 'external', href };
-  const inBase = url.pathname.startsWith(ctx.base);
-  const path = inBase ? url.pathname.slice(ctx.base.length) : undefined;
+  const below = (base: string | undefined) =>
+    base !== undefined && url.pathname.startsWith(base) ? url.pathname.slice(base.length) : undefined;
+  const english = below(ctx.englishBase);
+  const path = below(ctx.base) ?? (english !== undefined && ctx.routes.has(english) ? english : undefined);
   const anchor = url.hash === '' || url.hash === '#' ? undefined : decodeURIComponent(url.hash.slice(1));
   if (path !== undefined && ctx.routes.has(path) && url.search === '') {
     let route = path;

@@ -1,0 +1,191 @@
+/**
+ * The guide's own interface text in each language: the citation notices, the sources list and its
+ * markers' accessible names, the footer's version stamp and last-updated line, and the print
+ * margins. Starlight translates its own interface (https://starlight.astro.build/guides/i18n/);
+ * this is the text our components add. A typed catalogue rather than Starlight's `t()` strings,
+ * because most of these sentences take figures and the compiler then checks that every language
+ * takes the same ones.
+ */
+import type { CitationStatus } from '../citations/verify.ts';
+
+/** How each language writes what the citation layer says of a citation. */
+export interface CitationWords {
+  /** A state's name in counts: `3 verified`. */
+  stateCount: (n: number, state: CitationStatus) => string;
+  noCitations: string;
+  list: (parts: string[]) => string;
+  /** A state in words, beside a marker and in the sources list. */
+  verified: string;
+  provisional: (checkedAt: string) => string;
+  pending: string;
+  failed: string;
+  unverified: string;
+  /** Line ranges as a screen reader says them. */
+  spokenLines: (start: number, end: number) => string;
+  /** `source 3` / `sources 3, 5`. */
+  sources: (numbers: string[]) => string;
+  legendProvisional: (mark: string, checkedAt: string) => string;
+  legendUnchecked: (mark: string) => string;
+}
+
+/** Everything else our components print. */
+export interface UiText {
+  lang: string;
+  /** The language's comma and full stop, where our components join a sentence around an element. */
+  comma: string;
+  period: string;
+  citations: CitationWords;
+  notice: {
+    label: string;
+    /** Before the link to the Evidence page. */
+    text: (notVerified: number, total: number, states: string, legend: string) => string;
+    evidenceLink: string;
+  };
+  sourcesList: {
+    heading: string;
+    at: string;
+    commit: string;
+    noCommit: string;
+    readFrom: (repo: string) => string;
+    citedAt: string;
+    backTo: (i: number, n: number) => string;
+    shownByCalculator: string;
+  };
+  stamp: {
+    label: string;
+    guide: string;
+    built: string;
+    cites: (releases: string[]) => string;
+    onThisPage: string;
+    /** The printed sheet's bottom margin; `__PRINT_DATE__` is filled in when printing. */
+    printFooter: (commit: string, date: string, releases: string[]) => string;
+  };
+  lastUpdated: { updated: string; built: string; changeTo: string; buildDate: (reason: string) => string };
+}
+
+const EN: UiText = {
+  lang: 'en',
+  comma: ', ',
+  period: '.',
+  citations: {
+    stateCount: (n, state) => `${n} ${state}`,
+    noCitations: 'no upstream citations',
+    list: (parts) => parts.join(', '),
+    verified: 'verified',
+    provisional: (at) => `provisional, checked at ${at}`,
+    pending: 'pending, not pinned to a commit yet',
+    failed: 'failed verification',
+    unverified: 'not verified in this build',
+    spokenLines: (start, end) => (start === end ? `line ${start}` : `lines ${start} to ${end}`),
+    sources: (numbers) => `${numbers.length === 1 ? 'source' : 'sources'} ${numbers.join(', ')}`,
+    legendProvisional: (mark, at) =>
+      `${mark} marks a provisional citation: the cited release could not be read, so its lines were checked at ${at} instead.`,
+    legendUnchecked: (mark) =>
+      `${mark} marks one whose lines this build did not check (pending: no commit pinned yet; or pinned but not readable here).`,
+  },
+  notice: {
+    label: 'Citation status',
+    text: (n, total, states, legend) =>
+      `${n} of ${total} upstream citations on this page are not verified in this build (${states}). ${legend ? `${legend} ` : ''}The sources list at the end of the page gives each citation's state.`,
+    evidenceLink: 'See the evidence page',
+  },
+  sourcesList: {
+    heading: 'Sources',
+    at: 'at',
+    commit: 'commit',
+    noCommit: 'no commit pinned',
+    readFrom: (repo) => ` (read from ${repo})`,
+    citedAt: 'Cited at',
+    backTo: (i, n) => `back to citation ${i} of source ${n}`,
+    shownByCalculator: ' Shown by the calculator on this page.',
+  },
+  stamp: {
+    label: 'Version of this guide',
+    guide: 'Guide',
+    built: 'built',
+    cites: (releases) => `Cites ${releases.join(' and ')}.`,
+    onThisPage: 'Upstream citations on this page:',
+    printFooter: (commit, date, releases) =>
+      `Guide ${commit}, built ${date}${releases.length ? ` · cites ${releases.join(' and ')}` : ''} · printed __PRINT_DATE__`,
+  },
+  lastUpdated: {
+    updated: 'Last updated',
+    built: 'Built',
+    changeTo: 'a change to',
+    buildDate: (reason) => `${reason}, so this is the build date`,
+  },
+};
+
+const JA_STATES: Record<CitationStatus, string> = {
+  verified: '検証済み',
+  provisional: '暫定',
+  pending: '保留中',
+  unverified: '未検証',
+  failed: '検証失敗',
+};
+
+const JA: UiText = {
+  lang: 'ja',
+  comma: '、',
+  period: '。',
+  citations: {
+    stateCount: (n, state) => `${JA_STATES[state]} ${n} 件`,
+    noCitations: 'アップストリームの引用なし',
+    list: (parts) => parts.join('、'),
+    verified: '検証済み',
+    provisional: (at) => `暫定（${at} で確認）`,
+    pending: '保留中（まだコミットに固定されていません）',
+    failed: '検証に失敗',
+    unverified: 'このビルドでは未検証',
+    spokenLines: (start, end) => (start === end ? `${start} 行目` : `${start} 行目から ${end} 行目`),
+    sources: (numbers) => `出典 ${numbers.join('、')}`,
+    legendProvisional: (mark, at) =>
+      `${mark} は暫定の引用です。引用先のリリースを読めなかったため、代わりに ${at} で該当行を確認しました。`,
+    legendUnchecked: (mark) =>
+      `${mark} は、このビルドで該当行を確認していない引用です（保留中でまだコミットに固定されていないか、固定済みでもここでは読めないもの）。`,
+  },
+  notice: {
+    label: '引用の状態',
+    text: (n, total, states, legend) =>
+      `このページのアップストリームの引用 ${total} 件のうち ${n} 件は、このビルドでは検証されていません（${states}）。${legend}各引用の状態はページ末尾の出典一覧に示しています。`,
+    evidenceLink: 'エビデンスのページを見る',
+  },
+  sourcesList: {
+    heading: '出典',
+    at: 'タグ',
+    commit: 'コミット',
+    noCommit: 'コミット未固定',
+    readFrom: (repo) => `（${repo} から読み取り）`,
+    citedAt: '引用箇所',
+    backTo: (i, n) => `出典 ${n} の引用箇所 ${i} に戻る`,
+    shownByCalculator: ' このページの計算ツールが表示しています。',
+  },
+  stamp: {
+    label: 'このガイドの版',
+    guide: 'ガイド',
+    built: 'ビルド日',
+    cites: (releases) => `引用先は ${releases.join('、')}。`,
+    onThisPage: 'このページのアップストリームの引用：',
+    printFooter: (commit, date, releases) =>
+      `ガイド ${commit}、ビルド日 ${date}${releases.length ? ` · 引用先 ${releases.join('、')}` : ''} · 印刷日 __PRINT_DATE__`,
+  },
+  lastUpdated: {
+    updated: '最終更新',
+    built: 'ビルド日',
+    changeTo: '変更元',
+    buildDate: (reason) => `${reason}。そのためビルド日を示しています`,
+  },
+};
+
+const CATALOGUES: Record<string, UiText> = { en: EN, ja: JA };
+
+/**
+ * The interface text for a page language (a BCP 47 tag such as `ja` or `en`); English for a
+ * language the guide has no catalogue for, as Starlight falls back to its English strings.
+ */
+export function uiText(lang: string | undefined): UiText {
+  return CATALOGUES[lang?.split('-')[0] ?? 'en'] ?? EN;
+}
+
+/** The languages with a catalogue, for the test that each names the same things. */
+export const UI_LANGS: readonly string[] = Object.keys(CATALOGUES);

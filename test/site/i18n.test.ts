@@ -1,0 +1,153 @@
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { parse, type HTMLElement } from 'node-html-parser';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { TRANSLATIONS } from '../../src/lib/i18n/locales.ts';
+import { sha256Of } from '../../src/lib/i18n/translation.ts';
+import { chromiumPathForTests } from '../helpers/browser.ts';
+import { useBrowserAndSite } from '../helpers/browser-site.ts';
+import { builtRoutes, readPage } from '../helpers/built-pages.ts';
+import { createFixtureSite, removeFixture, runIn, type FixtureBuild } from '../helpers/fixture-site.ts';
+import { DIST } from '../helpers/paths.ts';
+
+const SITE = 'https://sizing-guide.example.org/';
+const translated = TRANSLATIONS.flatMap((t) =>
+  builtRoutes(DIST, { fallbacks: false })
+    .filter((r) => r.startsWith(`${t.locale}/`) && r !== `${t.locale}/404/`)
+    .map((route) => ({ t, route, english: route.slice(t.locale.length + 1) })),
+);
+const doc = (route: string): HTMLElement => parse(readPage(DIST, route));
+/** The ids of the headings a reader can link to: the content's h2–h4, in page order. */
+const headingIds = (page: HTMLElement): string[] =>
+  page.querySelectorAll('.sl-markdown-content :is(h2, h3, h4)[id]').map((h) => h.id);
+
+describe('the translated editions', () => {
+  it('serve the overview, the core chapters and the glossary in Japanese', () => {
+    const ja = translated.filter(({ t }) => t.locale === 'ja').map(({ english }) => english);
+    for (const route of [
+      '',
+      'etcd-sizing/',
+      'etcd-writes/',
+      'etcd-reads/',
+      'control-plane/',
+      'colocation/',
+      'glossary/',
+    ])
+      expect(ja).toContain(route);
+  });
+
+  it.each(translated)(
+    '/$route: its language, its alternates, the picker and the English anchors',
+    ({ t, route, english }) => {
+      const page = doc(route);
+      expect(page.querySelector('html')?.getAttribute('lang')).toBe(t.lang);
+      expect(page.querySelector('main')?.getAttribute('lang')).toBe(t.lang);
+      const alternates = Object.fromEntries(
+        page
+          .querySelectorAll('link[rel="alternate"][hreflang]')
+          .map((l) => [l.getAttribute('hreflang'), l.getAttribute('href')]),
+      );
+      expect(alternates).toMatchObject({
+        en: `${SITE}${english}`,
+        [t.lang]: `${SITE}${route}`,
+        'x-default': `${SITE}${english}`,
+      });
+      expect(page.querySelector('starlight-lang-select select')).not.toBeNull();
+      // A link to a section works in either language: the translation keeps the English ids.
+      expect(headingIds(page)).toEqual(headingIds(doc(english)));
+    },
+  );
+
+  it('the sitemap names each translated page with its English alternate', () => {
+    const sitemap = readFileSync(join(DIST, 'sitemap-0.xml'), 'utf8');
+    for (const { route, english, t } of translated) {
+      expect(sitemap).toContain(`<loc>${SITE}${route}</loc>`);
+      expect(sitemap).toContain(`<xhtml:link rel="alternate" hreflang="${t.lang}" href="${SITE}${route}"/>`);
+      expect(sitemap).toContain(`<xhtml:link rel="alternate" hreflang="en" href="${SITE}${english}"/>`);
+    }
+  });
+
+  it('Pagefind keeps one index per language', () => {
+    const entry = JSON.parse(readFileSync(join(DIST, 'pagefind/pagefind-entry.json'), 'utf8')) as {
+      languages: Record<string, { page_count: number }>;
+    };
+    expect(Object.keys(entry.languages).sort()).toEqual(['en', ...TRANSLATIONS.map((t) => t.lang)].sort());
+    for (const t of TRANSLATIONS) expect(entry.languages[t.lang]!.page_count).toBeGreaterThan(0);
+  });
+});
+
+const executablePath = chromiumPathForTests();
+const ctx = executablePath ? useBrowserAndSite(executablePath, DIST) : undefined;
+
+describe.skipIf(!executablePath)('search in Japanese', () => {
+  it('finds a Japanese term on the Japanese pages, and only there', async () => {
+    const page = await ctx!.browser.newPage();
+    try {
+      await page.goto(`${ctx!.site.url}ja/`);
+      // A string, so that Vite leaves this import() to the page (it rewrites one in a function).
+      const results = (await page.evaluate(`(async () => {
+        const pagefind = await import('${ctx!.site.url}pagefind/pagefind.js');
+        const found = await pagefind.search('クォーラム');
+        return Promise.all(found.results.map(async (r) => (await r.data()).url));
+      })()`)) as string[];
+      expect(results.length).toBeGreaterThan(0);
+      for (const url of results) expect(url).toMatch(/^\/ja\//);
+      expect(results).toContain('/ja/etcd-sizing/');
+    } finally {
+      await page.close();
+    }
+  });
+});
+
+/**
+ * Drift: a fixture with one translation stamped against its English page as it is, and one
+ * stamped against an older English text. The ordinary build says which is out of date, on the
+ * page; a strict build refuses it.
+ */
+describe('a translation whose English page changed', () => {
+  const prose = 'This fixture page is here so that its translation has an English page to follow. '.repeat(3);
+  const current = `---\ntitle: Home\n---\n\n${prose}\n`;
+  const changed = `---\ntitle: Other\n---\n\n${prose}\n\n## A section\n\n${prose}\n`;
+  const stamp = (sha: string) => `translation:\n  sha256: ${sha}\n  date: '2026-11-30'\n`;
+  const PAGES = {
+    'index.mdx': current,
+    'other.mdx': changed,
+    'ja/index.mdx': `---\ntitle: ホーム\n${stamp(sha256Of(current))}---\n\n${'翻訳済みのページです。'.repeat(8)}\n`,
+    'ja/other.mdx': `---\ntitle: その他\n${stamp(sha256Of('an older English text'))}---\n\n${'古い英語版の翻訳です。'.repeat(8)}\n\n## 節 {/* #a-section */}\n\n${'本文です。'.repeat(8)}\n`,
+  };
+  let dir: string;
+  let build: FixtureBuild;
+  let strict: FixtureBuild;
+
+  beforeAll(async () => {
+    dir = createFixtureSite(PAGES);
+    const env = { CITATIONS: 'off', DIAGRAMS: 'client' };
+    build = await runIn(dir, 'npx', ['--no', 'astro', 'build'], env);
+    strict = await runIn(dir, 'npx', ['--no', 'astro', 'build', '--outDir', 'dist-strict'], {
+      ...env,
+      TRANSLATIONS_STRICT: '1',
+    });
+  }, 240_000);
+  afterAll(() => {
+    if (build) removeFixture(build);
+  });
+
+  it('builds, warns, and marks only the stale page, linking its English page', () => {
+    expect(build.status, build.output).toBe(0);
+    expect(build.output).toMatch(/1 translation\(s\) are out of date/);
+    expect(build.output).toContain('content/docs/ja/other.mdx');
+    const page = (route: string) => parse(readFileSync(join(dir, 'dist', route, 'index.html'), 'utf8'));
+    expect(page('ja').querySelector('.translation-notice')).toBeNull();
+    const notice = page('ja/other').querySelector('.translation-notice');
+    expect(notice?.text).toContain('英語版が更新されています');
+    expect(notice?.text).toContain('2026-11-30');
+    expect(notice?.querySelector('a')?.getAttribute('href')).toBe('/other/');
+    expect(page('ja/other').querySelector('h2#a-section')).not.toBeNull();
+  });
+
+  it('fails a strict build, naming the page and what to do', () => {
+    expect(strict.status).not.toBe(0);
+    expect(strict.output).toContain('content/docs/ja/other.mdx');
+    expect(strict.output).toContain('TRANSLATIONS_STRICT');
+  });
+});
