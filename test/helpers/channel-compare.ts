@@ -10,7 +10,7 @@ import { visit } from 'unist-util-visit';
 import { toString } from 'mdast-util-to-string';
 import type { Blockquote, Link, Root } from 'mdast';
 import { expect } from 'vitest';
-import { SEVERITY_LABEL } from '../../src/lib/calculators/result-doc.ts';
+import { ALL_CALC_WORDS } from '../../src/lib/calculators/calc-words.ts';
 
 /** What the page's result region shows, however it was read (element tree or DOM). */
 export interface ShownResult {
@@ -37,12 +37,15 @@ function markdownLeaves(tree: Root): string[] {
   return out.filter(Boolean);
 }
 
-/** [severity, text] of every block quote that starts with a severity word ("Warning:", "Refused:"). */
+/** [severity, text] of every block quote that starts with a severity word ("Warning:", "Refused:", "警告："). */
 export function markdownSeverities(tree: Root): [string, string][] {
   const quoted: [string, string][] = [];
   visit(tree, 'blockquote', (q: Blockquote) => {
     const text = norm(toString(q));
-    const tone = Object.entries(SEVERITY_LABEL).find(([, label]) => text.startsWith(`${label}:`));
+    // In any language the calculators speak (src/lib/calculators/calc-words.ts).
+    const tone = ALL_CALC_WORDS.flatMap((w) =>
+      Object.entries(w.severity).filter(([, label]) => text.startsWith(`${label}${w.colon}`)),
+    )[0];
     if (tone) quoted.push([tone[0], text]);
   });
   return quoted;

@@ -58,6 +58,24 @@ describe('the translated editions', () => {
     },
   );
 
+  it('the model’s tables show the English page’s figures under Japanese headings', () => {
+    const cells = (page: HTMLElement, table: string, part: string) =>
+      page.querySelectorAll(`main table[data-table="${table}"] ${part}`).map((c) => c.text.trim());
+    for (const [route, table] of [
+      ['etcd-sizing/', 'quorum'],
+      ['etcd-sizing/', 'maintenance'],
+      ['colocation/', 'hosts'],
+    ] as const) {
+      const en = doc(route);
+      const ja = doc(`ja/${route}`);
+      expect(cells(ja, table, 'td[style]'), table).toEqual(cells(en, table, 'td[style]'));
+      expect(cells(ja, table, 'td[style]').length, table).toBeGreaterThan(0);
+      const heads = cells(ja, table, 'th');
+      expect(heads.length, table).toBe(cells(en, table, 'th').length);
+      for (const h of heads) expect(h, table).toMatch(/[\u3040-\u30ff\u4e00-\u9fff]/);
+    }
+  });
+
   it('the sitemap names each translated page with its English alternate', () => {
     const sitemap = readFileSync(join(DIST, 'sitemap-0.xml'), 'utf8');
     for (const { route, english, t } of translated) {
@@ -78,6 +96,30 @@ describe('the translated editions', () => {
 
 const executablePath = chromiumPathForTests();
 const ctx = executablePath ? useBrowserAndSite(executablePath, DIST) : undefined;
+
+describe.skipIf(!executablePath)('a calculator on a Japanese page', () => {
+  it('answers, refuses and explains in Japanese, with the parser’s rules unchanged', async () => {
+    const page = await ctx!.browser.newPage();
+    try {
+      await page.goto(`${ctx!.site.url}ja/etcd-sizing/`);
+      const calc = page.locator('[data-calc="quorum"]');
+      await calc.scrollIntoViewIfNeeded();
+      await page.waitForFunction(() => Boolean(customElements.get('calc-quorum')));
+      await expect.poll(() => calc.locator('.calc__result').textContent()).toMatch(/クォーラム/);
+      const members = calc.getByLabel('メンバー数（n）');
+      await members.fill('10.000');
+      await expect
+        .poll(() => calc.locator('[data-wrap="n"] .calc__error').textContent())
+        .toMatch(/^メンバー数："10\.000" は 2 通りに読めます/);
+      await expect.poll(() => calc.locator('.calc__result').textContent()).toMatch(/まだ結果はありません/);
+      await members.fill('4');
+      await expect.poll(() => calc.locator('.calc__result').textContent()).toMatch(/4 は偶数です/);
+      expect(await calc.getByRole('button', { name: '設計ドキュメント用にコピー' }).count()).toBe(1);
+    } finally {
+      await page.close();
+    }
+  });
+});
 
 describe.skipIf(!executablePath)('search in Japanese', () => {
   it('finds a Japanese term on the Japanese pages, and only there', async () => {

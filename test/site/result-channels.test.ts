@@ -6,7 +6,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { chromiumPathForTests } from '../helpers/browser.ts';
 import { useBrowserAndSite } from '../helpers/browser-site.ts';
-import { smallestPageWith } from '../helpers/built-pages.ts';
+import { builtRoutes, readPage, smallestPageWith } from '../helpers/built-pages.ts';
+import { calcWords } from '../../src/lib/calculators/calc-words.ts';
 import { DIST, ROOT } from '../helpers/paths.ts';
 import { CHANNEL_STATES } from '../helpers/calculator-states.ts';
 import { ReusedTab } from '../helpers/reused-tab.ts';
@@ -21,6 +22,23 @@ import type { Table } from 'mdast';
 
 const executablePath = chromiumPathForTests();
 const ids = Object.keys(CALCULATORS) as CalculatorId[];
+const JAPANESE = /[\u3040-\u30ff\u4e00-\u9fff]/;
+
+/** The smallest translated Japanese page that holds the calculator, if any. */
+function japanesePageWith(id: CalculatorId): string | undefined {
+  return builtRoutes(DIST, { fallbacks: false })
+    .filter((r) => r.startsWith('ja/'))
+    .map((r) => ({ r, html: readPage(DIST, r) }))
+    .filter(({ html }) => html.includes(`data-calc="${id}"`))
+    .sort((a, b) => a.html.length - b.html.length)[0]?.r;
+}
+const cases = [
+  ...ids.map((id) => ({ id, lang: 'en' as const, route: smallestPageWith(DIST, id) })),
+  ...ids.flatMap((id) => {
+    const route = japanesePageWith(id);
+    return route ? [{ id, lang: 'ja' as const, route }] : [];
+  }),
+];
 
 /** The query that carries a state, computed as the calculator itself would write it. */
 async function queryOf(id: CalculatorId, raw: Readonly<Record<string, string>>): Promise<string> {
@@ -48,9 +66,9 @@ function shownIn(page: Page, id: CalculatorId): Promise<ShownResult> {
 }
 
 /** The part of a wiki page that holds the calculator titled `title`: from its title to its inputs line. */
-function wikiSection(md: string, title: string): string {
+function wikiSection(md: string, title: string, lead: string): string {
   const start = md.indexOf(`**${title}**`);
-  const end = md.indexOf('\nInputs:', start);
+  const end = md.indexOf(`\n${lead.trim()}`, start);
   if (start < 0 || end < 0) throw new Error(`The wiki page has no calculator titled "${title}".`);
   return md.slice(start + title.length + 4, end);
 }
@@ -60,8 +78,11 @@ describe.runIf(executablePath)('each calculator’s copy, print and wiki export 
   let wiki = '';
   beforeAll(() => {
     wiki = mkdtempSync(join(tmpdir(), 'wiki-channels-'));
-    const r = spawnSync(process.execPath, ['scripts/export-wiki.ts', '--dist', DIST, '--out', wiki], { cwd: ROOT });
-    if (r.status !== 0) throw new Error(`export:wiki failed: ${String(r.stderr)}`);
+    for (const lang of ['en', 'ja']) {
+      const args = ['scripts/export-wiki.ts', '--dist', DIST, '--out', join(wiki, lang), '--lang', lang];
+      const r = spawnSync(process.execPath, args, { cwd: ROOT });
+      if (r.status !== 0) throw new Error(`export:wiki --lang ${lang} failed: ${String(r.stderr)}`);
+    }
   });
   afterAll(() => rmSync(wiki, { recursive: true, force: true }));
   // The calculators take turns on one page (see ReusedTab) whose context may use the clipboard.
@@ -72,9 +93,10 @@ describe.runIf(executablePath)('each calculator’s copy, print and wiki export 
   });
   afterAll(() => tab.close());
 
-  it.each(ids)('%s, in every channel state', async (id) => {
+  it.each(cases)('$id on /$route, in every channel state', async ({ id, lang, route }) => {
     const page = await tab.take();
-    const path = `/${smallestPageWith(DIST, id)}`;
+    const path = `/${route}`;
+    const words = calcWords(lang);
     for (const state of CHANNEL_STATES[id]) {
       const where = `${id} (${state.name}) on ${path}`;
       const query = await queryOf(id, state.raw);
@@ -83,14 +105,18 @@ describe.runIf(executablePath)('each calculator’s copy, print and wiki export 
       await calc.scrollIntoViewIfNeeded();
       await page.waitForFunction((tag) => Boolean(customElements.get(tag)), await calc.evaluate((e) => e.localName));
       const shown = await shownIn(page, id);
+      // The patterns are English; a Japanese page must show the same tones, and in Japanese.
       for (const [tone, pattern] of state.expect ?? [])
         expect(
-          shown.severities.some(([t, text]) => t === tone && pattern.test(text)),
+          shown.severities.some(
+            ([t, text]) => t === tone && (lang === 'ja' ? JAPANESE.test(text) : pattern.test(text)),
+          ),
           `${where}: ${tone}`,
         ).toBe(true);
+      if (lang === 'ja') expect(shown.leaves.join(' '), `${where}: in Japanese`).toMatch(JAPANESE);
 
       await page.evaluate(() => navigator.clipboard.writeText(''));
-      await calc.getByRole('button', { name: 'Copy for a design doc' }).click();
+      await calc.getByRole('button', { name: words.copyForDesignDoc }).click();
       await expect.poll(() => page.evaluate(() => navigator.clipboard.readText())).not.toBe('');
       const md = await page.evaluate(() => navigator.clipboard.readText());
       expectMarkdownCarries(shown, md, `${where}, copy`);
@@ -114,9 +140,10 @@ describe.runIf(executablePath)('each calculator’s copy, print and wiki export 
       // The wiki export holds the default state, rendered from the same result region.
       if (state.name === 'default') {
         const title = (await calc.locator('.calc__title').textContent())!.trim();
-        const file = path === '/' ? 'index.md' : `${path.slice(1, -1)}.md`;
+        const inEdition = lang === 'ja' ? route.slice('ja/'.length) : route;
+        const file = inEdition === '' ? 'index.md' : `${inEdition.slice(0, -1)}.md`;
         // Inline links keep their text in the wiki; their targets are checked by the wiki-export test.
-        const section = wikiSection(readFileSync(join(wiki, file), 'utf8'), title);
+        const section = wikiSection(readFileSync(join(wiki, lang, file), 'utf8'), title, words.wikiInputs);
         expectMarkdownCarries({ ...shown, links: [] }, section, `${where}, wiki`);
       }
     }

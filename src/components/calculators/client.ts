@@ -4,6 +4,7 @@
  * tree with DOM calls (text is only ever set as text), keeps the state in the URL query and
  * copies the link.
  */
+import { calcLang, calcWords, type CalcLang } from '../../lib/calculators/calc-words.ts';
 import type { CalcDef, Outcome, Raw } from '../../lib/calculators/calc.ts';
 import { h, type Tree } from '../../lib/calculators/tree.ts';
 import { useSourceLinks } from '../../lib/calculators/ref-link.ts';
@@ -62,6 +63,11 @@ export class CalculatorElement<Id extends CalculatorId = CalculatorId> extends H
   /** The valid state behind the result on screen, or null while an input is invalid (set by update()). */
   #state: CalculatorState<Id> | null = null;
   #outcome: Outcome<CalculatorState<Id>> | null = null;
+
+  /** The page's language where the calculator sits (its content's `lang`), which it answers in. */
+  get answersIn(): CalcLang {
+    return calcLang(this.closest('[lang]')?.getAttribute('lang'));
+  }
 
   /** The outcome on screen (its `doc` is what "Copy for a design doc" renders); null before the first update. */
   get outcome(): Outcome<CalculatorState<Id>> | null {
@@ -153,7 +159,7 @@ export class CalculatorElement<Id extends CalculatorId = CalculatorId> extends H
    */
   computeSafely(raw: Raw): Outcome<CalculatorState<Id>> {
     try {
-      return this.def.compute(raw);
+      return this.def.compute(raw, this.answersIn);
     } catch (error) {
       console.error(error);
       const detail = error instanceof Error ? error.message : String(error);
@@ -161,13 +167,7 @@ export class CalculatorElement<Id extends CalculatorId = CalculatorId> extends H
         errors: {},
         state: null,
         doc: null,
-        result: [
-          h(
-            'p',
-            { class: 'calc__warn' },
-            `Internal error on this input (${detail}); please report it with this page\u2019s address.`,
-          ),
-        ],
+        result: [h('p', { class: 'calc__warn' }, calcWords(this.answersIn).internalError(detail))],
       };
     }
   }
@@ -190,18 +190,14 @@ export class CalculatorElement<Id extends CalculatorId = CalculatorId> extends H
     // The state of the result on screen (every change goes through update()). The URL only ever holds
     // state a reload restores exactly: copying it now would share values the reader no longer sees.
     const state = this.#state;
+    const words = calcWords(this.answersIn).copy;
     if (state === null) {
-      if (status) status.textContent = 'Not copied: fix the marked input first';
+      if (status) status.textContent = words.fixFirst;
     } else if (!this.writeUrl(state)) {
-      if (status)
-        status.textContent =
-          'Not copied: a link cannot hold this input exactly (too long, or it has control characters, <, > or `)';
+      if (status) status.textContent = words.cannotHold;
     } else {
       const ok = await copyText(location.href);
-      if (status)
-        status.textContent = ok
-          ? 'Copied: the link restores every calculator on this page'
-          : 'Could not copy: copy the address bar instead';
+      if (status) status.textContent = ok ? words.copied : words.blocked;
     }
     if (!status) return;
     clearTimeout(this.#copyTimer);

@@ -64,7 +64,7 @@ class OverridesElement extends CalculatorElement<'overrides'> {
     const focused = active instanceof HTMLInputElement && this.contains(active) ? active : null;
     renderInto(
       this.querySelector('[data-rows]')!,
-      rows.map((r, i) => rowTree(i, r, errors, true)),
+      rows.map((r, i) => rowTree(i, r, errors, true, this.answersIn)),
     );
     const again = focused && focused.id ? this.querySelector<HTMLInputElement>(`#${focused.id}`) : null;
     if (focused && again && again !== focused) {
@@ -80,7 +80,7 @@ class OverridesElement extends CalculatorElement<'overrides'> {
   /** Rows edited: build, mark row errors in place (no re-render, focus stays), update the value. */
   rowsChanged(): void {
     const build = buildFromRows(this.readRows());
-    const errors = rowErrors(build);
+    const errors = rowErrors(build, this.answersIn);
     for (const input of rowFields(this)) {
       const i = input.closest('[data-row]')!.getAttribute('data-row');
       const msg = errors[`${i}:${input.dataset['rowField']}`] ?? '';

@@ -9,6 +9,7 @@ import type { CalculatorElement } from '../calculators/client.ts';
 import type { Outcome } from '../../lib/calculators/calc.ts';
 import type { RefLinkData } from '../../lib/calculators/ref-link.ts';
 import { designDocMarkdown } from '../../lib/calculators/render-markdown.ts';
+import { calcWords } from '../../lib/calculators/calc-words.ts';
 import { shownInputs } from './calc-inputs.ts';
 import { announce, canonical, copyText, version } from './page.ts';
 
@@ -49,25 +50,23 @@ document.addEventListener('click', async (event) => {
   const button = (event.target as Element | null)?.closest<HTMLButtonElement>('[data-copy-doc]');
   const body = button?.closest<HTMLElement>('[data-calc]');
   if (!button || !body) return;
+  // In the language of the content the calculator sits in, as its result is.
+  const words = calcWords(body.closest('[lang]')?.getAttribute('lang')).designDoc;
   const out = await outcomeOf(body);
   if (!out) {
-    announce('The calculator’s code has not loaded, so there is nothing to copy yet: reload the page and try again.');
+    announce(words.notLoaded);
     return;
   }
   if (!out.doc) {
-    announce('Fix the inputs marked as invalid first: the block would not match what the calculator shows.');
+    announce(words.fixFirst);
     return;
   }
   let text: string;
   try {
     text = markdownOf(body, { ...out, doc: out.doc });
   } catch (error) {
-    announce(`Could not build the block: ${(error as Error).message}`);
+    announce(words.failed((error as Error).message));
     return;
   }
-  announce(
-    (await copyText(text))
-      ? 'Copied the calculator’s inputs, results and sources as Markdown.'
-      : 'Copying is blocked here; select the calculator’s table and copy it by hand.',
-  );
+  announce((await copyText(text)) ? words.copied : words.blocked);
 });

@@ -30,7 +30,8 @@ function numberLinks(): void {
   const list = document.createElement('section');
   list.className = 'print-links';
   const title = document.createElement('p');
-  title.textContent = 'Links';
+  // The page's language, as the footer renders it (src/lib/i18n/ui-text.ts).
+  title.textContent = document.querySelector<HTMLElement>('[data-print-links]')?.dataset['printLinks'] ?? 'Links';
   const ol = document.createElement('ol');
   for (const url of numbers.keys()) {
     const li = document.createElement('li');

@@ -5,12 +5,17 @@ import { apiserverReplicaLoad } from '../model/apiserver-replicas.ts';
 import * as SOURCES from '../model/sources.ts';
 import { answer, invalid, text, whole, type CalcDef, type CalcView, type Raw } from './calc.ts';
 import { facts, para, resultDoc } from './result-doc.ts';
-import { fmtBytes, fmtInt } from './format.ts';
+import { fmtInt } from './format.ts';
+import type { CalcLang } from './calc-words.ts';
+import { APISERVER_EN, APISERVER_JA, APISERVER_VIEW_JA, type ApiserverWords } from './messages/apiserver.ts';
+
+const WORDS: Record<CalcLang, ApiserverWords> = { en: APISERVER_EN, ja: APISERVER_JA };
 
 /** Title and labelled fields, used only by the build to render the form (the browser reads the DOM). */
 export const apiserverView: CalcView<'apiserver'> = {
   title: 'What API-server replicas cost etcd',
   sources: ['delegatorGetRvUnset'],
+  translations: { ja: APISERVER_VIEW_JA },
   fields: [
     { key: 'r', label: 'API-server replicas (R)', kind: 'text', inputmode: 'numeric', hint: (range) => `${range}.` },
     {
@@ -35,13 +40,14 @@ export const apiserverCalc: CalcDef<'apiserver'> = {
   id: 'apiserver',
   prefix: 'r',
   toRaw: (state) => ({ r: text(state.r), t: text(state.t), n: text(state.n), s: text(state.s) }),
-  compute(raw: Readonly<Raw>) {
+  compute(raw: Readonly<Raw>, lang: CalcLang = 'en') {
+    const w = WORDS[lang];
     const errors: Record<string, string> = {};
-    const r = whole(raw, 'apiserver', 'r', 'API-server replicas', errors);
-    const t = whole(raw, 'apiserver', 't', 'Resource types with a watch cache', errors);
-    const n = whole(raw, 'apiserver', 'n', 'Objects', errors);
-    const s = whole(raw, 'apiserver', 's', 'Mean object size', errors);
-    if (r === null || t === null || n === null || s === null) return invalid(errors);
+    const r = whole(raw, 'apiserver', 'r', w.replicasLabel, errors, lang);
+    const t = whole(raw, 'apiserver', 't', w.typesLabel, errors, lang);
+    const n = whole(raw, 'apiserver', 'n', w.objectsLabel, errors, lang);
+    const s = whole(raw, 'apiserver', 's', w.sizeLabel, errors, lang);
+    if (r === null || t === null || n === null || s === null) return invalid(errors, lang);
     const load = apiserverReplicaLoad(r, t, n, s);
     return answer(
       errors,
@@ -49,22 +55,18 @@ export const apiserverCalc: CalcDef<'apiserver'> = {
       resultDoc(
         [
           facts([
-            ['etcd watches (R × T)', fmtInt(load.etcdWatches)],
-            ['Objects listed from etcd when every replica restarts (R × N)', fmtInt(load.objectsListedOnFullRestart)],
-            [
-              'Objects listed from etcd by consistency checks, every 5–7.5 min (R × N)',
-              fmtInt(load.objectsListedPerConsistencyCheck),
-            ],
-            [
-              'Watch-cache memory across replicas (≈ R × N × S)',
-              `${fmtBytes(load.watchCacheBytes)} (${fmtBytes(n * s)} per replica)`,
-            ],
-            ['Consistent GETs (resourceVersion unset)', 'still one etcd read each, on every replica'],
+            [w.etcdWatches, fmtInt(load.etcdWatches)],
+            [w.listedOnRestart, fmtInt(load.objectsListedOnFullRestart)],
+            [w.listedPerCheck, fmtInt(load.objectsListedPerConsistencyCheck)],
+            [w.cacheMemory, w.cacheMemoryValue(load.watchCacheBytes, n * s)],
+            [w.consistentGets, w.consistentGetsValue],
           ]),
-          ...load.notes.map((note) => para(note, 'info')),
+          // The model's notes (load.notes) are English; the catalogue words the same statements.
+          ...w.notes.map((note) => para(note, 'info')),
         ],
-        'Each replica keeps its own watch cache: one etcd watch per cached type, a full LIST of each type when it starts and at every consistency check, and a copy of every cached object, so these grow with R; a consistent GET is one etcd read wherever it lands.',
+        w.rule,
         [SOURCES.delegatorGetRvUnset],
+        lang,
       ),
     );
   },

@@ -7,7 +7,16 @@ import type { ChartCurrent } from './chart-live.ts';
 import * as SOURCES from '../model/sources.ts';
 import { answer, decimal, invalid, take, text, whole, type CalcDef, type CalcView, type Raw } from './calc.ts';
 import { facts, para, resultDoc } from './result-doc.ts';
-import { fmtNum, fmtProb, plural } from './format.ts';
+import { fmtNum, fmtProb } from './format.ts';
+import { calcWords, type CalcLang } from './calc-words.ts';
+import {
+  AVAILABILITY_EN,
+  AVAILABILITY_JA,
+  AVAILABILITY_VIEW_JA,
+  type AvailabilityWords,
+} from './messages/availability.ts';
+
+const WORDS: Record<CalcLang, AvailabilityWords> = { en: AVAILABILITY_EN, ja: AVAILABILITY_JA };
 
 /**
  * Minutes for reading: "1.58 min", tiny values in powers of ten, never "0" for a positive value.
@@ -25,6 +34,7 @@ const byMtbf = (raw: Readonly<Raw>): boolean => !byP(raw);
 export const availabilityView: CalcView<'availability'> = {
   title: 'Availability: probability of lost quorum',
   sources: ['etcdQuorum'],
+  translations: { ja: AVAILABILITY_VIEW_JA },
   fields: [
     {
       key: 'mode',
@@ -66,25 +76,27 @@ export const availabilityCalc: CalcDef<'availability'> = {
   prefix: 'a',
   showWhen: { p: byP, mtbf: byMtbf, mttr: byMtbf },
   toRaw: (s) => ({ mode: s.mode, p: text(s.p), mtbf: text(s.mtbf), mttr: text(s.mttr), n: text(s.n), k: text(s.k) }),
-  compute(raw: Readonly<Raw>) {
+  compute(raw: Readonly<Raw>, lang: CalcLang = 'en') {
+    const w = WORDS[lang];
+    const numberWords = calcWords(lang).number;
     const errors: Record<string, string> = {};
     const mode: 'p' | 'mtbf' = byP(raw) ? 'p' : 'mtbf';
     let p: number | null = null;
     let mtbf: number | null = null;
     let mttr: number | null = null;
-    if (mode === 'p') p = take(parseFraction(raw['p'] ?? '', 'Per-member unavailability p'), 'p', errors);
+    if (mode === 'p') p = take(parseFraction(raw['p'] ?? '', w.pLabel, numberWords), 'p', errors);
     else {
-      mtbf = decimal(raw, 'availability', 'mtbf', 'MTBF', errors);
-      mttr = decimal(raw, 'availability', 'mttr', 'MTTR', errors);
+      mtbf = decimal(raw, 'availability', 'mtbf', w.mtbfLabel, errors, lang);
+      mttr = decimal(raw, 'availability', 'mttr', w.mttrLabel, errors, lang);
       if (mtbf !== null && mttr !== null) {
         if (mtbf + mttr > 0) p = unavailabilityFromMtbf(mtbf, mttr);
-        else errors['mttr'] = 'MTBF + MTTR must be above 0 hours.';
+        else errors['mttr'] = w.mtbfMttrZero;
       }
     }
-    const n = whole(raw, 'availability', 'n', 'Members', errors);
-    let k = whole(raw, 'availability', 'k', 'Members stopped', errors);
-    if (n !== null && k !== null) k = take(checkStoppedWithinMembers(k, n), 'k', errors);
-    if (p === null || n === null || k === null) return { ...invalid(errors), highlight: null };
+    const n = whole(raw, 'availability', 'n', w.membersLabel, errors, lang);
+    let k = whole(raw, 'availability', 'k', w.stoppedLabel, errors, lang);
+    if (n !== null && k !== null) k = take(checkStoppedWithinMembers(k, n, w.stoppedLabel, numberWords), 'k', errors);
+    if (p === null || n === null || k === null) return { ...invalid(errors, lang), highlight: null };
     const r = quorumLossProbability(n, p, k);
     // The other mode's fields keep their defaults, which the URL leaves out.
     const state =
@@ -97,27 +109,22 @@ export const availabilityCalc: CalcDef<'availability'> = {
       resultDoc(
         [
           facts([
-            ...(mode === 'mtbf' ? [['Per-member unavailability p = MTTR / (MTBF + MTTR)', fmtProb(p)] as const] : []),
-            ['P(lost quorum)', fmtProb(r.lostQuorum, r.log10LostQuorum, r.keepsQuorum)],
+            ...(mode === 'mtbf' ? [[w.pFromMtbf, fmtProb(p)] as const] : []),
+            [w.lostQuorum, fmtProb(r.lostQuorum, r.log10LostQuorum, r.keepsQuorum)],
+            [w.nines, r.nines === null ? w.ninesUnbounded : fmtNum(r.nines)],
             [
-              'Nines of quorum availability',
-              r.nines === null ? 'unbounded: with p = 0 the model never loses quorum' : fmtNum(r.nines),
-            ],
-            [
-              'Expected time without quorum per year',
+              w.timeWithoutQuorum,
               fmtMinutes(
                 r.minutesPerYearWithoutQuorum,
                 r.log10LostQuorum === null ? null : r.log10LostQuorum + Math.log10(MINUTES_PER_YEAR),
               ),
             ],
           ]),
-          para(
-            `${plural(n, 'member')}${k ? ` with ${k} stopped` : ''} ${n === 1 ? 'needs' : 'need'} ${r.quorum} up. A model: each running member is down with probability ${fmtProb(p)}, independently of the others; correlated failures (one rack, one bad release) make reality worse.`,
-            'info',
-          ),
+          para(w.model(n, k, r.quorum, fmtProb(p)), 'info'),
         ],
-        'Quorum is lost when fewer than quorum(n) = ⌊n/2⌋ + 1 of the n − k running members are up; each is down with probability p, independently, so the binomial distribution gives the chance.',
+        w.rule,
         [SOURCES.etcdQuorum],
+        lang,
       ),
       { n, k, p } satisfies ChartCurrent,
     );

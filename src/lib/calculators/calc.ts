@@ -10,6 +10,7 @@ import { parseDecimal, parseWholeNumber, spellNumber, type Parsed } from '../mod
 import type { StateSchema } from '../model/url-state.ts';
 import type * as ModelSources from '../model/sources.ts';
 import { fmtInt } from './format.ts';
+import { calcWords, type CalcLang } from './calc-words.ts';
 import { h, type Tree } from './tree.ts';
 import type { ChartCurrent } from './chart-live.ts';
 import { renderResultTree } from './render-tree.ts';
@@ -70,7 +71,11 @@ export interface CalcDef<Id extends CalculatorId = CalculatorId> {
   showWhen?: Readonly<Partial<Record<CalculatorKey<Id>, (raw: Readonly<Raw>) => boolean>>>;
   /** Field text for a decoded URL state. */
   toRaw(state: Readonly<CalculatorState<Id>>): Record<CalculatorKey<Id>, string>;
-  compute(raw: Readonly<Raw>): Outcome<CalculatorState<Id>>;
+  /**
+   * @param lang - the page's language (./calc-words.ts): a calculator with messages in it answers
+   *   in it; the others answer in English.
+   */
+  compute(raw: Readonly<Raw>, lang?: CalcLang): Outcome<CalculatorState<Id>>;
 }
 
 /** What only the build needs of a calculator: its form's title and labelled fields, and the sources it declares. */
@@ -85,6 +90,30 @@ export interface CalcView<Id extends CalculatorId = CalculatorId> {
    * calculator's modules read.
    */
   sources: readonly SourceName[];
+  /**
+   * The form's text in the other languages the calculator speaks (its compute answers in them
+   * too); a field it leaves out keeps its English text.
+   */
+  translations?: Partial<Record<Exclude<CalcLang, 'en'>, ViewText<CalculatorKey<Id>>>>;
+}
+
+/** A calculator form's text in one language: its title, and per field its label, hint and option labels. */
+export interface ViewText<K extends string = string> {
+  title: string;
+  fields: Partial<Record<K, { label: string; hint?: string | RangeHint; options?: Readonly<Record<string, string>> }>>;
+}
+
+/** A view in `lang`: its English fields with the translation's text where it gives one. */
+export function viewIn<Id extends CalculatorId>(view: CalcView<Id>, lang: CalcLang): CalcView<Id> {
+  const t = lang === 'en' ? undefined : view.translations?.[lang];
+  if (!t) return view;
+  const fields = view.fields.map((f) => {
+    const own = t.fields[f.key];
+    if (!own) return f;
+    const options = f.options?.map(([value, label]) => [value, own.options?.[value] ?? label] as const);
+    return { ...f, label: own.label, ...(own.hint ? { hint: own.hint } : {}), ...(options ? { options } : {}) };
+  });
+  return { ...view, title: t.title, fields };
 }
 
 /** A numeric field's bounds as hints write them: "1–99", "0–100,000,000". */
@@ -112,9 +141,11 @@ export function whole<Id extends CalculatorId>(
   key: CalculatorNumberKey<Id>,
   label: string,
   errors: Record<string, string>,
+  lang: CalcLang = 'en',
 ): number | null {
   const s = numberSpec(id, key);
-  return take(parseWholeNumber(raw[key] ?? '', { min: s.min, max: s.max, label }), key, errors);
+  const words = calcWords(lang).number;
+  return take(parseWholeNumber(raw[key] ?? '', { min: s.min, max: s.max, label, words }), key, errors);
 }
 
 /** Parses a decimal field with the bounds of its URL schema field. */
@@ -124,9 +155,11 @@ export function decimal<Id extends CalculatorId>(
   key: CalculatorNumberKey<Id>,
   label: string,
   errors: Record<string, string>,
+  lang: CalcLang = 'en',
 ): number | null {
   const s = numberSpec(id, key);
-  return take(parseDecimal(raw[key] ?? '', { min: s.min, max: s.max, label }), key, errors);
+  const words = calcWords(lang).number;
+  return take(parseDecimal(raw[key] ?? '', { min: s.min, max: s.max, label, words }), key, errors);
 }
 
 /** Records a parser's message under `key`; returns the value or null. */
@@ -137,16 +170,13 @@ export function take<T>(parsed: Parsed<T>, key: string, errors: Record<string, s
 }
 
 /** The result region's content while some input is invalid (never blank). */
-function invalidResult(errors: Record<string, string>): Tree[] {
-  const n = Object.keys(errors).length;
-  return [
-    h('p', { class: 'calc__invalid' }, `No result yet: fix the ${n === 1 ? 'marked input' : `${n} marked inputs`}.`),
-  ];
+function invalidResult(errors: Record<string, string>, lang: CalcLang): Tree[] {
+  return [h('p', { class: 'calc__invalid' }, calcWords(lang).noResultYet(Object.keys(errors).length))];
 }
 
-/** An outcome for invalid input. */
-export function invalid(errors: Record<string, string>): Outcome<never> {
-  return { errors, doc: null, result: invalidResult(errors), state: null };
+/** An outcome for invalid input, its result region in `lang`. */
+export function invalid(errors: Record<string, string>, lang: CalcLang = 'en'): Outcome<never> {
+  return { errors, doc: null, result: invalidResult(errors, lang), state: null };
 }
 
 /**

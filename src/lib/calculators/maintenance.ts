@@ -2,16 +2,20 @@
 // Registers this calculator's URL state, so that it ships in this calculator's chunk only.
 import '../model/schemas/maintenance.ts';
 import { MAX_FAILURES_PLUS_STOPPED, membersForMaintenancePolicy } from '../model/maintenance.ts';
-import { maintenanceTolerance } from '../model/quorum.ts';
+import { MAX_MEMBERS, maintenanceTolerance } from '../model/quorum.ts';
 import * as SOURCES from '../model/sources.ts';
 import { answer, invalid, text, whole, type CalcDef, type CalcView, type Raw } from './calc.ts';
 import { facts, para, resultDoc } from './result-doc.ts';
-import { plural } from './format.ts';
+import type { CalcLang } from './calc-words.ts';
+import { MAINTENANCE_EN, MAINTENANCE_JA, MAINTENANCE_VIEW_JA, type MaintenanceWords } from './messages/maintenance.ts';
+
+const WORDS: Record<CalcLang, MaintenanceWords> = { en: MAINTENANCE_EN, ja: MAINTENANCE_JA };
 
 /** Title and labelled fields, used only by the build to render the form (the browser reads the DOM). */
 export const maintenanceView: CalcView<'maintenance'> = {
   title: 'etcd members from the maintenance policy',
   sources: ['etcdFaqMaxClusterSize', 'etcdQuorum'],
+  translations: { ja: MAINTENANCE_VIEW_JA },
   fields: [
     {
       key: 'f',
@@ -34,15 +38,15 @@ export const maintenanceCalc: CalcDef<'maintenance'> = {
   id: 'maintenance',
   prefix: 'm',
   toRaw: (s) => ({ f: text(s.f), k: text(s.k) }),
-  compute(raw: Readonly<Raw>) {
+  compute(raw: Readonly<Raw>, lang: CalcLang = 'en') {
+    const w = WORDS[lang];
     const errors: Record<string, string> = {};
-    const f = whole(raw, 'maintenance', 'f', 'Failures to survive', errors);
-    const k = whole(raw, 'maintenance', 'k', 'Members stopped at once', errors);
+    const f = whole(raw, 'maintenance', 'f', w.failuresLabel, errors, lang);
+    const k = whole(raw, 'maintenance', 'k', w.stoppedLabel, errors, lang);
     if (f !== null && k !== null && f + k > MAX_FAILURES_PLUS_STOPPED) {
-      errors['k'] =
-        `Failures plus stopped members must be at most ${MAX_FAILURES_PLUS_STOPPED} (that is 99 members); got ${f + k}.`;
+      errors['k'] = w.tooMany(MAX_FAILURES_PLUS_STOPPED, MAX_MEMBERS, f + k);
     }
-    if (f === null || k === null || errors['k']) return invalid(errors);
+    if (f === null || k === null || errors['k']) return invalid(errors, lang);
     const r = membersForMaintenancePolicy(f, k);
     const check = maintenanceTolerance(r.members, k);
     return answer(
@@ -51,23 +55,18 @@ export const maintenanceCalc: CalcDef<'maintenance'> = {
       resultDoc(
         [
           facts([
-            ['Members needed', `${r.members} = 2 × (${f} + ${k}) + 1`],
-            ['Quorum', plural(r.quorum, 'member')],
-            [
-              `Running with ${k} stopped`,
-              `${check.running}, so ${plural(check.furtherFailuresTolerated, 'further failure')} tolerated`,
-            ],
+            [w.membersNeeded, w.membersValue(r.members, f, k)],
+            [w.quorum, w.quorumValue(r.quorum)],
+            [w.runningWith(k), w.runningValue(check.running, check.furtherFailuresTolerated)],
           ]),
-          para(
-            `Smallest n with n − k − quorum(n) ≥ f: ${plural(r.members, 'member')} ${r.members === 1 ? 'survives' : 'survive'} ${plural(f, 'failure')} while ${k} ${k === 1 ? 'is' : 'are'} stopped` +
-              (r.members > 1 ? `; ${r.members - 1} would not.` : '.'),
-            'lead',
-          ),
-          r.warning === null ? null : para(r.warning, 'warning'),
+          para(w.lead(r.members, f, k), 'lead'),
+          // The model's warning, worded from its figures in the page's language.
+          r.warning === null ? null : para(w.overSeven(r.members, r.quorum), 'warning'),
         ],
-        'The smallest n with n − k − quorum(n) ≥ f, quorum(n) = ⌊n/2⌋ + 1: that is n = 2 × (f + k) + 1.',
+        w.rule,
         // etcd's FAQ behind the warning joins the deciding sources, which every channel links.
         r.warningSource === null ? [SOURCES.etcdQuorum] : [SOURCES.etcdQuorum, r.warningSource],
+        lang,
       ),
     );
   },

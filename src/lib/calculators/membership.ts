@@ -167,8 +167,7 @@ export const membershipCalc: CalcDef<'membership'> = {
     const n = whole(raw, 'membership', 'n', 'Voting members at the start', errors);
     const m = whole(raw, 'membership', 'm', 'Voting members at the end', errors);
     let d = whole(raw, 'membership', 'd', 'Members down', errors);
-    if (n !== null && d !== null)
-      d = take(checkStoppedWithinMembers(d, n, { stopped: 'Members down', members: 'members' }), 'd', errors);
+    if (n !== null && d !== null) d = take(checkStoppedWithinMembers(d, n, 'Members down'), 'd', errors);
     if (n !== null && p === 'replace' && n < 2)
       errors['n'] = 'Replacing needs at least 2 members: grow a one-member cluster to 3 first.';
     if (n !== null && m !== null && p !== 'replace') {

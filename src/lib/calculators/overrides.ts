@@ -11,12 +11,29 @@ import {
   parseEtcdServersOverrides,
   type BuildResult,
   type EtcdServersOverride,
+  type OverridesParseResult,
+  type RowProblem,
 } from '../model/etcd-servers-overrides.ts';
-import { lintEtcdServersOverrides } from '../model/overrides-lint.ts';
+import { readFlagCsv } from '../model/flag-csv.ts';
+import { lintEtcdServersOverrides, type LintCode, type LintFinding } from '../model/overrides-lint.ts';
 import * as SOURCES from '../model/sources.ts';
 import { answer, type CalcDef, type CalcView, type Raw } from './calc.ts';
+import type { CalcLang } from './calc-words.ts';
+import {
+  OVERRIDES_EN,
+  OVERRIDES_JA,
+  OVERRIDES_VIEW_JA,
+  type Finding,
+  type ItemProblem,
+  type ItemRef,
+  type OverridesWords,
+  type Rejection,
+  type RowIssue,
+} from './messages/overrides.ts';
 import { bullets, codeBlock, para, resultDoc, type Block, type ResultDoc } from './result-doc.ts';
 import { h, type Tree } from './tree.ts';
+
+const WORDS: Record<CalcLang, OverridesWords> = { en: OVERRIDES_EN, ja: OVERRIDES_JA };
 
 /** One builder row as typed: servers separated by spaces. */
 export interface RowText {
@@ -51,62 +68,200 @@ export function rowsFromValue(value: string): RowText[] | null {
   return back.ok && back.value === value ? rows : null;
 }
 
+/**
+ * A sentence of the model in `lang`. The model writes English; `candidates` are what the calculator
+ * reads back out of it (./messages/overrides.ts), and the first one whose English words give the
+ * sentence back byte for byte is said in `lang`. A sentence none of them gives back (the model
+ * changed its words) is shown as the model wrote it, marked as such outside English.
+ */
+function say<P>(
+  message: string,
+  candidates: readonly P[],
+  word: (w: OverridesWords, parts: P) => string,
+  lang: CalcLang,
+): string {
+  const parts = candidates.find((c) => word(OVERRIDES_EN, c) === message);
+  return parts === undefined ? WORDS[lang].untranslated(message) : word(WORDS[lang], parts);
+}
+
+/** The first capture of `re` in `text`, or null. */
+const capture = (re: RegExp, text: string): string | null => re.exec(text)?.[1] ?? null;
+
+/** Why ParseEtcdServersOverrides rejects `item`, in the order the model checks (etcd-servers-overrides.ts). */
+function itemProblem(item: string): ItemProblem {
+  const tokens = item.split('#');
+  if (tokens.length === 1) return { kind: 'no-hash' };
+  if (tokens.length !== 2) return { kind: 'hashes', count: tokens.length - 1 };
+  const [left, servers] = tokens as [string, string];
+  const slashes = left.split('/').length - 1;
+  if (slashes === 0) return { kind: 'no-slash', left };
+  if (slashes !== 1) return { kind: 'slashes', left, count: slashes };
+  if (servers === '') return { kind: 'no-servers' };
+  return { kind: 'empty-server', index: servers.split(';').indexOf('') + 1, servers };
+}
+
+/** What a rejection's reason can say, read back from the failed parse. */
+function rejections(parsed: Extract<OverridesParseResult, { ok: false }>): Rejection[] {
+  if (parsed.stage === 'override')
+    return parsed.itemIndex === undefined || parsed.item === undefined
+      ? []
+      : [{ stage: 'override', ref: { n: parsed.itemIndex + 1, item: parsed.item }, problem: itemProblem(parsed.item) }];
+  const item = Number(capture(/\(item (\d+): /, parsed.reason));
+  return [
+    { stage: 'flag', problem: { kind: 'only-line-breaks' } },
+    { stage: 'flag', problem: { kind: 'bare-quote', item } },
+    { stage: 'flag', problem: { kind: 'after-quote', item } },
+    { stage: 'flag', problem: { kind: 'unclosed-quote', item } },
+  ];
+}
+
+/** The findings without an override, which have fixed words. */
+const VALUE_FINDINGS: readonly Finding[] = [
+  { kind: 'flag-name' },
+  { kind: 'shell-quotes' },
+  { kind: 'csv-quotes-comma' },
+  { kind: 'csv-quotes-unneeded' },
+  { kind: 'ignored-lines' },
+];
+
+/**
+ * What a finding about one override can say, by its code, from the sentence after the override's
+ * label (overrides-lint.ts): the captures only pick out the figures, {@link say} checks the rest.
+ */
+const ITEM_FINDINGS: Record<LintCode, (body: string, ref: ItemRef) => (Finding | null)[]> = {
+  'flag-name-included': () => [],
+  'shell-quotes': () => [],
+  'csv-quotes': () => [],
+  'ignored-after-first-line': () => [],
+  whitespace: (body, ref) => {
+    const left = capture(/^: "(.*)" has whitespace/s, body);
+    const server = capture(/^: server (\d+) /, body);
+    return [
+      { kind: 'edge-whitespace', ref },
+      left === null ? null : { kind: 'inner-whitespace', ref, left },
+      server === null ? null : { kind: 'server-whitespace', ref, server: Number(server) },
+    ];
+  },
+  'swapped-separator-between-servers': (_, ref) => [{ kind: 'looks-like-server', ref }],
+  'swapped-separator-between-overrides': (_, ref) => [{ kind: 'override-after-semicolon', ref }],
+  'etcd-key-prefix': (body, ref) => {
+    const m = /^: "(.*)" is an etcd key prefix; [^,]*, (.*)\.$/s.exec(body);
+    if (!m) return [];
+    const [left, suggestion] = [m[1]!, m[2]!];
+    const anyGroup = capture(/^"group\/(.*)" \(/s, suggestion);
+    const one = /^"([^"/]*)\/(.*)"$/s.exec(suggestion);
+    return [
+      anyGroup === null ? null : { kind: 'key-prefix', ref, left, resource: anyGroup, group: null },
+      one ? { kind: 'key-prefix', ref, left, resource: one[2]!, group: one[1]! } : null,
+    ];
+  },
+  'version-in-group-resource': (body, ref) => {
+    const write = capture(/write "(.*)"\.$/s, body);
+    return [write === null ? null : { kind: 'version', ref, write }];
+  },
+  'core-group-named': (body, ref) => {
+    // "…/resource", not "written/resource".
+    const m = /"\/(.*)", not "(.*)"\.$/s.exec(body);
+    return [m ? { kind: 'core-named', ref, resource: m[1]!, written: m[2]!.slice(0, -m[1]!.length - 1) } : null];
+  },
+  'empty-resource': (_, ref) => [{ kind: 'empty-resource', ref }],
+  'resource-not-lowercase-plural': (body, ref) => {
+    const resource = capture(/^: "(.*)" is not a lowercase/s, body);
+    const meant = capture(/ "([^"]*)"\?$/, body);
+    return [resource === null ? null : { kind: 'not-lowercase-plural', ref, resource, meant }];
+  },
+  'not-builtin': (body, ref) => {
+    const groupResource = capture(/^: "(.*)" is not a resource/s, body);
+    const also = capture(/CRDs\.(.*)$/s, body) ?? '';
+    const builtIn = [...also.matchAll(/"([^"]*)"/g)].map((m) => m[1]!);
+    return [groupResource === null ? null : { kind: 'not-builtin', ref, groupResource, builtIn }];
+  },
+  'events-cohabitation': (_, ref) => [{ kind: 'events-cohabitation', ref }],
+  'duplicate-group-resource': (body, ref) => {
+    const m = /^ repeats "(.*)" from override (\d+);/s.exec(body);
+    return [m ? { kind: 'duplicate', ref, key: m[1]!, first: Number(m[2]) } : null];
+  },
+  'duplicate-server': (body, ref) => {
+    const server = capture(/^: server "(.*)" is/s, body);
+    return [server === null ? null : { kind: 'duplicate-server', ref, server }];
+  },
+  'plain-http': (body, ref) => {
+    const server = capture(/^: "(.*)" uses/s, body);
+    return [server === null ? null : { kind: 'plain-http', ref, server }];
+  },
+  'server-no-port': (body, ref) => {
+    const server = capture(/^: "(.*)" has no port/s, body);
+    return [server === null ? null : { kind: 'no-port', ref, server }];
+  },
+  'server-not-url': (body, ref) => {
+    const port = /^: "(.*)" has port (\d+),/s.exec(body);
+    const server = capture(/^: "(.*)" is not a URL/s, body);
+    return [
+      port ? { kind: 'port-range', ref, server: port[1]!, port: port[2]! } : null,
+      server === null ? null : { kind: 'not-url', ref, server },
+    ];
+  },
+};
+
+/** A lint finding's sentence in `lang`; `items` are the flag parser's items of the linted value. */
+function findingText(f: LintFinding, items: readonly string[], lang: CalcLang): string {
+  let candidates: readonly (Finding | null)[] = VALUE_FINDINGS;
+  const item = f.itemIndex === undefined ? undefined : items[f.itemIndex];
+  if (f.itemIndex !== undefined && item !== undefined) {
+    const ref = { n: f.itemIndex + 1, item };
+    const label = OVERRIDES_EN.label(ref);
+    candidates = f.message.startsWith(label) ? ITEM_FINDINGS[f.code](f.message.slice(label.length), ref) : [];
+  }
+  return say(
+    f.message,
+    candidates.filter((c) => c !== null),
+    (w, c) => w.finding(c),
+    lang,
+  );
+}
+
 /** The parser's verdict (upstream's accept/reject and message) followed by lint findings. */
-function overridesDoc(value: string): ResultDoc {
+function overridesDoc(value: string, lang: CalcLang): ResultDoc {
+  const w = WORDS[lang];
   const parsed = parseEtcdServersOverrides(value);
   const blocks: Block[] = [];
   if (parsed.ok) {
     const n = parsed.overrides.length;
-    blocks.push(
-      para(
-        {
-          strong: [
-            n === 0
-              ? 'Accepted: an empty value means no overrides.'
-              : `Accepted by kube-apiserver v1.37: ${n} ${n === 1 ? 'override' : 'overrides'}.`,
-          ],
-        },
-        'lead',
-      ),
-    );
+    blocks.push(para({ strong: [n === 0 ? w.acceptedEmpty : w.accepted(n)] }, 'lead'));
     if (n > 0)
       blocks.push(
         bullets(
           parsed.overrides.map((o) => [
-            { code: `${o.group === '' ? '(core)' : o.group}/${o.resource}` },
+            { code: `${o.group === '' ? w.coreGroup : o.group}/${o.resource}` },
             ` → ${o.servers.join(', ')}`,
           ]),
           'calc__parsed',
         ),
       );
   } else {
-    blocks.push(para('kube-apiserver v1.37 rejects this value with:', 'refusal'));
+    blocks.push(para(w.rejects, 'refusal'));
+    // kube-apiserver's own message, quoted as it prints it.
     blocks.push(codeBlock(parsed.error));
-    blocks.push(para(parsed.reason));
+    blocks.push(para(say(parsed.reason, rejections(parsed), (words, r) => words.rejection(r), lang)));
   }
   const rule = parsed.ok ? SOURCES.parseEtcdServersOverrides : parsed.source;
-  blocks.push(para(['Upstream rule: ', { ref: rule }], 'info'));
+  blocks.push(para([w.upstreamRule, { ref: rule }], 'info'));
   const findings = lintEtcdServersOverrides(value);
-  blocks.push(
-    para(
-      findings.length === 0 ? 'No further findings.' : `What kube-apiserver does not check (${findings.length}):`,
-      'info',
-    ),
-  );
-  for (const f of findings)
-    blocks.push(
-      para(f.severity === 'warning' ? f.message : `Note: ${f.message}`, f.severity === 'warning' ? 'warning' : 'info'),
-    );
-  return resultDoc(
-    blocks,
-    'kube-apiserver reads the flag as one CSV record of group/resource#servers entries, servers separated by semicolons, and rejects the whole value at the first entry it cannot parse.',
-  );
+  blocks.push(para(findings.length === 0 ? w.noFindings : w.findingsLead(findings.length), 'info'));
+  const csv = readFlagCsv(value);
+  const items = csv.ok ? csv.items : [];
+  for (const f of findings) {
+    const text = findingText(f, items, lang);
+    blocks.push(para(f.severity === 'warning' ? text : w.note(text), f.severity === 'warning' ? 'warning' : 'info'));
+  }
+  return resultDoc(blocks, w.rule, [], lang);
 }
 
 /** Title and labelled fields, used only by the build to render the form (the browser reads the DOM). */
 export const overridesView: CalcView<'overrides'> = {
   title: '--etcd-servers-overrides builder and parser',
   sources: ['parseEtcdServersOverrides', 'pflagReadAsCSV'],
+  translations: { ja: OVERRIDES_VIEW_JA },
   fields: [
     {
       key: 'v',
@@ -121,9 +276,9 @@ export const overridesCalc: CalcDef<'overrides'> = {
   id: 'overrides',
   prefix: 'o',
   toRaw: (s) => ({ v: s.v }),
-  compute: (raw: Readonly<Raw>) => {
+  compute: (raw: Readonly<Raw>, lang: CalcLang = 'en') => {
     const v = raw['v'] ?? '';
-    return answer({}, { v }, overridesDoc(v));
+    return answer({}, { v }, overridesDoc(v, lang));
   },
 };
 
@@ -141,13 +296,27 @@ export function builtFlagTree(value: string): Tree[] {
   return parts.flatMap((part, i) => (i === 0 ? [part] : [h('wbr'), part]));
 }
 
-/** Messages per row field from a failed build, keyed "row:field". */
-export function rowErrors(build: BuildResult): Record<string, string> {
+/** What a row problem's message can say, read back from the problem (see {@link say}). */
+function rowIssues(p: RowProblem): RowIssue[] {
+  const row = p.row + 1;
+  const value = capture(/^[^"]*"(.*)" may not/s, p.message) ?? '';
+  if (p.field !== 'servers') return [{ kind: 'bad-name', row, field: p.field, value }];
+  if (p.server === undefined) return [{ kind: 'no-servers', row }];
+  return [
+    { kind: 'empty-server', row, server: p.server + 1 },
+    { kind: 'bad-server', row, value },
+  ];
+}
+
+/** Messages per row field from a failed build, keyed "row:field", in `lang`. */
+export function rowErrors(build: BuildResult, lang: CalcLang = 'en'): Record<string, string> {
   const out: Record<string, string> = {};
   if (build.ok) return out;
+  const w = WORDS[lang];
   for (const p of build.problems) {
     const key = `${p.row}:${p.field}`;
-    out[key] = out[key] ? `${out[key]} ${p.message}` : p.message;
+    const message = say(p.message, rowIssues(p), (words, issue) => words.rowIssue(issue), lang);
+    out[key] = out[key] ? `${out[key]}${w.gap}${message}` : message;
   }
   return out;
 }
@@ -160,21 +329,25 @@ export function rowErrors(build: BuildResult): Record<string, string> {
  * @param row - the row's text.
  * @param errors - messages from {@link rowErrors}.
  * @param interactive - whether the Remove button is shown (only with JavaScript).
+ * @param lang - the page's language, which the labels speak.
  */
 export function rowTree(
   i: number,
   row: RowText,
   errors: Readonly<Record<string, string>> = {},
   interactive = false,
+  lang: CalcLang = 'en',
 ): Tree {
   const n = i + 1;
+  const w = WORDS[lang].row;
+  const srOnly = (text: string): Tree | null => (text === '' ? null : h('span', { class: 'sr-only' }, text));
   const field = (key: keyof RowText, label: string, hint: string, extra = ''): Tree => {
     const id = `o-${key}-${i}`;
     const msg = errors[`${i}:${key}`] ?? '';
     return h(
       'div',
       { class: `calc__field${extra}` },
-      h('label', { for: id }, label, h('span', { class: 'sr-only' }, ` (override ${n})`)),
+      h('label', { for: id }, label, srOnly(w.which(n))),
       h('input', {
         id,
         type: 'text',
@@ -189,18 +362,20 @@ export function rowTree(
       h('p', { class: 'calc__error', id: `${id}-err` }, msg),
     );
   };
+  const [before, remove, after] = w.remove(n);
   return h(
     'fieldset',
     { class: 'calc__row', 'data-row': String(i) },
-    h('legend', {}, `Override ${n}`),
-    field('group', 'Group', 'empty = core'),
-    field('resource', 'Resource', 'e.g. events'),
-    field('servers', 'Servers', 'https://etcd-0:2379 https://etcd-1:2379', ' calc__field--servers'),
+    h('legend', {}, w.legend(n)),
+    field('group', w.group, w.groupHint),
+    field('resource', w.resource, w.resourceHint),
+    field('servers', w.servers, 'https://etcd-0:2379 https://etcd-1:2379', ' calc__field--servers'),
     h(
       'button',
       { type: 'button', class: 'calc__button', 'data-remove': String(i), ...(interactive ? {} : { hidden: '' }) },
-      'Remove',
-      h('span', { class: 'sr-only' }, ` override ${n}`),
+      srOnly(before),
+      remove,
+      srOnly(after),
     ),
   );
 }

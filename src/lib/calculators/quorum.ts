@@ -6,24 +6,27 @@ import { MAX_MEMBERS, maintenanceTolerance, quorum, tolerance } from '../model/q
 import * as SOURCES from '../model/sources.ts';
 import { answer, invalid, take, text, whole, type CalcDef, type CalcView, type Raw } from './calc.ts';
 import { facts, para, resultDoc } from './result-doc.ts';
-import { plural } from './format.ts';
+import { calcWords, type CalcLang } from './calc-words.ts';
+import { QUORUM_EN, QUORUM_JA, QUORUM_VIEW_JA, type QuorumWords } from './messages/quorum.ts';
 
-/** Why an even n buys nothing, for the n the reader entered. */
-export function evenCountNote(n: number): string {
-  if (n === 1) return 'One member tolerates no failure: any outage stops the cluster.';
-  if (n % 2 === 0) {
-    return `${n} is even: quorum is ${quorum(n)}, so it tolerates ${tolerance(n)} — the same as ${plural(n - 1, 'member')} (quorum ${quorum(n - 1)}), with one more machine that can fail.`;
-  }
+const WORDS: Record<CalcLang, QuorumWords> = { en: QUORUM_EN, ja: QUORUM_JA };
+
+/** Why an even n buys nothing, for the n the reader entered, in `lang`. */
+export function evenCountNote(n: number, lang: CalcLang = 'en'): string {
+  const w = WORDS[lang];
+  if (n === 1) return w.oneMember;
+  if (n % 2 === 0) return w.even(n, quorum(n), tolerance(n), quorum(n - 1));
   // For odd n, n + 1 members tolerate what n do. The model takes at most MAX_MEMBERS, so at the top of
   // the range the note leaves out the counts it cannot look up.
-  if (n + 2 > MAX_MEMBERS) return `${n} is odd: one more member would still tolerate only ${tolerance(n)}.`;
-  return `${n} is odd: adding a member (${n + 1}, quorum ${quorum(n + 1)}) would still tolerate only ${tolerance(n + 1)}; the next gain is at ${n + 2}, which tolerates ${tolerance(n + 2)}.`;
+  if (n + 2 > MAX_MEMBERS) return w.oddAtTop(n, tolerance(n));
+  return w.odd(n, quorum(n + 1), tolerance(n + 1), tolerance(n + 2));
 }
 
 /** Title and labelled fields, used only by the build to render the form (the browser reads the DOM). */
 export const quorumView: CalcView<'quorum'> = {
   title: 'Quorum and failure tolerance',
   sources: ['etcdQuorum'],
+  translations: { ja: QUORUM_VIEW_JA },
   fields: [
     {
       key: 'n',
@@ -40,12 +43,14 @@ export const quorumCalc: CalcDef<'quorum'> = {
   id: 'quorum',
   prefix: 'q',
   toRaw: (s) => ({ n: text(s.n), k: text(s.k) }),
-  compute(raw: Readonly<Raw>) {
+  compute(raw: Readonly<Raw>, lang: CalcLang = 'en') {
+    const w = WORDS[lang];
     const errors: Record<string, string> = {};
-    const n = whole(raw, 'quorum', 'n', 'Members', errors);
-    let k = whole(raw, 'quorum', 'k', 'Members stopped', errors);
-    if (n !== null && k !== null) k = take(checkStoppedWithinMembers(k, n), 'k', errors);
-    if (n === null || k === null) return invalid(errors);
+    const n = whole(raw, 'quorum', 'n', w.membersLabel, errors, lang);
+    let k = whole(raw, 'quorum', 'k', w.stoppedLabel, errors, lang);
+    if (n !== null && k !== null)
+      k = take(checkStoppedWithinMembers(k, n, w.stoppedLabel, calcWords(lang).number), 'k', errors);
+    if (n === null || k === null) return invalid(errors, lang);
     const m = maintenanceTolerance(n, k);
     return answer(
       errors,
@@ -53,20 +58,16 @@ export const quorumCalc: CalcDef<'quorum'> = {
       resultDoc(
         [
           facts([
-            ['Quorum', `${plural(m.quorum, 'member')} (⌊${n}/2⌋ + 1)`],
-            ['Failures tolerated, all running', plural(m.toleranceWhenAllRunning, 'failure')],
-            [
-              `With ${k} stopped`,
-              m.hasQuorum
-                ? `${plural(m.furtherFailuresTolerated, 'further failure')} tolerated`
-                : 'quorum already lost',
-            ],
+            [w.quorum, w.quorumValue(m.quorum, n)],
+            [w.toleratedAllRunning, w.failures(m.toleranceWhenAllRunning)],
+            [w.withStopped(k), m.hasQuorum ? w.furtherTolerated(m.furtherFailuresTolerated) : w.quorumAlreadyLost],
           ]),
-          para(m.summary, m.hasQuorum ? 'lead' : 'warning'),
-          para(evenCountNote(n), 'info'),
+          para(w.summary(m), m.hasQuorum ? 'lead' : 'warning'),
+          para(evenCountNote(n, lang), 'info'),
         ],
-        'Quorum is ⌊n/2⌋ + 1 voting members; n members tolerate n − quorum failures, and each member stopped spends one of them.',
+        w.rule,
         [SOURCES.etcdQuorum],
+        lang,
       ),
     );
   },

@@ -11,7 +11,8 @@
 import { CALCULATOR_SCHEMAS, type CalculatorId, type CalculatorState } from '../model/calculator-state.ts';
 import { defaultState } from '../model/url-state.ts';
 import { kebab } from '../model/calculator-url.ts';
-import { hintOf, type CalcDef, type CalcView, type FieldDef, type Outcome, type Raw } from './calc.ts';
+import { hintOf, viewIn, type CalcDef, type CalcView, type FieldDef, type Outcome, type Raw } from './calc.ts';
+import type { CalcLang } from './calc-words.ts';
 import type { Tree } from './tree.ts';
 
 /** One calculator as the build renders it. */
@@ -91,17 +92,23 @@ export async function loadCalculator<Id extends CalculatorId>(id: Id): Promise<C
  * What the build shows before any script runs: the result of the schema's default state.
  * Synchronous on purpose: the source links the result uses are module state (ref-link.ts), set by
  * the caller just before, and an await here would let another calculator's render replace them.
+ * @param lang - the page's language: the form and the result in it where the calculator speaks it.
  */
-export function renderCalculator<Id extends CalculatorId>(id: Id, entry: CalculatorEntry<Id>): RenderedCalculator {
+export function renderCalculator<Id extends CalculatorId>(
+  id: Id,
+  entry: CalculatorEntry<Id>,
+  lang: CalcLang = 'en',
+): RenderedCalculator {
   const raw: Raw = entry.def.toRaw(defaultState(CALCULATOR_SCHEMAS[id]));
-  const out = entry.def.compute(raw);
+  const out = entry.def.compute(raw, lang);
+  const view = viewIn(entry.view, lang);
   // Field keys are the schema's; the form looks them up by name.
   const showWhen: Readonly<Record<string, ((raw: Readonly<Raw>) => boolean) | undefined>> = entry.def.showWhen ?? {};
   return {
     id,
     prefix: entry.def.prefix,
-    title: entry.view.title,
-    fields: entry.view.fields.map((f) => ({ ...f, hint: hintOf(id, f), hidden: showWhen[f.key]?.(raw) === false })),
+    title: view.title,
+    fields: view.fields.map((f) => ({ ...f, hint: hintOf(id, f), hidden: showWhen[f.key]?.(raw) === false })),
     raw,
     out,
     figure: entry.figure ? entry.figure(out) : null,

@@ -7,7 +7,8 @@
 import { destination, escapeInline } from '../citation-text.ts';
 import { pageHref } from './page-link.ts';
 import { refLabel, type RefLinkData } from './ref-link.ts';
-import { SEVERITY_LABEL, type Block, type Inline, type ResultDoc } from './result-doc.ts';
+import { calcWords, type CalcWords } from './calc-words.ts';
+import type { Block, Inline, ResultDoc } from './result-doc.ts';
 
 /** What the page adds around a document: who it is, what it was asked, where it lives. */
 export interface DesignDocFrame {
@@ -101,18 +102,18 @@ function tableMarkdown(
   ];
 }
 
-function blockMarkdown(b: Block, frame: InlineFrame): string[] {
+function blockMarkdown(b: Block, frame: InlineFrame, words: CalcWords): string[] {
   const { links } = frame;
   const md = (c: readonly Inline[]) => inlineMarkdown(c, frame);
   switch (b.kind) {
     case 'facts':
       return tableMarkdown(
-        ['Result', 'Value'],
+        [words.result, words.value],
         b.rows.map((r) => [escapeInline(r.label), md(r.value)]),
       );
     case 'para': {
-      const label = SEVERITY_LABEL[b.tone];
-      return label ? [`> **${label}:** ${md(b.content)}`] : [paragraph(md(b.content))];
+      const label = words.severity[b.tone];
+      return label ? [`> **${label}${words.colon}** ${md(b.content)}`] : [paragraph(md(b.content))];
     }
     case 'list':
       return b.items.map((item, i) => (b.numbers ? `${b.numbers[i]}. ${md(item)}` : `- ${md(item)}`));
@@ -145,23 +146,24 @@ function blockMarkdown(b: Block, frame: InlineFrame): string[] {
  * @throws Error when a URL holds `<`, `>` or a line break.
  */
 export function designDocMarkdown(doc: ResultDoc, frame: DesignDocFrame): string {
+  const words = calcWords(doc.lang);
   const lines: string[] = [`#### ${escapeInline(frame.title)}`, ''];
   lines.push(
     ...tableMarkdown(
-      ['Input', 'Value'],
+      [words.input, words.value],
       frame.inputs.map((i) => [escapeInline(i.label), textMarkdown(i.value.replace(/\s+/g, ' ').trim())]),
     ),
     '',
   );
-  for (const b of doc.blocks) lines.push(...blockMarkdown(b, frame), '');
-  lines.push(`**Rule:** ${escapeInline(doc.rule)}`, '');
+  for (const b of doc.blocks) lines.push(...blockMarkdown(b, frame, words), '');
+  lines.push(`**${words.rule}** ${escapeInline(doc.rule)}`, '');
   if (doc.sources.length > 0) {
-    lines.push('**Upstream sources that decided this result:**', '');
+    lines.push(`**${words.upstreamSources}**`, '');
     for (const ref of doc.sources) lines.push(`- ${refMarkdown(ref, frame.links)}`);
     lines.push('');
   }
   lines.push(
-    `**Live calculator:** [${escapeInline(frame.title)}](${destination(frame.liveUrl)})`,
+    `**${words.liveCalculator}** [${escapeInline(frame.title)}](${destination(frame.liveUrl)})`,
     '',
     `_${escapeInline(frame.version)}_`,
     '',

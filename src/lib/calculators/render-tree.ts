@@ -6,7 +6,8 @@
  */
 import { pageHref } from './page-link.ts';
 import { refLink } from './ref-link.ts';
-import { SEVERITY_LABEL, blockRefs, type Block, type Inline, type ResultDoc, type Tone } from './result-doc.ts';
+import { calcWords, type CalcWords } from './calc-words.ts';
+import { blockRefs, type Block, type Inline, type ResultDoc, type Tone } from './result-doc.ts';
 import { h, type Tree } from './tree.ts';
 
 const TONE_CLASS: Readonly<Record<Tone, string>> = {
@@ -29,12 +30,12 @@ export function inlineTrees(content: readonly Inline[]): Tree[] {
   });
 }
 
-function paraTree(tone: Tone, content: readonly Inline[]): Tree {
-  const label = SEVERITY_LABEL[tone];
+function paraTree(tone: Tone, content: readonly Inline[], words: CalcWords): Tree {
+  const label = words.severity[tone];
   const attrs: Record<string, string> = TONE_CLASS[tone] ? { class: TONE_CLASS[tone] } : {};
   if (label) attrs['data-severity'] = tone;
   // The space stays outside the strong text, where Markdown converters keep it as a plain space.
-  const mark = label ? [h('strong', { class: 'calc__sev' }, `${label}:`), ' '] : [];
+  const mark = label ? [h('strong', { class: 'calc__sev' }, `${label}${words.colon}`), ' '] : [];
   return h('p', attrs, ...mark, ...inlineTrees(content));
 }
 
@@ -66,7 +67,7 @@ function tableTree(b: Extract<Block, { kind: 'table' }>): Tree {
   return h('div', { class: cls, tabindex: '0', role: 'region', 'aria-label': b.label }, table);
 }
 
-function blockTree(b: Block): Tree {
+function blockTree(b: Block, words: CalcWords): Tree {
   switch (b.kind) {
     case 'facts':
       return h(
@@ -75,7 +76,7 @@ function blockTree(b: Block): Tree {
         ...b.rows.map((r) => h('div', {}, h('dt', {}, r.label), h('dd', {}, ...inlineTrees(r.value)))),
       );
     case 'para':
-      return paraTree(b.tone, b.content);
+      return paraTree(b.tone, b.content, words);
     case 'list': {
       const items = b.items.map((item, i) =>
         h('li', b.numbers ? { value: String(b.numbers[i]) } : {}, ...inlineTrees(item)),
@@ -97,12 +98,13 @@ function blockTree(b: Block): Tree {
  * @throws Error (at build time, from ref-link.ts) for a ref without a verified link.
  */
 export function renderResultTree(doc: ResultDoc): Tree[] {
+  const words = calcWords(doc.lang);
   const shown = new Set(doc.blocks.flatMap(blockRefs));
   const rest = doc.sources.filter((r) => !shown.has(r));
   return [
-    ...doc.blocks.map(blockTree),
-    h('p', { class: 'calc__rule' }, h('strong', {}, 'Rule:'), ' ', doc.rule),
-    rest.length > 0 ? h('p', { class: 'calc__note' }, 'Upstream sources that decided this result:') : null,
-    rest.length > 0 ? blockTree({ kind: 'refs', refs: rest }) : null,
+    ...doc.blocks.map((b) => blockTree(b, words)),
+    h('p', { class: 'calc__rule' }, h('strong', {}, words.rule), ' ', doc.rule),
+    rest.length > 0 ? h('p', { class: 'calc__note' }, words.upstreamSources) : null,
+    rest.length > 0 ? blockTree({ kind: 'refs', refs: rest }, words) : null,
   ].filter((t): t is Tree => t !== null);
 }

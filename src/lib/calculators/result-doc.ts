@@ -6,6 +6,7 @@
  *
  * Pure data, no DOM: `compute` builds it at build time and in the browser alike.
  */
+import type { CalcLang } from './calc-words.ts';
 
 /**
  * Inline content: text, code, strong text, a link to an upstream ref, a link to a page of this
@@ -66,6 +67,8 @@ export type Block =
 
 /** What a calculator answered for valid input. */
 export interface ResultDoc {
+  /** The language its text is in; the renderers frame it in the same one (./calc-words.ts). */
+  lang: CalcLang;
   blocks: readonly Block[];
   /** The rule applied, in a sentence or two, shown under the result and quoted by the copy. */
   rule: string;
@@ -84,12 +87,18 @@ type MaybeBlock = Block | null | false | undefined;
  * @param blocks - the answer, top to bottom.
  * @param rule - the rule applied (non-empty).
  * @param sources - refs that decided the answer without being linked inline.
+ * @param lang - the language the blocks and the rule are written in.
  * @throws Error for an empty rule, which every channel prints.
  */
-export function resultDoc(blocks: readonly MaybeBlock[], rule: string, sources: readonly string[] = []): ResultDoc {
+export function resultDoc(
+  blocks: readonly MaybeBlock[],
+  rule: string,
+  sources: readonly string[] = [],
+  lang: CalcLang = 'en',
+): ResultDoc {
   if (rule.trim() === '') throw new Error('A result document needs the rule it applied.');
   const kept = blocks.filter((b): b is Block => Boolean(b));
-  return { blocks: kept, rule, sources: [...new Set([...sources, ...kept.flatMap(blockRefs)])] };
+  return { lang, blocks: kept, rule, sources: [...new Set([...sources, ...kept.flatMap(blockRefs)])] };
 }
 
 /** Result figures: [label, value] pairs. */

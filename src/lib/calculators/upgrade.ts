@@ -6,8 +6,11 @@ import * as SOURCES from '../model/sources.ts';
 import { answer, invalid, text, whole, type CalcDef, type CalcView, type Raw } from './calc.ts';
 import { facts, para, resultDoc } from './result-doc.ts';
 import { maintenanceTolerance, tolerance } from '../model/quorum.ts';
-import { plural } from './format.ts';
 import { UPGRADE_STRATEGY_FIELD } from './upgrade-field.ts';
+import type { CalcLang } from './calc-words.ts';
+import { UPGRADE_EN, UPGRADE_JA, UPGRADE_VIEW_JA, type StackedFigures, type UpgradeWords } from './messages/upgrade.ts';
+
+const WORDS: Record<CalcLang, UpgradeWords> = { en: UPGRADE_EN, ja: UPGRADE_JA };
 
 /**
  * What the node count means when etcd is stacked on the same nodes: the count is then also the
@@ -15,30 +18,34 @@ import { UPGRADE_STRATEGY_FIELD } from './upgrade-field.ts';
  * stops one member at a time, which spends one failure of that margin.
  * @param nodes - control-plane nodes run normally, 1–99.
  * @param strategy - the upgrade strategy: 'in-place' also states the margin while a node is down.
+ * @param lang - the language of the sentence.
  * @returns the sentence, and `warn` when stacked etcd on that many nodes tolerates no failure.
  */
-export function stackedEtcdNote(nodes: number, strategy: UpgradeStrategy): { text: string; warn: boolean } {
+export function stackedEtcdNote(
+  nodes: number,
+  strategy: UpgradeStrategy,
+  lang: CalcLang = 'en',
+): { text: string; warn: boolean } {
+  const w = WORDS[lang];
   const t = tolerance(nodes);
-  return { text: stackedEtcdText(nodes, strategy, t), warn: t === 0 };
-}
-
-function stackedEtcdText(nodes: number, strategy: UpgradeStrategy, t: number): string {
-  const base =
-    nodes === 1
-      ? 'With stacked etcd this node is also the only etcd member, which tolerates 0 failures'
-      : `With stacked etcd these ${plural(nodes, 'node')} are also ${plural(nodes, 'etcd member')}, which tolerate ${plural(t, 'failure')}`;
-  if (t === 0)
-    return `${base}: stacked etcd needs at least 3 nodes (5 for production, see the etcd chapter). The count above assumes external etcd.`;
-  const odd = nodes % 2 === 0 ? `, the same as ${nodes - 1} would: stacked etcd should run an odd count` : '';
-  if (strategy === 'surge') return `${base}${odd}.`;
-  const during = maintenanceTolerance(nodes, 1).furtherFailuresTolerated;
-  return `${base}${odd}. While a node is down for its upgrade, ${nodes - 1} of ${nodes} run and ${plural(during, 'further failure')} ${during === 1 ? 'is' : 'are'} tolerated.`;
+  const f: StackedFigures = {
+    nodes,
+    tolerance: t,
+    sameAsOneFewer: nodes % 2 === 0 ? nodes - 1 : null,
+    duringUpgrade:
+      strategy === 'surge'
+        ? null
+        : { running: nodes - 1, further: maintenanceTolerance(nodes, 1).furtherFailuresTolerated },
+  };
+  if (t === 0) return { text: w.stackedTooFew(f), warn: true };
+  return { text: w.stacked(f), warn: false };
 }
 
 /** Title and labelled fields, used only by the build to render the form (the browser reads the DOM). */
 export const upgradeView: CalcView<'upgrade'> = {
   title: 'Control-plane nodes from the upgrade strategy',
   sources: ['etcdQuorum'],
+  translations: { ja: UPGRADE_VIEW_JA },
   fields: [
     {
       key: 'a',
@@ -55,33 +62,32 @@ export const upgradeCalc: CalcDef<'upgrade'> = {
   id: 'upgrade',
   prefix: 'u',
   toRaw: (state) => ({ a: text(state.a), s: state.s }),
-  compute(raw: Readonly<Raw>) {
+  compute(raw: Readonly<Raw>, lang: CalcLang = 'en') {
+    const w = WORDS[lang];
     const errors: Record<string, string> = {};
-    const a = whole(raw, 'upgrade', 'a', 'Nodes that must stay up', errors);
+    const a = whole(raw, 'upgrade', 'a', w.mustStayUpLabel, errors, lang);
     const s: UpgradeStrategy = raw['s'] === 'in-place' ? 'in-place' : 'surge';
-    if (a === null) return invalid(errors);
+    if (a === null) return invalid(errors, lang);
     const r = controlPlaneNodesForUpgrade(a, s);
-    const stacked = stackedEtcdNote(r.baseNodes, s);
-    const rule =
-      s === 'surge'
-        ? 'Surge: a new node joins before an old one leaves, so A nodes keep A up and A + 1 exist briefly.'
-        : 'In place: each step takes one node down to upgrade it, so A + 1 nodes keep A up.';
+    const stacked = stackedEtcdNote(r.baseNodes, s, lang);
+    const rule = s === 'surge' ? w.ruleSurge : w.ruleInPlace;
     return answer(
       errors,
       { a, s },
       resultDoc(
         [
           facts([
-            ['Control-plane nodes to run', String(r.baseNodes)],
-            ['Most nodes during the upgrade', String(r.peakNodesDuringUpgrade)],
-            ['Fewest up during the upgrade', String(r.minimumUpDuringUpgrade)],
+            [w.nodesToRun, w.nodes(r.baseNodes)],
+            [w.mostDuringUpgrade, w.nodes(r.peakNodesDuringUpgrade)],
+            [w.fewestDuringUpgrade, w.nodes(r.minimumUpDuringUpgrade)],
           ]),
-          para(r.note, 'lead'),
+          para(w.note(r), 'lead'),
           para(stacked.text, stacked.warn ? 'warning' : 'info'),
         ],
         rule,
         // The stacked-etcd note counts the failures that many members tolerate.
         [SOURCES.etcdQuorum],
+        lang,
       ),
     );
   },

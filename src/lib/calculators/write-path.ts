@@ -5,7 +5,10 @@ import { writePath, type FollowerTiming } from '../model/write-path.ts';
 import * as SOURCES from '../model/sources.ts';
 import { answer, decimal, invalid, take, text, whole, type CalcDef, type CalcView, type Raw } from './calc.ts';
 import { facts, para, resultDoc } from './result-doc.ts';
-import { fmtBytes, fmtMs, fmtNum, ordinal } from './format.ts';
+import { calcWords, type CalcLang } from './calc-words.ts';
+import { WRITE_PATH_EN, WRITE_PATH_JA, WRITE_PATH_VIEW_JA, type WritePathWords } from './messages/write-path.ts';
+
+const WORDS: Record<CalcLang, WritePathWords> = { en: WRITE_PATH_EN, ja: WRITE_PATH_JA };
 
 /**
  * Parses a list of per-follower times in milliseconds, separated by spaces, ";" or ", "
@@ -15,20 +18,18 @@ import { fmtBytes, fmtMs, fmtNum, ordinal } from './format.ts';
  * @param text - what the reader typed.
  * @param count - followers (n − 1); fewer values are padded with the last one, more are refused.
  * @param label - name for messages.
+ * @param lang - the messages' language.
  */
-export function parseMsList(text: string, count: number, label: string): Parsed<number[]> {
+export function parseMsList(text: string, count: number, label: string, lang: CalcLang = 'en'): Parsed<number[]> {
   if (count === 0) return { ok: true, value: [] };
+  const w = WORDS[lang];
   const items = text.trim() === '' ? [] : text.trim().split(/[ \t\r\n]*;[ \t\r\n]*|,[ \t\r\n]+|[ \t\r\n]+/);
-  if (items.length === 0)
-    return { ok: false, error: `${label} is empty: enter one time in ms per follower (${count}).` };
-  if (items.length > count)
-    return {
-      ok: false,
-      error: `${label}: ${items.length} values for ${count} ${count === 1 ? 'follower' : 'followers'}; remove ${items.length - count === 1 ? 'one' : items.length - count}.`,
-    };
+  if (items.length === 0) return { ok: false, error: w.listEmpty(label, count) };
+  if (items.length > count) return { ok: false, error: w.listTooMany(label, items.length, count) };
   const out: number[] = [];
   for (const [i, item] of items.entries()) {
-    const p = parseDecimal(item, { min: 0, max: 1e6, label: `${label}, item ${i + 1}` });
+    const rule = { min: 0, max: 1e6, label: w.listItem(label, i + 1), words: calcWords(lang).number };
+    const p = parseDecimal(item, rule);
     if (!p.ok) return p;
     out.push(p.value);
   }
@@ -42,6 +43,7 @@ const list = (v: readonly number[]): string => v.map(text).join(' ');
 export const writePathView: CalcView<'writePath'> = {
   title: 'The write path (a model)',
   sources: ['etcdQuorum'],
+  translations: { ja: WRITE_PATH_VIEW_JA },
   fields: [
     { key: 'w', label: 'Writes per second', kind: 'text', inputmode: 'decimal', hint: 'Committed writes per second.' },
     { key: 'b', label: 'Mean entry size (bytes)', kind: 'text', inputmode: 'decimal', hint: 'Bytes per Raft entry.' },
@@ -68,17 +70,20 @@ export const writePathCalc: CalcDef<'writePath'> = {
   id: 'writePath',
   prefix: 'w',
   toRaw: (s) => ({ w: text(s.w), b: text(s.b), n: text(s.n), lf: text(s.lf), rtt: list(s.rtt), fs: list(s.fs) }),
-  compute(raw: Readonly<Raw>) {
+  compute(raw: Readonly<Raw>, lang: CalcLang = 'en') {
+    const m = WORDS[lang];
     const errors: Record<string, string> = {};
-    const w = decimal(raw, 'writePath', 'w', 'Writes per second', errors);
-    const b = decimal(raw, 'writePath', 'b', 'Mean entry size', errors);
-    const n = whole(raw, 'writePath', 'n', 'Members', errors);
-    const lf = decimal(raw, 'writePath', 'lf', 'Leader fsync', errors);
+    const w = decimal(raw, 'writePath', 'w', m.writesLabel, errors, lang);
+    const b = decimal(raw, 'writePath', 'b', m.entrySizeLabel, errors, lang);
+    const n = whole(raw, 'writePath', 'n', m.membersLabel, errors, lang);
+    const lf = decimal(raw, 'writePath', 'lf', m.leaderFsyncLabel, errors, lang);
     const followers = n === null ? 0 : n - 1;
-    const rtt =
-      n === null ? null : take(parseMsList(raw['rtt'] ?? '', followers, 'Follower round trips'), 'rtt', errors);
-    const fs = n === null ? null : take(parseMsList(raw['fs'] ?? '', followers, 'Follower fsyncs'), 'fs', errors);
-    if (w === null || b === null || n === null || lf === null || rtt === null || fs === null) return invalid(errors);
+    const perFollower = (key: 'rtt' | 'fs', label: string): number[] | null =>
+      n === null ? null : take(parseMsList(raw[key] ?? '', followers, label, lang), key, errors);
+    const rtt = perFollower('rtt', m.roundTripsLabel);
+    const fs = perFollower('fs', m.followerFsyncsLabel);
+    if (w === null || b === null || n === null || lf === null || rtt === null || fs === null)
+      return invalid(errors, lang);
     const timings: FollowerTiming[] = rtt.map((r, i) => ({ rttMs: r, fsyncMs: fs[i]! }));
     const wp = writePath({ writesPerSecond: w, meanEntryBytes: b, members: n, leaderFsyncMs: lf, followers: timings });
     const c = wp.commit;
@@ -95,31 +100,27 @@ export const writePathCalc: CalcDef<'writePath'> = {
     };
     const decider =
       c.followerAcksNeeded === 0
-        ? 'A single member commits on its own fsync.'
+        ? m.singleMember
         : c.boundBy === 'leader-fsync'
-          ? `The leader's own fsync (${fmtMs(c.leaderFsyncMs)}) is the slowest step; the ${c.followerAcksNeeded === 1 ? 'fastest follower acknowledges' : `${c.followerAcksNeeded} fastest followers acknowledge`} by ${fmtMs(c.decidingFollowerAckMs)}.`
-          : `The leader waits for ${c.followerAcksNeeded === 1 ? 'the fastest follower' : `the ${c.followerAcksNeeded} fastest followers`}; follower acks (round trip + fsync), fastest first: ${c.followerAckMs.map(fmtMs).join(', ')}; the ${c.followerAcksNeeded === 1 ? 'first' : ordinal(c.followerAcksNeeded)} decides.`;
+          ? m.boundByLeader(c.leaderFsyncMs, c.followerAcksNeeded, c.decidingFollowerAckMs)
+          : m.boundByFollowers(c.followerAcksNeeded, c.followerAckMs);
     return answer(
       errors,
       state,
       resultDoc(
         [
           facts([
-            [
-              'Leader egress for replication',
-              `${fmtBytes(wp.egressBytesPerSecond)}/s (${fmtNum(w)} × ${fmtBytes(b)} × ${n - 1})`,
-            ],
-            ['Commit latency', `${fmtMs(c.commitMs)} (quorum ${c.quorum}: leader + ${c.followerAcksNeeded})`],
+            [m.egress, m.egressValue(wp.egressBytesPerSecond, w, b, n - 1)],
+            [m.commitLatency, m.commitValue(c.commitMs, c.quorum, c.followerAcksNeeded)],
           ]),
           para(decider),
-          para(wp.throughputNote, 'info'),
-          para(
-            'A model, not a measurement: heartbeats, snapshots, TLS framing, apply time and queueing are left out.',
-            'info',
-          ),
+          // The model's note is English; the catalogue words the same statement in each language.
+          para(m.throughputNote, 'info'),
+          para(m.modelNotMeasurement, 'info'),
         ],
-        'An entry commits once a quorum has it on disk: commit latency = max(leader fsync, the (quorum − 1)-th fastest follower ack, each ack a round trip plus that follower’s fsync); the leader sends every entry to each of the n − 1 followers.',
+        m.rule,
         [SOURCES.etcdQuorum],
+        lang,
       ),
     );
   },

@@ -6,7 +6,7 @@
 import { h, type Tree, type TreeElement } from '../calculators/tree.ts';
 
 /**
- * One bar: its series index, its value (null: not measured, drawn as "n/a"), the label above it,
+ * One bar: its series index, its value (null: not measured, drawn as `missing`), the label above it,
  * and optionally the range of the repetitions it summarises (drawn as a whisker across the bar).
  */
 export interface Bar {
@@ -39,6 +39,8 @@ export interface BarChartSpec {
   dense?: boolean;
   /** Vertical lines at a position on the x axis, in groups from the left edge (2.5: halfway into the third group). */
   markers?: { at: number; label: string }[];
+  /** The text drawn for a bar that was not measured, in the page's language; "n/a" unless given. */
+  missing?: string;
 }
 
 /** The chart's drawing size in SVG units; the CSS scales it to the column width. */
@@ -71,6 +73,13 @@ function tickText(v: number): string {
 }
 
 const r1 = (v: number): string => String(Math.round(v * 10) / 10);
+
+/**
+ * A legend entry's estimated width at 12px: 7 units a character, and 5 more for a wide (CJK) one,
+ * which takes about a full em.
+ */
+const legendWidth = (s: string): number =>
+  s.length * 7 + (s.match(/[\u2e80-\u9fff\uac00-\ud7af\uff01-\uff60\uffe0-\uffe6]/g)?.length ?? 0) * 5;
 
 /**
  * Draws a grouped bar chart.
@@ -134,7 +143,13 @@ export function barChart(spec: BarChartSpec): TreeElement {
       const x = x0 + bi * barW;
       const cx = r1(x + barW / 2);
       if (b.value === null) {
-        out.push(h('text', { class: 'bar-chart__value', x: cx, y: r1(bottom - 6), 'text-anchor': 'middle' }, 'n/a'));
+        out.push(
+          h(
+            'text',
+            { class: 'bar-chart__value', x: cx, y: r1(bottom - 6), 'text-anchor': 'middle' },
+            spec.missing ?? 'n/a',
+          ),
+        );
         return;
       }
       out.push(
@@ -229,7 +244,7 @@ export function barChart(spec: BarChartSpec): TreeElement {
       h('rect', { class: `bar-chart__bar bar-chart__bar--s${si}`, x: String(lx), y: '8', width: '12', height: '12' }),
     );
     out.push(h('text', { class: 'bar-chart__legend', x: String(lx + 17), y: '18' }, name));
-    lx += 17 + name.length * 7 + 16;
+    lx += 17 + legendWidth(name) + 16;
   });
   if (spec.reference) {
     out.push(h('line', { class: 'bar-chart__reference', x1: String(lx), x2: String(lx + 16), y1: '14', y2: '14' }));

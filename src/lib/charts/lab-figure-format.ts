@@ -1,11 +1,13 @@
 /**
  * Number formats, cluster labels and the repetition summaries the lab's figures share: the median
  * of a cell's windows with their range, how many windows were CPU-bound, and the delay the proxies
- * measured while they ran.
+ * measured while they ran. A `lang` parameter picks the words around the numbers
+ * (lab-figure-words.ts); the numbers are the same in every language.
  */
 import type { ClusterRun, LabResult, LoadResult, LoadWindow } from '../lab/result.ts';
 import { spreadOf, type Spread } from '../lab/windows.ts';
 import type { BarChartSpec } from './bar-chart.ts';
+import { labFigureWords } from './lab-figure-words.ts';
 
 /** A figure: its chart (none for a table of a few numbers), its numbers as a table (header row first) and one sentence per ratio. */
 export interface LabFigure {
@@ -17,9 +19,9 @@ export interface LabFigure {
 
 export const fmt = (v: number, digits = 0): string =>
   v.toLocaleString('en-US', { maximumFractionDigits: digits, minimumFractionDigits: digits });
-export const ms = (v: number | null | undefined): string =>
-  v === null || v === undefined ? 'n/a' : `${fmt(v, v < 10 ? 2 : 0)} ms`;
-export const ratio = (a: number, b: number): string => `${fmt(a / b, 2)} ×`;
+export const ms = (v: number | null | undefined, lang = 'en'): string =>
+  v === null || v === undefined ? labFigureWords(lang).na : `${fmt(v, v < 10 ? 2 : 0)} ms`;
+export const ratio = (a: number, b: number, lang = 'en'): string => labFigureWords(lang).ratio(fmt(a / b, 2));
 
 /** "3 · 2 ms": members · added RTT, for table rows and chart groups (one member has no peers, so no RTT). */
 export function shortLabel(c: Pick<ClusterRun, 'members' | 'rttRequestedMs'>): string {
@@ -27,9 +29,9 @@ export function shortLabel(c: Pick<ClusterRun, 'members' | 'rttRequestedMs'>): s
 }
 
 /** "3 members, 2 ms RTT" (no RTT for one member: it has no peers). */
-export function clusterLabel(c: Pick<ClusterRun, 'members' | 'rttRequestedMs'>): string {
-  const m = `${c.members} member${c.members === 1 ? '' : 's'}`;
-  return c.members === 1 ? m : `${m}, ${fmt(c.rttRequestedMs)} ms RTT`;
+export function clusterLabel(c: Pick<ClusterRun, 'members' | 'rttRequestedMs'>, lang = 'en'): string {
+  const w = labFigureWords(lang);
+  return c.members === 1 ? w.members(1) : w.cluster(c.members, fmt(c.rttRequestedMs));
 }
 
 /** The windows of a load; a version-1 result has none, so its one load stands as one window. */
@@ -54,9 +56,10 @@ export function whisker(s: Spread): { range?: { lo: number; hi: number } } {
 }
 
 /** "2 of 5", the windows of `loads` that were CPU-bound; "n/a" when none recorded the machine. */
-export function cpuBoundText(loads: readonly LoadResult[]): string {
+export function cpuBoundText(loads: readonly LoadResult[], lang = 'en'): string {
+  const words = labFigureWords(lang);
   const ws = loads.flatMap(windowsOf).filter((w) => w.machine);
-  return ws.length === 0 ? 'n/a' : `${ws.filter((w) => w.machine!.cpuBound).length} of ${ws.length}`;
+  return ws.length === 0 ? words.na : words.windowsOf(ws.filter((w) => w.machine!.cpuBound).length, ws.length);
 }
 
 /**
@@ -75,7 +78,12 @@ export function delayText(loads: readonly LoadResult[]): string {
  * The findings every load figure ends with: how many of its windows were CPU-bound, and how far
  * the delay measured during the loads was from the one requested (more than 20 % is said).
  */
-export function machineFindings(runs: readonly ClusterRun[], pick: (c: ClusterRun) => (LoadResult | null)[]): string[] {
+export function machineFindings(
+  runs: readonly ClusterRun[],
+  pick: (c: ClusterRun) => (LoadResult | null)[],
+  lang = 'en',
+): string[] {
+  const words = labFigureWords(lang).machine;
   const loads = runs.flatMap((c) => pick(c).filter((l): l is LoadResult => l !== null));
   const ws = loads.flatMap(windowsOf).filter((w) => w.machine);
   const out: string[] = [];
@@ -84,8 +92,8 @@ export function machineFindings(runs: readonly ClusterRun[], pick: (c: ClusterRu
     const busy = spreadOf(ws.map((w) => w.machine!.machineBusyFraction ?? 0));
     out.push(
       bound === 0
-        ? `No window of this figure was CPU-bound (the CPUs were ${fmt(busy.median * 100)} % busy at the median).`
-        : `${bound} of ${ws.length} windows of this figure ${bound === 1 ? 'was' : 'were'} CPU-bound (all ${ws[0]!.machine!.cpuCount} CPUs at least 90 % busy; ${fmt(busy.median * 100)} % at the median): there the figure measures a machine short of CPU as much as etcd.`,
+        ? words.notBound(fmt(busy.median * 100))
+        : words.bound(bound, ws.length, ws[0]!.machine!.cpuCount, fmt(busy.median * 100)),
     );
   }
   const off: string[] = [];
@@ -98,10 +106,9 @@ export function machineFindings(runs: readonly ClusterRun[], pick: (c: ClusterRu
     if (d.length === 0) continue;
     const m = spreadOf(d).median;
     if (Math.abs(m - c.rttRequestedMs) > 0.2 * c.rttRequestedMs)
-      off.push(`${shortLabel(c)}: ${fmt(m, 1)} ms for ${fmt(c.rttRequestedMs)} ms requested`);
+      off.push(words.offItem(shortLabel(c), fmt(m, 1), fmt(c.rttRequestedMs)));
   }
-  if (off.length > 0)
-    out.push(`The delay measured during the loads was more than 20 % off the requested RTT: ${off.join('; ')}.`);
+  if (off.length > 0) out.push(words.off(off));
   return out;
 }
 
@@ -110,28 +117,26 @@ export function machineFindings(runs: readonly ClusterRun[], pick: (c: ClusterRu
  * per member, the machine's load over the windows, and whether processes had CPUs of their own.
  * A version-1 result says it had one window per cell and no warm-up.
  */
-export function methodNote(r: Pick<LabResult, 'settings' | 'clusters'>): string {
+export function methodNote(r: Pick<LabResult, 'settings' | 'clusters'>, lang = 'en'): string {
+  const words = labFigureWords(lang).method;
   const st = r.settings;
   const sec = (x: number): string => `${fmt(x / 1000, x % 1000 === 0 ? 0 : 1)} s`;
-  if (st.repeats === undefined)
-    return `One ${sec(st.durationMs)} window per load and cluster, without warm-up or repetition.`;
+  if (st.repeats === undefined) return words.oneWindow(sec(st.durationMs));
   const loads = r.clusters.flatMap((c) =>
     [c.scenarios.write, c.scenarios.linearizableRead, c.scenarios.serializableRead, c.scenarios.mixed].filter(
       (l): l is LoadResult => l !== null,
     ),
   );
   const ws = loads.flatMap(windowsOf).filter((w) => w.machine);
-  const parts = [
-    `${st.repeats} windows of ${sec(st.durationMs)} per load and cluster after a ${sec(st.warmUpMs ?? 0)} warm-up, in shuffled rounds; each member stop repeated ${st.repeats} times`,
-  ];
+  const parts = [words.windows(st.repeats, sec(st.durationMs), sec(st.warmUpMs ?? 0))];
   if (ws.length > 0) {
     const busy = spreadOf(ws.map((w) => (w.machine!.machineBusyFraction ?? 0) * 100));
     const load = spreadOf(ws.map((w) => w.machine!.loadAverage1 ?? 0));
     parts.push(
-      `the CPUs were ${spreadText(busy)} % busy during the windows (median, range), load average ${spreadText(load, 1)}, and ${ws.filter((w) => w.machine!.cpuBound).length} of ${ws.length} windows were CPU-bound`,
+      words.machine(spreadText(busy), spreadText(load, 1), ws.filter((w) => w.machine!.cpuBound).length, ws.length),
     );
   }
   const pin = st.pinning;
-  if (pin && !pin.pinned) parts.push(`no process was pinned to a CPU: ${pin.reason}`);
-  return `${parts.join('; ')}.`;
+  if (pin && !pin.pinned) parts.push(words.unpinned(pin.reason));
+  return words.join(parts);
 }

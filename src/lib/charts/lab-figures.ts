@@ -3,7 +3,8 @@
  * against members, linearizable against serializable read latency, and how long writes fail when
  * a follower or the leader stops. Each figure is a bar chart, the table of its numbers and the
  * ratios the chapters quote; all figures of a run come from that run alone, so the ratios compare
- * like with like (one machine, one etcd, one session).
+ * like with like (one machine, one etcd, one session). Each builder takes the page's language for
+ * the words around the numbers (lab-figure-words.ts), English by default.
  */
 import type { ClusterRun, LabResult, LoadResult } from '../lab/result.ts';
 import type { BarGroup } from './bar-chart.ts';
@@ -21,6 +22,7 @@ import {
   whisker,
 } from './lab-figure-format.ts';
 import { leaderLossFigure, leaderTimelineFigure, majorityLossFigure } from './lab-failure-figures.ts';
+import { labFigureWords } from './lab-figure-words.ts';
 
 export { clusterLabel, shortLabel } from './lab-figure-format.ts';
 export { leaderLossFigure, leaderTimelineFigure, majorityLossFigure } from './lab-failure-figures.ts';
@@ -48,7 +50,9 @@ const find = (result: LabResult, members: number, rtt: number): ClusterRun | und
  *
  * @returns null when the run has no write results.
  */
-export function writesFigure(result: LabResult): LabFigure | null {
+export function writesFigure(result: LabResult, lang = 'en'): LabFigure | null {
+  const words = labFigureWords(lang);
+  const ww = words.writes;
   const { members, rtts } = axes(result);
   const single = rtts.map((r) => find(result, 1, r)).find((c) => c?.scenarios.write)?.scenarios.write ?? null;
   const write = (m: number, r: number): LoadResult | null =>
@@ -58,29 +62,19 @@ export function writesFigure(result: LabResult): LabFigure | null {
   const withPeers = rtts.filter((r) => members.some((m) => m > 1 && write(m, r)));
   const seriesRtts = withPeers.length > 0 ? withPeers : rtts.slice(0, 1);
   const groups: BarGroup[] = members.map((m) => ({
-    label: `${m} member${m === 1 ? '' : 's'}`,
+    label: words.members(m),
     bars: (m === 1 ? seriesRtts.slice(0, 1) : seriesRtts).map((r) => {
       const w = write(m, r);
       const sp = w ? spreadBy(w, (x) => x.throughputPerSec) : null;
       return {
         series: seriesRtts.indexOf(r),
         value: w ? Math.round(w.throughputPerSec) : null,
-        label: w ? fmt(w.throughputPerSec) : 'n/a',
+        label: w ? fmt(w.throughputPerSec) : words.na,
         ...(sp ? whisker(sp) : {}),
       };
     }),
   }));
-  const table = [
-    [
-      'Members · RTT',
-      'Writes/s, median (range)',
-      'p50',
-      'p99',
-      '÷ 1 member',
-      'Delay added during load: p50 (median window) / p99 (highest window)',
-      'CPU-bound windows',
-    ],
-  ];
+  const table = [[...ww.head]];
   const findings: string[] = [];
   const used: ClusterRun[] = [];
   for (const r of seriesRtts) {
@@ -90,15 +84,15 @@ export function writesFigure(result: LabResult): LabFigure | null {
       if (!w) continue;
       const c = find(result, m, r) ?? result.clusters.find((x) => x.members === 1);
       if (c) used.push(c);
-      const vsOne = single && m > 1 ? ratio(w.throughputPerSec, single.throughputPerSec) : '';
+      const vsOne = single && m > 1 ? ratio(w.throughputPerSec, single.throughputPerSec, lang) : '';
       table.push([
         shortLabel({ members: m, rttRequestedMs: r }),
         spreadText(spreadBy(w, (x) => x.throughputPerSec)),
-        ms(w.latency.p50Ms),
-        ms(w.latency.p99Ms),
+        ms(w.latency.p50Ms, lang),
+        ms(w.latency.p99Ms, lang),
         vsOne,
         m === 1 ? '–' : delayText([w]),
-        cpuBoundText([w]),
+        cpuBoundText([w], lang),
       ]);
     }
     const most = Math.max(...members.filter((m) => m > 1 && write(m, r)));
@@ -106,23 +100,29 @@ export function writesFigure(result: LabResult): LabFigure | null {
     if (single && w) {
       const a = spreadBy(w, (x) => x.throughputPerSec);
       const b = spreadBy(single, (x) => x.throughputPerSec);
-      const extremes =
-        a.n > 1 && b.n > 1 ? ` (${fmt(a.min / b.max, 2)}–${fmt(a.max / b.min, 2)} between the windows' extremes)` : '';
+      const extremes: [string, string] | null =
+        a.n > 1 && b.n > 1 ? [fmt(a.min / b.max, 2), fmt(a.max / b.min, 2)] : null;
       findings.push(
-        `${clusterLabel({ members: most, rttRequestedMs: r })} ÷ 1 member: ${ratio(w.throughputPerSec, single.throughputPerSec)} the write throughput, medians of ${a.n} windows${extremes}.`,
+        ww.finding(
+          clusterLabel({ members: most, rttRequestedMs: r }, lang),
+          ratio(w.throughputPerSec, single.throughputPerSec, lang),
+          a.n,
+          extremes,
+        ),
       );
     }
   }
-  findings.push(...machineFindings([...new Set(used)], (c) => [c.scenarios.write]));
+  findings.push(...machineFindings([...new Set(used)], (c) => [c.scenarios.write], lang));
   const clients = single?.clients ?? result.settings.clients;
   return {
     chart: {
       id: 'lab-writes',
-      title: 'Write throughput against etcd members',
-      desc: `Median writes per second over the measured windows, with their range, with ${clients} clients for 1 to ${Math.max(...members)} members. ${findings.join(' ')}`,
-      yLabel: 'writes/s',
-      series: seriesRtts.map((r) => `${fmt(r)} ms RTT`),
+      title: ww.title,
+      desc: ww.desc(clients, Math.max(...members), words.paragraph(findings)),
+      yLabel: ww.yLabel,
+      series: seriesRtts.map((r) => ww.series(fmt(r))),
       groups,
+      missing: words.na,
     },
     table,
     findings,
@@ -134,22 +134,12 @@ export function writesFigure(result: LabResult): LabFigure | null {
  *
  * @returns null when no cluster ran both read loads.
  */
-export function readsFigure(result: LabResult): LabFigure | null {
+export function readsFigure(result: LabResult, lang = 'en'): LabFigure | null {
+  const words = labFigureWords(lang);
+  const wr = words.reads;
   const runs = result.clusters.filter((c) => c.scenarios.linearizableRead && c.scenarios.serializableRead);
   if (runs.length === 0) return null;
-  const table = [
-    [
-      'Cluster',
-      'Clients',
-      'Linearizable p50, median (range)',
-      'Serializable p50, median (range)',
-      'Linearizable p99',
-      'Serializable p99',
-      'p50 linearizable ÷ serializable',
-      'Delay added during load: p50 (median window) / p99 (highest window)',
-      'CPU-bound windows',
-    ],
-  ];
+  const table = [[...wr.head]];
   const findings: string[] = [];
   const p50 = (l: LoadResult) => spreadBy(l, (w) => w.latency.p50Ms);
   const groups: BarGroup[] = runs.map((c) => {
@@ -160,11 +150,11 @@ export function readsFigure(result: LabResult): LabFigure | null {
       fmt(lin.clients),
       spreadText(p50(lin), 1, ' ms'),
       spreadText(p50(ser), 1, ' ms'),
-      ms(lin.latency.p99Ms),
-      ms(ser.latency.p99Ms),
-      ser.latency.p50Ms > 0 ? ratio(lin.latency.p50Ms, ser.latency.p50Ms) : 'n/a',
+      ms(lin.latency.p99Ms, lang),
+      ms(ser.latency.p99Ms, lang),
+      ser.latency.p50Ms > 0 ? ratio(lin.latency.p50Ms, ser.latency.p50Ms, lang) : words.na,
       c.members === 1 ? '–' : delayText([lin, ser]),
-      cpuBoundText([lin, ser]),
+      cpuBoundText([lin, ser], lang),
     ]);
     return {
       label: shortLabel(c),
@@ -180,23 +170,22 @@ export function readsFigure(result: LabResult): LabFigure | null {
     const peers = runs.filter(
       (c) => c.members > 1 && c.rttRequestedMs === rtt && c.scenarios.serializableRead!.latency.p50Ms > 0,
     );
-    const parts = peers.map(
-      (c) =>
-        `${ratio(c.scenarios.linearizableRead!.latency.p50Ms, c.scenarios.serializableRead!.latency.p50Ms)} (${c.members} members)`,
+    const parts = peers.map((c) =>
+      wr.part(
+        ratio(c.scenarios.linearizableRead!.latency.p50Ms, c.scenarios.serializableRead!.latency.p50Ms, lang),
+        c.members,
+      ),
     );
-    if (parts.length)
-      findings.push(
-        `At ${fmt(rtt)} ms added RTT a linearizable read's median was ${parts.join(' and ')} a serializable one's${perMember ? `, with ${perMember} clients per member` : ''}.`,
-      );
+    if (parts.length) findings.push(wr.finding(fmt(rtt), parts, perMember));
   }
-  findings.push(...machineFindings(runs, (c) => [c.scenarios.linearizableRead, c.scenarios.serializableRead]));
+  findings.push(...machineFindings(runs, (c) => [c.scenarios.linearizableRead, c.scenarios.serializableRead], lang));
   return {
     chart: {
       id: 'lab-reads',
-      title: 'Median read latency: linearizable against serializable',
-      desc: `Median latency of single-key range reads per cluster (members · added RTT), the median over the measured windows with their range${perMember ? `, ${perMember} clients per member` : ''}. ${findings.join(' ')}`,
-      yLabel: 'median latency, ms',
-      series: ['linearizable', 'serializable'],
+      title: wr.title,
+      desc: wr.desc(perMember, words.paragraph(findings)),
+      yLabel: wr.yLabel,
+      series: [...wr.series],
       groups,
     },
     table,
@@ -209,28 +198,28 @@ export function readsFigure(result: LabResult): LabFigure | null {
  *
  * @returns null when the run did not measure the disk.
  */
-export function diskFigure(result: LabResult): LabFigure | null {
+export function diskFigure(result: LabResult, lang = 'en'): LabFigure | null {
   const f = result.fsync;
   if (!f) return null;
   const l = f.latency;
+  const t = (v: number | null | undefined): string => ms(v, lang);
+  const wd = labFigureWords(lang).disk;
   return {
     chart: null,
-    table: [
-      ['Writes', 'Block', 'p50', 'p90', 'p99', 'max'],
-      [fmt(f.writes), `${fmt(f.blockBytes)} B`, ms(l.p50Ms), ms(l.p90Ms), ms(l.p99Ms), ms(l.maxMs)],
-    ],
-    findings: [
-      `fdatasync on the lab's data disk: p50 ${ms(l.p50Ms)}, p99 ${ms(l.p99Ms)} (${fmt(f.writes)} writes of ${fmt(f.blockBytes)} B).`,
-    ],
+    table: [[...wd.head], [fmt(f.writes), `${fmt(f.blockBytes)} B`, t(l.p50Ms), t(l.p90Ms), t(l.p99Ms), t(l.maxMs)]],
+    findings: [wd.finding(t(l.p50Ms), t(l.p99Ms), fmt(f.writes), fmt(f.blockBytes))],
   };
 }
 
-/** Builds a figure by id; null when the run holds nothing for it. */
-export function labFigure(id: LabFigureId, result: LabResult): LabFigure | null {
-  if (id === 'writes') return writesFigure(result);
-  if (id === 'reads') return readsFigure(result);
-  if (id === 'leader-loss') return leaderLossFigure(result);
-  if (id === 'leader-timeline') return leaderTimelineFigure(result);
-  if (id === 'majority-loss') return majorityLossFigure(result);
-  return diskFigure(result);
+/**
+ * Builds a figure by id; null when the run holds nothing for it.
+ * @param lang - the page content's language (`en`, `ja`), for the words; the numbers are the same.
+ */
+export function labFigure(id: LabFigureId, result: LabResult, lang = 'en'): LabFigure | null {
+  if (id === 'writes') return writesFigure(result, lang);
+  if (id === 'reads') return readsFigure(result, lang);
+  if (id === 'leader-loss') return leaderLossFigure(result, lang);
+  if (id === 'leader-timeline') return leaderTimelineFigure(result, lang);
+  if (id === 'majority-loss') return majorityLossFigure(result, lang);
+  return diskFigure(result, lang);
 }

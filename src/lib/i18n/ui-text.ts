@@ -57,10 +57,30 @@ export interface UiText {
     built: string;
     cites: (releases: string[]) => string;
     onThisPage: string;
+    /** The heading of the printed list of the article's links (src/components/footer/print.ts). */
+    printLinks: string;
     /** The printed sheet's bottom margin; `__PRINT_DATE__` is filled in when printing. */
     printFooter: (commit: string, date: string, releases: string[]) => string;
   };
   lastUpdated: { updated: string; built: string; changeTo: string; buildDate: (reason: string) => string };
+  /** The model's tables in the prose (src/components/tables/). */
+  tables: {
+    members: string;
+    quorum: string;
+    failuresTolerated: string;
+    toleratedNormally: string;
+    runningWithStopped: (stopped: number) => string;
+    furtherFailures: string;
+    quorumLost: string;
+    layout: string;
+    etcdMembers: string;
+    controlPlaneNodes: string;
+    hosts: string;
+    oneHostTakes: string;
+    layouts: { stackedMinimum: string; externalKubeadm: string; externalProduction: string; stackedFive: string };
+    stackedLoss: string;
+    externalLoss: string;
+  };
 }
 
 const EN: UiText = {
@@ -105,6 +125,7 @@ const EN: UiText = {
     built: 'built',
     cites: (releases) => `Cites ${releases.join(' and ')}.`,
     onThisPage: 'Upstream citations on this page:',
+    printLinks: 'Links',
     printFooter: (commit, date, releases) =>
       `Guide ${commit}, built ${date}${releases.length ? ` · cites ${releases.join(' and ')}` : ''} · printed __PRINT_DATE__`,
   },
@@ -113,6 +134,28 @@ const EN: UiText = {
     built: 'Built',
     changeTo: 'a change to',
     buildDate: (reason) => `${reason}, so this is the build date`,
+  },
+  tables: {
+    members: 'Members',
+    quorum: 'Quorum',
+    failuresTolerated: 'Failures tolerated',
+    toleratedNormally: 'Tolerated normally',
+    runningWithStopped: (k) => `Running with ${k === 1 ? 'one' : k} stopped`,
+    furtherFailures: 'Further failures tolerated',
+    quorumLost: 'quorum lost',
+    layout: 'Layout',
+    etcdMembers: 'etcd members',
+    controlPlaneNodes: 'Control-plane nodes',
+    hosts: 'Hosts',
+    oneHostTakes: 'One host lost takes',
+    layouts: {
+      stackedMinimum: 'Stacked, minimum',
+      externalKubeadm: 'External, kubeadm minimum',
+      externalProduction: "External, this guide's production shape",
+      stackedFive: 'Stacked with five etcd members',
+    },
+    stackedLoss: 'one etcd member and one control-plane instance',
+    externalLoss: 'an etcd member or a control-plane instance',
   },
 };
 
@@ -166,6 +209,7 @@ const JA: UiText = {
     built: 'ビルド日',
     cites: (releases) => `引用先は ${releases.join('、')}。`,
     onThisPage: 'このページのアップストリームの引用：',
+    printLinks: 'リンク',
     printFooter: (commit, date, releases) =>
       `ガイド ${commit}、ビルド日 ${date}${releases.length ? ` · 引用先 ${releases.join('、')}` : ''} · 印刷日 __PRINT_DATE__`,
   },
@@ -174,6 +218,28 @@ const JA: UiText = {
     built: 'ビルド日',
     changeTo: '変更元',
     buildDate: (reason) => `${reason}。そのためビルド日を示しています`,
+  },
+  tables: {
+    members: 'メンバー数',
+    quorum: 'クォーラム',
+    failuresTolerated: '耐えられる障害数',
+    toleratedNormally: '通常時に耐えられる障害数',
+    runningWithStopped: (k) => `${k} 台停止中の稼働数`,
+    furtherFailures: 'さらに耐えられる障害数',
+    quorumLost: 'クォーラム喪失',
+    layout: '構成',
+    etcdMembers: 'etcd メンバー数',
+    controlPlaneNodes: 'コントロールプレーンノード数',
+    hosts: 'ホスト数',
+    oneHostTakes: 'ホスト 1 台の障害で失うもの',
+    layouts: {
+      stackedMinimum: 'スタック型、最小構成',
+      externalKubeadm: 'エクスターナル型、kubeadm の最小構成',
+      externalProduction: 'エクスターナル型、このガイドの本番構成',
+      stackedFive: 'スタック型、etcd メンバー 5 台',
+    },
+    stackedLoss: 'etcd メンバー 1 台とコントロールプレーンのインスタンス 1 つ',
+    externalLoss: 'etcd メンバー 1 台、またはコントロールプレーンのインスタンス 1 つ',
   },
 };
 

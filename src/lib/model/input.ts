@@ -3,6 +3,7 @@
  * (or what an untrusted URL parameter holds) and returns either a finite number or a message
  * that says what is wrong and how to fix it. No parser ever returns NaN or ±Infinity.
  */
+import { NUMBER_WORDS, type NumberWords } from './input-words.ts';
 
 /** A parsed value, or the message to show beside the input. */
 export type Parsed<T> = { ok: true; value: T } | { ok: false; error: string };
@@ -17,6 +18,8 @@ export interface NumberRule {
   label: string;
   /** What the reader wrote after the number (e.g. "%"), so that messages quote and suggest it too. */
   suffix?: string;
+  /** The messages' language (./input-words.ts); English by default. */
+  words?: NumberWords;
 }
 
 /** Longest text a parser looks at; longer input is refused before any work is done. */
@@ -44,9 +47,11 @@ export function spellNumber(value: number): string {
   return GROUPED.test(s) ? `${s}0` : s;
 }
 
+const wordsOf = (rule: NumberRule): NumberWords => rule.words ?? NUMBER_WORDS.en;
+
 function describeRange(rule: NumberRule, whole: boolean): string {
-  const kind = whole ? 'a whole number' : 'a number';
-  return `${kind} from ${rule.min} to ${rule.max}`;
+  const w = wordsOf(rule);
+  return whole ? w.wholeRange(rule.min, rule.max) : w.anyRange(rule.min, rule.max);
 }
 
 /**
@@ -71,11 +76,11 @@ function separatorProblem(t: string, rule: NumberRule, whole: boolean): string |
   } else if (DECIMAL_COMMA.test(t)) decimal = Number(t.replace(',', '.'));
   else return null;
   const fits = (v: number): boolean => !Number.isNaN(v) && (!whole || Number.isInteger(v));
-  if (fits(grouped) && fits(decimal))
-    return `${rule.label}: ${shown} is ambiguous — write ${say(grouped)} if the ${sep} separates thousands, or ${say(decimal)} if it is a decimal ${sep}.`;
-  if (fits(grouped)) return `${rule.label}: leave out the thousands separator — write ${say(grouped)}.`;
-  if (fits(decimal)) return `${rule.label}: use a decimal point — write ${say(decimal)}, not ${shown}.`;
-  return `${rule.label} must be ${describeRange(rule, whole)}; ${shown} is not a whole number.`;
+  const w = wordsOf(rule);
+  if (fits(grouped) && fits(decimal)) return w.ambiguous(rule.label, shown, say(grouped), say(decimal), sep);
+  if (fits(grouped)) return w.noGrouping(rule.label, say(grouped));
+  if (fits(decimal)) return w.decimalPoint(rule.label, say(decimal), shown);
+  return w.notWholeShown(rule.label, describeRange(rule, whole), shown);
 }
 
 /**
@@ -85,21 +90,23 @@ function separatorProblem(t: string, rule: NumberRule, whole: boolean): string |
 function readNumber(text: string, rule: NumberRule, whole: boolean): Parsed<number> {
   const t = String(text).trim();
   const range = describeRange(rule, whole);
-  if (t === '') return fail(`${rule.label} is empty: enter ${range}.`);
-  if (t.length > MAX_NUMBER_TEXT) return fail(`${rule.label} is too long: enter ${range}.`);
+  const w = wordsOf(rule);
+  if (t === '') return fail(w.empty(rule.label, range));
+  if (t.length > MAX_NUMBER_TEXT) return fail(w.tooLong(rule.label, range));
   const separators = separatorProblem(t, rule, whole);
   if (separators !== null) return fail(separators);
-  if (!DECIMAL.test(t)) return fail(`${rule.label} must be ${range}; "${t}" is not a number.`);
+  if (!DECIMAL.test(t)) return fail(w.notANumber(rule.label, range, t));
   const value = Number(t);
-  if (!Number.isFinite(value)) return fail(`${rule.label} is too large: enter ${range}.`);
+  if (!Number.isFinite(value)) return fail(w.tooLarge(rule.label, range));
   return ok(value === 0 ? 0 : value); // normalise -0
 }
 
 function checkRange(value: number, text: string, rule: NumberRule, whole: boolean): Parsed<number> {
   const range = describeRange(rule, whole);
-  if (value < 0 && rule.min >= 0) return fail(`${rule.label} cannot be negative: enter ${range}.`);
-  if (value < rule.min) return fail(`${rule.label} must be at least ${rule.min}; got ${text.trim()}.`);
-  if (value > rule.max) return fail(`${rule.label} must be at most ${rule.max}; got ${text.trim()}.`);
+  const w = wordsOf(rule);
+  if (value < 0 && rule.min >= 0) return fail(w.negative(rule.label, range));
+  if (value < rule.min) return fail(w.atLeast(rule.label, rule.min, text.trim()));
+  if (value > rule.max) return fail(w.atMost(rule.label, rule.max, text.trim()));
   return ok(value);
 }
 
@@ -121,9 +128,9 @@ export function parseWholeNumber(text: string, rule: NumberRule): Parsed<number>
   if (!read.ok) return read;
   if (!Number.isInteger(read.value)) {
     if (read.value < 0 && rule.min >= 0) return checkRange(read.value, text, rule, true);
-    return fail(`${rule.label} must be a whole number; got ${text.trim()}.`);
+    return fail(wordsOf(rule).notWhole(rule.label, text.trim()));
   }
-  if (!Number.isSafeInteger(read.value)) return fail(`${rule.label} is too large: enter ${describeRange(rule, true)}.`);
+  if (!Number.isSafeInteger(read.value)) return fail(wordsOf(rule).tooLarge(rule.label, describeRange(rule, true)));
   return checkRange(read.value, text, rule, true);
 }
 
@@ -144,14 +151,15 @@ export function parseDecimal(text: string, rule: NumberRule): Parsed<number> {
  * (`0.1%` → 0.001).
  *
  * @param label - name of the input for messages.
+ * @param words - the messages' language (./input-words.ts).
  */
-export function parseFraction(text: string, label: string): Parsed<number> {
+export function parseFraction(text: string, label: string, words: NumberWords = NUMBER_WORDS.en): Parsed<number> {
   const t = String(text).trim();
   if (t.endsWith('%')) {
-    const pct = parseDecimal(t.slice(0, -1), { min: 0, max: 100, label: `${label} (percent)`, suffix: '%' });
+    const pct = parseDecimal(t.slice(0, -1), { min: 0, max: 100, label: words.percent(label), suffix: '%', words });
     return pct.ok ? ok(pct.value / 100) : pct;
   }
-  return parseDecimal(t, { min: 0, max: 1, label });
+  return parseDecimal(t, { min: 0, max: 1, label, words });
 }
 
 /**
@@ -162,9 +170,10 @@ export function parseFraction(text: string, label: string): Parsed<number> {
 export function checkStoppedWithinMembers(
   k: number,
   n: number,
-  labels = { stopped: 'Members stopped', members: 'members' },
+  stopped = 'Members stopped',
+  words: NumberWords = NUMBER_WORDS.en,
 ): Parsed<number> {
-  if (k > n) return fail(`${labels.stopped} (${k}) cannot exceed the ${n} configured ${labels.members}.`);
+  if (k > n) return fail(words.stoppedOver(stopped, k, n));
   return ok(k);
 }
 

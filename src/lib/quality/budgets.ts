@@ -3,6 +3,7 @@
  * and diagram JavaScript), and the verdicts on measured figures. The figures come from
  * scripts/audit-site.ts and the site tests; this module only judges them.
  */
+import { translationOfRoute } from '../i18n/locales.ts';
 import type { LhSummary, Preset } from './lighthouse.ts';
 
 /**
@@ -27,8 +28,11 @@ export const CHAPTER_ROUTES: readonly string[] = [
   'plan/',
 ];
 
-/** Whether a route (`''`, `etcd-sizing/`, …) is a chapter page. */
-export const isChapter = (route: string): boolean => CHAPTER_ROUTES.includes(route);
+/** Whether a route (`''`, `etcd-sizing/`, `ja/etcd-sizing/`, …) is a chapter page, in any language. */
+export const isChapter = (route: string): boolean => {
+  const locale = translationOfRoute(route)?.locale;
+  return CHAPTER_ROUTES.includes(locale ? route.slice(locale.length + 1) : route);
+};
 
 /** Lighthouse budgets, scores 0–100. */
 export const LIGHTHOUSE_BUDGETS = { accessibility: 100, seo: 100, mobilePerformanceOnChapters: 95 } as const;

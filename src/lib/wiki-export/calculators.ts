@@ -8,6 +8,7 @@ import type { Element, ElementContent } from 'hast';
 import { select, selectAll } from 'hast-util-select';
 import { CALCULATOR_SCHEMAS, type CalculatorId } from '../model/calculator-state.ts';
 import { h, hasClass, textContent } from './hast-edit.ts';
+import { calcWords } from '../calculators/calc-words.ts';
 
 /** One input of a calculator, as the build rendered it. */
 export interface CalculatorInput {
@@ -119,25 +120,22 @@ export function liveCalculatorUrl(calc: CalculatorMarkup, pageUrl: string): stri
   return url.href;
 }
 
-/** Text of the paragraph that lists the inputs; tests recognise it by this start and its live link. */
-export const INPUTS_LEAD = 'Inputs: ';
-/** Text of the link to the live calculator. */
-export const LIVE_LINK_TEXT = 'open the live calculator with these inputs';
-
 /**
  * The calculator as wiki content: the title in bold, the tool's output, and a paragraph with the
  * visible inputs and the live link.
  *
  * @param pageUrl - see {@link liveCalculatorUrl}.
+ * @param words - the page's language (src/lib/calculators/calc-words.ts).
  */
-export function calculatorForWiki(calc: CalculatorMarkup, pageUrl: string): ElementContent[] {
-  const inputs: (ElementContent | string)[] = [INPUTS_LEAD];
+export function calculatorForWiki(calc: CalculatorMarkup, pageUrl: string, words = calcWords('en')): ElementContent[] {
+  // The line's lead and link text are src/lib/calculators/calc-words.ts's, in the page's language.
+  const inputs: (ElementContent | string)[] = [words.wikiInputs];
   calc.inputs
     .filter((i) => i.visible)
     .forEach((input, n, all) => {
       inputs.push(`${input.label} `, h('code', {}, [input.shown]), n < all.length - 1 ? '; ' : '. ');
     });
-  inputs.push(h('a', { href: liveCalculatorUrl(calc, pageUrl) }, [LIVE_LINK_TEXT[0]!.toUpperCase() + LIVE_LINK_TEXT.slice(1)]), '.');
+  inputs.push(h('a', { href: liveCalculatorUrl(calc, pageUrl) }, [words.wikiLive]), words.lang === 'ja' ? '。' : '.');
   return [h('p', {}, [h('strong', {}, [calc.title])]), ...calc.extras, ...calc.result.children.map(factsAsList).map(severityAsQuote), h('p', {}, inputs)];
 }
 

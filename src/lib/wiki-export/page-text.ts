@@ -20,7 +20,7 @@ import remarkFrontmatter from 'remark-frontmatter';
 import remarkGfm from 'remark-gfm';
 import remarkParse from 'remark-parse';
 import { unified } from 'unified';
-import { INPUTS_LEAD, LIVE_LINK_TEXT } from './calculators.ts';
+import { ALL_CALC_WORDS } from '../calculators/calc-words.ts';
 import { removeMatching, textContent } from './hast-edit.ts';
 import { mainContent } from './main-content.ts';
 import { CITATION_REMOVALS } from './sources.ts';
@@ -73,8 +73,10 @@ function isInputsParagraph(node: RootContent): boolean {
   if (node.type !== 'paragraph') return false;
   const p = node as Paragraph;
   const first = p.children[0];
-  const live = p.children.find((c) => c.type === 'link' && toString(c).toLowerCase() === LIVE_LINK_TEXT);
-  return first?.type === 'text' && first.value.startsWith(INPUTS_LEAD) && live !== undefined;
+  return ALL_CALC_WORDS.some((w) => {
+    const live = p.children.find((c) => c.type === 'link' && toString(c) === w.wikiLive);
+    return first?.type === 'text' && first.value.startsWith(w.wikiInputs) && live !== undefined;
+  });
 }
 
 /**

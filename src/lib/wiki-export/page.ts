@@ -4,12 +4,13 @@
  * converted to Markdown with front matter. Pure: the caller reads the HTML and MDX and writes the files.
  */
 import type { Element, ElementContent, Root } from 'hast';
-import { selectAll } from 'hast-util-select';
+import { select, selectAll } from 'hast-util-select';
 import rehypeParse from 'rehype-parse';
 import { unified } from 'unified';
 import { visit } from 'unist-util-visit';
 import type { GuideVersion } from '../guide-version.ts';
 import { calculatorForWiki, readCalculator } from './calculators.ts';
+import { calcWords } from '../calculators/calc-words.ts';
 import { diagramFence, diagramImage, type MermaidFence, mermaidSources, readDiagram, svgFile } from './diagrams.ts';
 import type { DiagramMode } from './flavors.ts';
 import { excerptForWiki } from './excerpts.ts';
@@ -70,7 +71,9 @@ export function exportPage(route: string, html: string, options: PageExportOptio
   const { content } = page;
 
   const calcs = selectAll('section.calc', content);
-  replaceAll(content, new Map(calcs.map((s) => [s, calculatorForWiki(readCalculator(s, route), pageUrl)])));
+  // The calculators' frame speaks the content's language, as the page's own result does.
+  const words = calcWords(String(select('main', tree)?.properties['lang'] ?? 'en'));
+  replaceAll(content, new Map(calcs.map((s) => [s, calculatorForWiki(readCalculator(s, route), pageUrl, words)])));
 
   citationsForWiki(content, route);
 

@@ -99,6 +99,9 @@ describe('Lighthouse budgets', () => {
   it('hold chapters to mobile performance ≥ 95, other pages only to accessibility and SEO 100', () => {
     expect(isChapter('etcd-sizing/')).toBe(true);
     expect(isChapter('glossary/')).toBe(false);
+    expect(isChapter('ja/etcd-sizing/')).toBe(true);
+    expect(isChapter('ja/')).toBe(true);
+    expect(isChapter('ja/glossary/')).toBe(false);
     expect(lighthouseFailures('etcd-sizing/', 'mobile', run(94))).toEqual(['mobile performance 94 < 95']);
     expect(lighthouseFailures('etcd-sizing/', 'mobile', run(95))).toEqual([]);
     expect(lighthouseFailures('etcd-sizing/', 'desktop', run(80))).toEqual([]);

@@ -1,0 +1,90 @@
+import { describe, expect, it } from 'vitest';
+import { hintOf, viewIn } from '../../../src/lib/calculators/calc.ts';
+import { maintenanceCalc, maintenanceView } from '../../../src/lib/calculators/maintenance.ts';
+import { MAINTENANCE_EN } from '../../../src/lib/calculators/messages/maintenance.ts';
+import { inlineText } from '../../../src/lib/calculators/result-doc.ts';
+import { MAX_FAILURES_PLUS_STOPPED, membersForMaintenancePolicy } from '../../../src/lib/model/maintenance.ts';
+import { JAPANESE, digits, factText, tones } from '../../helpers/calc-language.ts';
+
+describe('the maintenance calculator in Japanese', () => {
+  it('answers with the same figures, blocks and tones (warning included), in Japanese text throughout', () => {
+    for (const raw of [
+      { f: '0', k: '0' },
+      { f: '1', k: '0' },
+      { f: '1', k: '1' },
+      { f: '0', k: '1' },
+      { f: '1', k: '2' },
+      { f: '3', k: '1' },
+      { f: '49', k: '0' },
+      { f: '24', k: '25' },
+    ]) {
+      const label = JSON.stringify(raw);
+      const en = maintenanceCalc.compute(raw);
+      const ja = maintenanceCalc.compute(raw, 'ja');
+      expect(ja.state, label).toEqual(en.state);
+      expect(ja.errors, label).toEqual({});
+      expect(en.doc!.lang).toBe('en');
+      expect(ja.doc!.lang).toBe('ja');
+      expect(
+        ja.doc!.blocks.map((b) => b.kind),
+        label,
+      ).toEqual(en.doc!.blocks.map((b) => b.kind));
+      expect(tones(ja.doc!), label).toEqual(tones(en.doc!));
+      expect(ja.doc!.sources, label).toEqual(en.doc!.sources);
+      expect(digits(factText(ja.doc!)), label).toEqual(digits(factText(en.doc!)));
+      for (const b of ja.doc!.blocks) {
+        if (b.kind === 'para') expect(inlineText(b.content), label).toMatch(JAPANESE);
+        if (b.kind === 'facts') for (const r of b.rows) expect(r.label, label).toMatch(JAPANESE);
+      }
+      expect(ja.doc!.rule).toMatch(JAPANESE);
+      expect(ja.doc!.rule).toContain('n = 2 × (f + k) + 1');
+    }
+    const warned = maintenanceCalc.compute({ f: '3', k: '1' }, 'ja').doc!;
+    expect(tones(warned)).toEqual(['facts', 'lead', 'warning']);
+    const warning = warned.blocks.at(-1)!;
+    expect(warning.kind === 'para' && inlineText(warning.content)).toBe(
+      '9 台は、etcd が推奨する上限の 7 台を超えています。すべての書き込みが、そのうち 5 台に届く必要があります。',
+    );
+  });
+
+  it('words the model’s warning in English exactly as the model does', () => {
+    for (let f = 0; f <= MAX_FAILURES_PLUS_STOPPED; f++)
+      for (let k = 0; f + k <= MAX_FAILURES_PLUS_STOPPED; k++) {
+        const r = membersForMaintenancePolicy(f, k);
+        if (r.warning !== null) expect(MAINTENANCE_EN.overSeven(r.members, r.quorum)).toBe(r.warning);
+      }
+  });
+
+  it('refuses the same inputs as English, with Japanese messages on the same fields', () => {
+    for (const raw of [
+      { f: '30', k: '20' },
+      { f: 'x', k: '1' },
+      { f: '', k: '' },
+      { f: '1', k: '-1' },
+      { f: '1.5', k: '0' },
+    ]) {
+      const label = JSON.stringify(raw);
+      const en = maintenanceCalc.compute(raw);
+      const ja = maintenanceCalc.compute(raw, 'ja');
+      expect(ja.state, label).toBeNull();
+      expect(ja.doc, label).toBeNull();
+      expect(Object.keys(ja.errors), label).toEqual(Object.keys(en.errors));
+      for (const message of Object.values(ja.errors)) expect(message, label).toMatch(JAPANESE);
+      expect(JSON.stringify(ja.result), label).toContain('まだ結果はありません');
+    }
+    expect(maintenanceCalc.compute({ f: '30', k: '20' }, 'ja').errors['k']).toBe(
+      '障害数と停止するメンバー数の合計は 49 以下にしてください（メンバー 99 台に相当します。入力値 50）。',
+    );
+    expect(maintenanceCalc.compute({ f: '', k: '0' }, 'ja').errors['f']).toMatch(/^耐えるべき障害数が空です。/);
+  });
+
+  it('has a Japanese form with the same fields', () => {
+    const ja = viewIn(maintenanceView, 'ja');
+    expect(ja.title).toBe('メンテナンス方針から決める etcd のメンバー数');
+    expect(ja.fields.map((f) => f.key)).toEqual(maintenanceView.fields.map((f) => f.key));
+    for (const f of ja.fields) expect(f.label, f.key).toMatch(JAPANESE);
+    expect(hintOf('maintenance', ja.fields[0]!)).toMatch(/^0–\d+。$/);
+    expect(hintOf('maintenance', ja.fields[1]!)).toBe(`0–49。f + k は ${MAX_FAILURES_PLUS_STOPPED} 以下。`);
+    expect(viewIn(maintenanceView, 'en')).toBe(maintenanceView);
+  });
+});
