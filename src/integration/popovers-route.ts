@@ -11,6 +11,8 @@ import { pageSources } from '../lib/citations/page-sources.ts';
 import { popoverEntries } from '../lib/citations/popover-data.ts';
 import { popoverFileName, type PopoverEntry } from '../lib/citations/popover-entry.ts';
 import { pagePathOf } from '../lib/citations/render-data.ts';
+import { translationOfFile } from '../lib/i18n/locales.ts';
+import { uiText } from '../lib/i18n/ui-text.ts';
 
 export const prerender = true;
 
@@ -19,7 +21,9 @@ export const getStaticPaths: GetStaticPaths = async () =>
     const file = entry.filePath;
     if (!file) return [];
     const path = pagePathOf(file);
-    const entries = popoverEntries(pageSources(data, { file, path }));
+    // In the page's language: a translation's file is in its locale's folder.
+    const words = uiText(translationOfFile(file)?.lang).citations;
+    const entries = popoverEntries(pageSources(data, { file, path }), words);
     if (entries.length === 0) return [];
     return [
       {

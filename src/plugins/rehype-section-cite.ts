@@ -1,6 +1,10 @@
 import type { Element, Root } from 'hast';
 import { toString } from 'hast-util-to-string';
 import { visit } from 'unist-util-visit';
+import type { VFile } from 'vfile';
+import { TRANSLATIONS } from '../lib/i18n/locales.ts';
+import { uiText } from '../lib/i18n/ui-text.ts';
+import { DOCS_DIR } from '../lib/project-paths.ts';
 
 /** Heading levels whose sections can be cited. */
 const LEVELS = new Set(['level-h2', 'level-h3']);
@@ -47,7 +51,11 @@ function icon(): Element {
  * from the first paint (no layout shift). Its accessible name names the section.
  */
 export function rehypeSectionCite() {
-  return (tree: Root) => {
+  return (tree: Root, file: VFile) => {
+    // The page's language, from its file's place: a translation's folder (src/lib/i18n/locales.ts).
+    const path = (file.path ?? '').replace(/\\/g, '/');
+    const lang = TRANSLATIONS.find((t) => path.includes(`/${DOCS_DIR}/${t.locale}/`))?.lang;
+    const words = uiText(lang).sectionCite;
     visit(tree, 'element', (node: Element) => {
       if (node.tagName !== 'div' || !classes(node).includes('sl-heading-wrapper')) return;
       if (!classes(node).some((c) => LEVELS.has(c))) return;
@@ -63,8 +71,10 @@ export function rehypeSectionCite() {
           className: ['section-cite'],
           dataCiteSection: id,
           dataCiteTitle: title,
-          ariaLabel: `Copy a citation of the section “${title}”`,
-          title: 'Copy a citation of this section',
+          ariaLabel: words.label(title),
+          title: words.tooltip,
+          dataCopied: words.copied,
+          dataBlocked: words.blocked,
         },
         children: [icon()],
       });

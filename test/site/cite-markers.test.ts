@@ -115,8 +115,11 @@ describe.each([DIST, DIST_BASE])('citation markers in %s', (dist) => {
           expect(e.lines).toBe(entry.querySelector('a.page-sources__permalink')?.text);
           if (e.commit) expect(e.permalink).toContain(e.commit);
           if (e.status === 'verified') expect(e.code.length, `/${route}: source ${n}`).toBeGreaterThan(0);
+          // In the page's language (src/lib/i18n/ui-text.ts).
           expect(e.note).toMatch(
-            /^(Verified in this build|Provisional: |Pending: |This build could not read|This citation failed)/,
+            main.getAttribute('lang') === 'ja'
+              ? /^(このビルドで検証済み|暫定：|保留中：|このビルドでは固定したソースを読めなかった|この引用は検証に失敗)/
+              : /^(Verified in this build|Provisional: |Pending: |This build could not read|This citation failed)/,
           );
         }
       }

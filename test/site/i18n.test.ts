@@ -53,6 +53,9 @@ describe('the translated editions', () => {
         'x-default': `${SITE}${english}`,
       });
       expect(page.querySelector('starlight-lang-select select')).not.toBeNull();
+      // Our own controls speak the page's language too: every heading's citation button.
+      for (const b of page.querySelectorAll('button.section-cite'))
+        expect(b.getAttribute('aria-label'), route).toMatch(/^節「.+」の引用をコピー$/);
       // A link to a section works in either language: the translation keeps the English ids.
       expect(headingIds(page)).toEqual(headingIds(doc(english)));
     },
@@ -115,6 +118,27 @@ describe.skipIf(!executablePath)('a calculator on a Japanese page', () => {
       await members.fill('4');
       await expect.poll(() => calc.locator('.calc__result').textContent()).toMatch(/4 は偶数です/);
       expect(await calc.getByRole('button', { name: '設計ドキュメント用にコピー' }).count()).toBe(1);
+    } finally {
+      await page.close();
+    }
+  });
+});
+
+describe.skipIf(!executablePath)('a citation popover on a Japanese page', () => {
+  it('says where the lines are and what their state means in Japanese', async () => {
+    const page = await ctx!.browser.newPage({ viewport: { width: 1280, height: 900 } });
+    try {
+      await page.goto(`${ctx!.site.url}ja/etcd-sizing/`);
+      const marker = page.locator('main p a.cite-link').first();
+      await marker.scrollIntoViewIfNeeded();
+      await marker.hover();
+      const pop = page.locator(`#${await marker.getAttribute('data-pop')}`);
+      await expect.poll(() => pop.isVisible()).toBe(true);
+      const text = (await pop.textContent()) ?? '';
+      expect(text).toContain('パーマリンク');
+      expect(text).toContain('出典一覧');
+      expect(text).toMatch(/コミット [0-9a-f]{7}/);
+      expect(text).toMatch(/このビルドで検証済みです。|暫定：|保留中：|検証に失敗|検証していません/);
     } finally {
       await page.close();
     }

@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { unified } from 'unified';
 import rehypeParse from 'rehype-parse';
 import rehypeStringify from 'rehype-stringify';
+import { VFile } from 'vfile';
 import { rehypeSectionCite } from '../../src/plugins/rehype-section-cite.ts';
 
 const run = async (html: string) =>
@@ -28,5 +29,16 @@ describe('rehypeSectionCite', () => {
         '<div class="sl-heading-wrapper level-h2"><h2>No id</h2></div><h2 id="bare">Bare</h2>',
     );
     expect(out).not.toContain('<button');
+  });
+  it('speaks the page’s language: a translation’s heading gets a Japanese name and messages', async () => {
+    const html =
+      '<div class="sl-heading-wrapper level-h2"><h2 id="why-five">本番環境で 5 台</h2><a class="sl-anchor-link" href="#why-five">#</a></div>';
+    const file = new VFile({ path: '/repo/content/docs/ja/etcd-sizing.mdx', value: html });
+    const out = String(
+      await unified().use(rehypeParse, { fragment: true }).use(rehypeSectionCite).use(rehypeStringify).process(file),
+    );
+    expect(out).toContain('aria-label="節「本番環境で 5 台」の引用をコピー"');
+    expect(out).toContain('data-copied="「{section}」の引用をコピーしました。"');
+    expect(await run(html)).toContain('aria-label="Copy a citation of the section “本番環境で 5 台”"');
   });
 });

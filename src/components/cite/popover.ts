@@ -11,6 +11,7 @@
  * - Touch and pen: a tap opens or closes it instead of following the link; a tap elsewhere closes it.
  * - Copying the short commit copies the full one.
  */
+import type { PopoverWords } from '../../lib/i18n/ui-text.ts';
 import type { PopoverEntry } from '../../lib/citations/popover-entry.ts';
 
 const OPEN_MS = 150;
@@ -63,21 +64,32 @@ function el(tag: string, className: string, ...children: (Node | string)[]): HTM
   return e;
 }
 
+/**
+ * The popover's words in the page's language, which the sources list carries beside the address
+ * of its entries (./PageSources.astro): there are entries to draw only where it is.
+ */
+function wordsOf(): PopoverWords {
+  const json = document.querySelector<HTMLElement>('.page-sources[data-popover-words]')?.dataset['popoverWords'];
+  if (!json) throw new Error('Citation popovers: the sources list carries no data-popover-words.');
+  return JSON.parse(json) as PopoverWords;
+}
+
 /** One source, as ./PageSources.astro's list gives it plus the state's meaning and the first lines. */
 function drawSource(e: PopoverEntry): HTMLElement {
+  const w = wordsOf();
   const meta = el('span', 'cite-pop__meta');
-  if (e.ref) meta.append('At ', el('code', '', e.ref), ', commit ');
-  else meta.append('At commit ');
+  if (e.ref) meta.append(w.at, el('code', '', e.ref), w.commitAfterRef);
+  else meta.append(w.atCommit);
   if (e.commit) {
     const commit = el('code', 'cite-pop__commit', e.commit.slice(0, 7));
     commit.dataset['commit'] = e.commit;
     commit.title = e.commit;
     meta.append(commit);
-  } else meta.append('not pinned');
-  meta.append(`${e.readRepo ? ` (read from ${e.readRepo})` : ''}. ${e.note}`);
-  const permalink = el('a', '', 'Permalink') as HTMLAnchorElement;
+  } else meta.append(w.notPinned);
+  meta.append(`${e.readRepo ? w.readFrom.replace('{repo}', e.readRepo) : ''}. ${e.note}`);
+  const permalink = el('a', '', w.permalink) as HTMLAnchorElement;
   permalink.href = e.permalink;
-  const list = el('a', '', 'Sources list') as HTMLAnchorElement;
+  const list = el('a', '', w.sourcesList) as HTMLAnchorElement;
   list.href = `#source-${e.n}`;
   const source = el(
     'span',

@@ -19,7 +19,8 @@ document.addEventListener('click', async (event) => {
   const url = new URL(canonical);
   url.hash = id;
   const text = sectionCitation({ page, section, url: url.href, version });
-  announce(
-    (await copyText(text)) ? `Copied a citation of “${section}”.` : `Copying is blocked here. The citation: ${text}`,
-  );
+  // The page's language, as the build wrote it on the button (src/lib/i18n/ui-text.ts).
+  const copied = button.dataset['copied'] ?? 'Copied a citation of “{section}”.';
+  const blocked = button.dataset['blocked'] ?? 'Copying is blocked here. The citation: {citation}';
+  announce(((await copyText(text)) ? copied : blocked).replace('{section}', section).replace('{citation}', text));
 });

@@ -8,14 +8,16 @@
 import { firstCitedLines, shownLines, type PageSources } from './page-sources.ts';
 import { parseCitationRef } from './ref.ts';
 import { stateNote } from './render-data.ts';
-import { VERIFIED_NOTE, type PopoverEntry } from './popover-entry.ts';
+import type { PopoverEntry } from './popover-entry.ts';
+import { uiText, type CitationWords } from '../i18n/ui-text.ts';
 
 /**
  * The popover entries of a page, in source order (entry `n - 1` is source `n`).
  *
  * @param sources - the page's numbered sources (src/lib/citations/page-sources.ts).
+ * @param words - the page's language (src/lib/i18n/ui-text.ts).
  */
-export function popoverEntries(sources: PageSources): PopoverEntry[] {
+export function popoverEntries(sources: PageSources, words: CitationWords = uiText('en').citations): PopoverEntry[] {
   return sources.byNumber.map((s) => {
     const c = s.citation;
     const ref = parseCitationRef(c.refText).ref;
@@ -28,7 +30,7 @@ export function popoverEntries(sources: PageSources): PopoverEntry[] {
       ...(c.commit ? { commit: c.commit } : {}),
       ...(c.readRepo ? { readRepo: c.readRepo } : {}),
       status: c.status,
-      note: stateNote(c)?.sentence ?? VERIFIED_NOTE,
+      note: stateNote(c, words)?.sentence ?? words.note.verified,
       code: firstCitedLines(s),
       permalink: c.permalink,
     };

@@ -15,9 +15,6 @@ export const popoverDataPath = (pagePath: string): string => `/popovers/${popove
 /** The name of a page's popover data file without `.json`: `etcd-disk` for `/etcd-disk/`, `index` for `/`. */
 export const popoverFileName = (pagePath: string): string => pagePath.slice(1, -1) || 'index';
 
-/** What the popover says of a verified source. */
-export const VERIFIED_NOTE = 'Verified in this build.';
-
 /** One source as its popover shows it. */
 export interface PopoverEntry {
   /** The source's number on the page (`[3]`). */
@@ -33,7 +30,7 @@ export interface PopoverEntry {
   /** The repository the lines were read from, when not the cited one (a staging repository). */
   readRepo?: string;
   status: CitationStatus;
-  /** One sentence on the state: {@link VERIFIED_NOTE}, or what the state means. */
+  /** One sentence on the state, in the page's language (src/lib/i18n/ui-text.ts). */
   note: string;
   /** The first cited lines, when this build read them (src/lib/citations/page-sources.ts). */
   code: string[];

@@ -3,6 +3,7 @@
  * that is safe to embed in the built site (no tokens, no paths outside the
  * repository). Pure: report in, plain JSON-able object out.
  */
+import { uiText, type CitationWords } from '../i18n/ui-text.ts';
 import { DOCS_DIR } from '../project-paths.ts';
 import { provisionalLabel } from './staging.ts';
 import type { CitationStatus, VerificationReport } from './verify.ts';
@@ -220,27 +221,19 @@ export interface SourceLink {
  */
 export function stateNote(
   c: Pick<RenderedCitation, 'status' | 'checkedAt' | 'refText'> | undefined,
+  words: CitationWords = uiText('en').citations,
 ): { short: string; sentence: string } | undefined {
   switch (c?.status) {
     case 'verified':
       return undefined;
     case 'provisional':
-      return {
-        short: `provisional: checked at ${c.checkedAt}`,
-        sentence: `Provisional: the cited release could not be read, so these lines were checked at ${c.checkedAt} instead; they are not verified at the cited tag.`,
-      };
+      return { short: `provisional: checked at ${c.checkedAt}`, sentence: words.note.provisional(c.checkedAt ?? '') };
     case 'pending':
-      return {
-        short: 'pending',
-        sentence: 'Pending: this citation is not pinned to a commit yet, so its lines are not verified.',
-      };
+      return { short: 'pending', sentence: words.note.pending };
     case 'failed':
-      return { short: 'failed verification', sentence: 'This citation failed verification.' };
+      return { short: 'failed verification', sentence: words.note.failed };
     default:
-      return {
-        short: 'not verified in this build',
-        sentence: 'This build could not read the pinned source, so the lines are not verified here.',
-      };
+      return { short: 'not verified in this build', sentence: words.note.unverified };
   }
 }
 

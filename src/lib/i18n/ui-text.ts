@@ -26,6 +26,29 @@ export interface CitationWords {
   sources: (numbers: string[]) => string;
   legendProvisional: (mark: string, checkedAt: string) => string;
   legendUnchecked: (mark: string) => string;
+  /** A popover's sentence on the citation's state (src/lib/citations/popover-data.ts). */
+  note: {
+    verified: string;
+    provisional: (checkedAt: string) => string;
+    pending: string;
+    failed: string;
+    unverified: string;
+  };
+  /** The popover's own words around the entry (src/components/cite/popover.ts). */
+  popover: PopoverWords;
+}
+
+/** What the popover script writes around an entry; sent with the page's sources list. */
+export interface PopoverWords {
+  /** Before a tag: `At v3.7.0, commit abc1234.` */
+  at: string;
+  commitAfterRef: string;
+  atCommit: string;
+  notPinned: string;
+  /** `(read from {repo})`. */
+  readFrom: string;
+  permalink: string;
+  sourcesList: string;
 }
 
 /** Everything else our components print. */
@@ -63,6 +86,11 @@ export interface UiText {
     printFooter: (commit: string, date: string, releases: string[]) => string;
   };
   lastUpdated: { updated: string; built: string; changeTo: string; buildDate: (reason: string) => string };
+  /**
+   * A heading's "copy a citation of this section" button (src/plugins/rehype-section-cite.ts) and
+   * what it announces; `{section}` and `{citation}` are filled in by the page's script.
+   */
+  sectionCite: { label: (title: string) => string; tooltip: string; copied: string; blocked: string };
   /** The model's tables in the prose (src/components/tables/). */
   tables: {
     members: string;
@@ -102,6 +130,23 @@ const EN: UiText = {
       `${mark} marks a provisional citation: the cited release could not be read, so its lines were checked at ${at} instead.`,
     legendUnchecked: (mark) =>
       `${mark} marks one whose lines this build did not check (pending: no commit pinned yet; or pinned but not readable here).`,
+    note: {
+      verified: 'Verified in this build.',
+      provisional: (at) =>
+        `Provisional: the cited release could not be read, so these lines were checked at ${at} instead; they are not verified at the cited tag.`,
+      pending: 'Pending: this citation is not pinned to a commit yet, so its lines are not verified.',
+      failed: 'This citation failed verification.',
+      unverified: 'This build could not read the pinned source, so the lines are not verified here.',
+    },
+    popover: {
+      at: 'At ',
+      commitAfterRef: ', commit ',
+      atCommit: 'At commit ',
+      notPinned: 'not pinned',
+      readFrom: ' (read from {repo})',
+      permalink: 'Permalink',
+      sourcesList: 'Sources list',
+    },
   },
   notice: {
     label: 'Citation status',
@@ -128,6 +173,12 @@ const EN: UiText = {
     printLinks: 'Links',
     printFooter: (commit, date, releases) =>
       `Guide ${commit}, built ${date}${releases.length ? ` · cites ${releases.join(' and ')}` : ''} · printed __PRINT_DATE__`,
+  },
+  sectionCite: {
+    label: (title) => `Copy a citation of the section “${title}”`,
+    tooltip: 'Copy a citation of this section',
+    copied: 'Copied a citation of “{section}”.',
+    blocked: 'Copying is blocked here. The citation: {citation}',
   },
   lastUpdated: {
     updated: 'Last updated',
@@ -186,6 +237,23 @@ const JA: UiText = {
       `${mark} は暫定の引用です。引用先のリリースを読めなかったため、代わりに ${at} で該当行を確認しました。`,
     legendUnchecked: (mark) =>
       `${mark} は、このビルドで該当行を確認していない引用です（保留中でまだコミットに固定されていないか、固定済みでもここでは読めないもの）。`,
+    note: {
+      verified: 'このビルドで検証済みです。',
+      provisional: (at) =>
+        `暫定：引用先のリリースを読めなかったため、代わりに ${at} でこれらの行を確認しました。引用したタグでは検証されていません。`,
+      pending: '保留中：この引用はまだコミットに固定されていないため、該当行は検証されていません。',
+      failed: 'この引用は検証に失敗しました。',
+      unverified: 'このビルドでは固定したソースを読めなかったため、ここでは該当行を検証していません。',
+    },
+    popover: {
+      at: 'タグ ',
+      commitAfterRef: '、コミット ',
+      atCommit: 'コミット ',
+      notPinned: '未固定',
+      readFrom: '（{repo} から読み取り）',
+      permalink: 'パーマリンク',
+      sourcesList: '出典一覧',
+    },
   },
   notice: {
     label: '引用の状態',
@@ -212,6 +280,12 @@ const JA: UiText = {
     printLinks: 'リンク',
     printFooter: (commit, date, releases) =>
       `ガイド ${commit}、ビルド日 ${date}${releases.length ? ` · 引用先 ${releases.join('、')}` : ''} · 印刷日 __PRINT_DATE__`,
+  },
+  sectionCite: {
+    label: (title) => `節「${title}」の引用をコピー`,
+    tooltip: 'この節の引用をコピー',
+    copied: '「{section}」の引用をコピーしました。',
+    blocked: 'ここではコピーが禁止されています。引用：{citation}',
   },
   lastUpdated: {
     updated: '最終更新',

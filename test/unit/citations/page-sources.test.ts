@@ -9,7 +9,7 @@ import {
   stateMark,
 } from '../../../src/lib/citations/page-sources.ts';
 import { popoverEntries } from '../../../src/lib/citations/popover-data.ts';
-import { VERIFIED_NOTE } from '../../../src/lib/citations/popover-entry.ts';
+import { uiText } from '../../../src/lib/i18n/ui-text.ts';
 import type { CitationRenderData, RenderedCitation } from '../../../src/lib/citations/render-data.ts';
 
 const FILE = 'content/docs/etcd-timeouts.mdx';
@@ -182,8 +182,20 @@ describe('popoverEntries', () => {
       [3, 'a/b', 'y.go', 'L3', undefined, 'verified'],
       [4, 'a/b', 'z.go', 'L1', 'v2', 'pending'],
     ]);
-    expect(entries[0]).toMatchObject({ note: VERIFIED_NOTE, code: ['one()', 'two()'], commit: 'c'.repeat(40) });
+    expect(entries[0]).toMatchObject({
+      note: uiText('en').citations.note.verified,
+      code: ['one()', 'two()'],
+      commit: 'c'.repeat(40),
+    });
     expect(entries[0]!.permalink).toBe(cited('a/b@v1:x.go#L11-L12').permalink);
+    // A Japanese page's entries say the state in Japanese; everything else is the same.
+    const sources = pageSources(
+      { incomplete: true, citations: [cited(APF, { status: 'provisional', checkedAt: 'v1.37.0-beta.0' })] },
+      PAGE,
+    );
+    const [ja] = popoverEntries(sources, uiText('ja').citations);
+    const [en] = popoverEntries(sources);
+    expect(ja).toEqual({ ...en, note: expect.stringMatching(/^暫定：.*v1\.37\.0-beta\.0/) as unknown as string });
     expect(entries[1]).toMatchObject({ readRepo: 'kubernetes/apiserver', code: [] });
     expect(entries[1]!.note).toMatch(/^Provisional: .* checked at v1\.37\.0-beta\.0 instead/);
     expect(entries[3]!.commit).toBeUndefined();

@@ -56,11 +56,12 @@ export const QUORUM_JA: QuorumWords = {
   withStopped: (k) => `${k} 台停止中`,
   quorumValue: (q, n) => `${count(q, '台')}（⌊${n}/2⌋ + 1）`,
   failures: (n) => count(n, '台'),
-  furtherTolerated: (n) => `さらに ${count(n, '台')}の障害に耐えられます`,
+  furtherTolerated: (n) =>
+    n === 0 ? `これ以上の障害には耐えられません（${count(0, '台')}）` : `さらに ${count(n, '台')}の障害に耐えられます`,
   quorumAlreadyLost: 'すでにクォーラムを失っています',
   summary: (m) =>
     m.hasQuorum
-      ? `${m.members} 台中 ${m.running} 台が稼働中です。クォーラムは ${m.quorum} なので、さらに ${m.furtherFailuresTolerated} 台の障害に耐えられます。`
+      ? `${m.members} 台中 ${m.running} 台が稼働中です。クォーラムは ${m.quorum} なので、${m.furtherFailuresTolerated === 0 ? 'これ以上の障害には耐えられません' : `さらに ${m.furtherFailuresTolerated} 台の障害に耐えられます`}。`
       : `クォーラムを失っています。${m.members} 台中 ${m.running} 台が稼働中ですが、クォーラムは ${m.quorum} です。クラスターが書き込みを受け付けるには、あと ${m.membersShortOfQuorum} 台が復帰する必要があります。`,
   oneMember: 'メンバーが 1 台では障害に耐えられません。どの停止でもクラスターが止まります。',
   even: (n, q, t, below) =>
