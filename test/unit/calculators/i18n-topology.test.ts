@@ -4,7 +4,7 @@ import { TOPOLOGY_EN } from '../../../src/lib/calculators/messages/topology.ts';
 import { inlineText } from '../../../src/lib/calculators/result-doc.ts';
 import { topologyCalc, topologyView } from '../../../src/lib/calculators/topology.ts';
 import { topologyHosts } from '../../../src/lib/model/topology.ts';
-import { expectSameAnswer, JAPANESE } from '../../helpers/calc-language.ts';
+import { JAPANESE, expectSameAnswer } from '../../helpers/calc-language.ts';
 
 describe('the topology calculator in Japanese', () => {
   it('answers with the same state, blocks, tones and figures, in Japanese in every block', () => {

@@ -3,7 +3,7 @@ import { hintOf, viewIn } from '../../../src/lib/calculators/calc.ts';
 import { UPGRADE_EN } from '../../../src/lib/calculators/messages/upgrade.ts';
 import { stackedEtcdNote, upgradeCalc, upgradeView } from '../../../src/lib/calculators/upgrade.ts';
 import { controlPlaneNodesForUpgrade } from '../../../src/lib/model/upgrade.ts';
-import { expectSameAnswer, JAPANESE } from '../../helpers/calc-language.ts';
+import { JAPANESE, expectSameAnswer } from '../../helpers/calc-language.ts';
 
 describe('the upgrade calculator in Japanese', () => {
   it('answers with the same state, blocks, tones and figures, in Japanese in every block', () => {

@@ -1,32 +1,12 @@
 import { describe, expect, it } from 'vitest';
-import { hintOf, viewIn, type Outcome } from '../../../src/lib/calculators/calc.ts';
+import { hintOf, viewIn } from '../../../src/lib/calculators/calc.ts';
 import { WRITE_PATH_EN } from '../../../src/lib/calculators/messages/write-path.ts';
 import { inlineText } from '../../../src/lib/calculators/result-doc.ts';
 import { parseMsList, writePathCalc, writePathView } from '../../../src/lib/calculators/write-path.ts';
 import { writePath } from '../../../src/lib/model/write-path.ts';
-import { JAPANESE, digits, factValues, tones } from '../../helpers/calc-language.ts';
+import { JAPANESE, expectSameAnswer, factValues } from '../../helpers/calc-language.ts';
 
 const DEFAULTS = { w: '1000', b: '1024', n: '3', lf: '2', rtt: '0.5 1', fs: '2 2' };
-
-/** The same answer in both languages: state, blocks, tones and figures; Japanese words throughout. */
-function expectSameAnswer(en: Outcome, ja: Outcome, name: string): void {
-  expect(ja.state, name).toEqual(en.state);
-  expect(ja.errors, name).toEqual({});
-  expect(en.doc!.lang).toBe('en');
-  expect(ja.doc!.lang).toBe('ja');
-  expect(
-    ja.doc!.blocks.map((b) => b.kind),
-    name,
-  ).toEqual(en.doc!.blocks.map((b) => b.kind));
-  expect(tones(ja.doc), name).toEqual(tones(en.doc));
-  expect(ja.doc!.sources, name).toEqual(en.doc!.sources);
-  expect(ja.doc!.rule, name).toMatch(JAPANESE);
-  for (const b of ja.doc!.blocks) {
-    if (b.kind === 'para') expect(inlineText(b.content), name).toMatch(JAPANESE);
-    if (b.kind === 'facts') for (const r of b.rows) expect(r.label, name).toMatch(JAPANESE);
-  }
-  expect(digits(factValues(ja.doc).join(' ')), name).toEqual(digits(factValues(en.doc).join(' ')));
-}
 
 describe('the write-path calculator in Japanese', () => {
   it('answers with the same figures in every branch of what decides the commit', () => {
