@@ -26,6 +26,11 @@ export interface CitationWords {
   sources: (numbers: string[]) => string;
   legendProvisional: (mark: string, checkedAt: string) => string;
   legendUnchecked: (mark: string) => string;
+  /** A `<Value>`'s unit as the MDX writes it (` minutes`), in this language; an unknown unit is shown as written. */
+  unit: (unit: string) => string;
+  /** A `<Value>` with no recorded value, and one in a build without verification. */
+  valueNotPinned: string;
+  valueUnverified: string;
   /** A popover's sentence on the citation's state (src/lib/citations/popover-data.ts). */
   note: {
     verified: string;
@@ -111,6 +116,14 @@ export interface UiText {
   };
 }
 
+// Units the Japanese pages' <Value>s carry; symbols such as ms, GiB and QPS read the same in both.
+const JA_UNITS: Record<string, string> = {
+  ' minutes': ' 分',
+  ' seconds': ' 秒',
+  ' entries': ' 件',
+  ' bytes': ' バイト',
+};
+
 const EN: UiText = {
   lang: 'en',
   comma: ', ',
@@ -130,6 +143,9 @@ const EN: UiText = {
       `${mark} marks a provisional citation: the cited release could not be read, so its lines were checked at ${at} instead.`,
     legendUnchecked: (mark) =>
       `${mark} marks one whose lines this build did not check (pending: no commit pinned yet; or pinned but not readable here).`,
+    unit: (unit) => unit,
+    valueNotPinned: 'value not pinned',
+    valueUnverified: 'value not verified in this build',
     note: {
       verified: 'Verified in this build.',
       provisional: (at) =>
@@ -237,6 +253,9 @@ const JA: UiText = {
       `${mark} は暫定の引用です。引用先のリリースを読めなかったため、代わりに ${at} で該当行を確認しました。`,
     legendUnchecked: (mark) =>
       `${mark} は、このビルドで該当行を確認していない引用です（保留中でまだコミットに固定されていないか、固定済みでもここでは読めないもの）。`,
+    unit: (unit) => JA_UNITS[unit] ?? unit,
+    valueNotPinned: '値は未固定',
+    valueUnverified: 'このビルドでは値を未検証',
     note: {
       verified: 'このビルドで検証済みです。',
       provisional: (at) =>

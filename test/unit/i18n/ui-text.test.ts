@@ -44,4 +44,11 @@ describe('the interface text catalogues', () => {
     expect(markerName([source], undefined, ja.citations)).toBe('出典 3: config.go 629 行目から 630 行目, 検証済み');
     expect(ja.stamp.printFooter('abc1234', '2026-12-07', [])).toContain('__PRINT_DATE__');
   });
+
+  it("words a <Value>'s unit per language, and shows an unknown one as the MDX writes it", () => {
+    expect(uiText('en').citations.unit(' minutes')).toBe(' minutes');
+    expect(uiText('ja').citations.unit(' minutes')).toBe(' 分');
+    expect(uiText('ja').citations.unit(' GiB')).toBe(' GiB');
+    expect(uiText('ja').citations.valueNotPinned).not.toBe(uiText('en').citations.valueNotPinned);
+  });
 });
