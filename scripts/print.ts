@@ -6,10 +6,13 @@
  *
  *   npm run build && npm run print [-- route …]
  *   npm run build && npm run print -- --book [route …]
+ *   npm run build && npm run print -- --book --lang ja
  *
  * `--book` writes reports/print/guide.pdf instead (PRINT_OUT=DIR writes into DIR): a title page and a table of contents with page
  * numbers, then every page in the sidebar's order (or those given), each ending with its numbered
- * links, the upstream sources among them.
+ * links, the upstream sources among them. `--lang ja` takes the Japanese edition instead of the
+ * English one: its pages (with --book, its fallback copies of untranslated pages too, each with
+ * Starlight's notice, in its sidebar's order) and a title page and contents in Japanese.
  *
  * Exit status: 0 done, 2 usage or set-up error (no Chromium, no build, unknown route).
  */
@@ -18,7 +21,9 @@ import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Browser } from 'playwright-core';
 import { frontMatterHtml, tableOfContents, type BookChapter } from '../src/lib/book.ts';
-import { formatGuideVersion, type GuideVersion } from '../src/lib/guide-version.ts';
+import { citedReleases, type GuideVersion } from '../src/lib/guide-version.ts';
+import { TRANSLATIONS } from '../src/lib/i18n/locales.ts';
+import { uiText } from '../src/lib/i18n/ui-text.ts';
 import { navRoutes, sidebarOf } from '../src/lib/sidebar-order.ts';
 import { joinBook, sheetCount } from '../src/tooling/book-pdf.ts';
 import { launchBrowser } from '../src/tooling/browser.ts';
@@ -28,10 +33,15 @@ import { DIST, ROOT } from '../src/tooling/paths.ts';
 import { serveStatic } from '../src/tooling/static-server.ts';
 
 const USAGE =
-  'Usage: npm run print [-- [--book] route …]   e.g. -- etcd-sizing/ (default: every page of dist/); --book: one PDF of the guide';
+  'Usage: npm run print [-- [--book] [--lang en|ja] route …]   e.g. -- etcd-sizing/ (default: every page of the edition); --book: one PDF of the guide';
 
-const cli = positionalCli('print', USAGE, ['book']);
-const { executablePath, routes } = pagesToVisit(cli);
+const cli = positionalCli('print', USAGE, ['book'], ['lang']);
+const lang = cli.options['lang'] ?? 'en';
+const translation = TRANSLATIONS.find((t) => t.locale === lang);
+if (lang !== 'en' && !translation)
+  cli.fail(`--lang ${lang}: use en${TRANSLATIONS.map((t) => `, ${t.locale}`).join('')}.`);
+const locale = translation?.locale;
+const { executablePath, routes } = pagesToVisit(cli, { locale, fallbacks: cli.flags['book'] === true });
 // PRINT_OUT sends the PDFs elsewhere (the tests print into a temporary folder).
 const out = process.env['PRINT_OUT'] || join(ROOT, 'reports/print');
 mkdirSync(out, { recursive: true });
@@ -69,7 +79,7 @@ async function book(b: Browser): Promise<void> {
       : undefined;
     return route !== undefined && routes.includes(route) ? route : undefined;
   };
-  const nav = sidebarOf(readPage(DIST, ''), toRoute);
+  const nav = sidebarOf(readPage(DIST, locale ? `${locale}/` : ''), toRoute);
   const order = navRoutes(nav).filter((r) => routes.includes(r));
   const missing = routes.filter((r) => !order.includes(r));
   if (missing.length > 0)
@@ -83,10 +93,14 @@ async function book(b: Browser): Promise<void> {
   const manifest = JSON.parse(readFileSync(join(DIST, 'manifest.json'), 'utf8')) as {
     site: { url: string; guide: GuideVersion };
   };
+  const words = uiText(translation?.lang ?? 'en').book;
+  const v = manifest.site.guide;
   const guide = {
-    title: 'Sizing etcd and the Kubernetes control plane',
-    version: `Guide ${formatGuideVersion(manifest.site.guide)}`,
-    site: manifest.site.url,
+    lang: translation?.lang ?? 'en',
+    title: words.title,
+    contents: words.contents,
+    version: words.version(v.commitNote, v.commit !== undefined, v.date, citedReleases(v)),
+    site: locale ? `${manifest.site.url.replace(/\/?$/, '/')}${locale}/` : manifest.site.url,
   };
   // The contents' length does not depend on its numbers: lay it out once to count its sheets.
   const draft = await frontMatterPdf(b, frontMatterHtml(guide, tableOfContents(nav, chapters, 0)));

@@ -57,11 +57,12 @@ const esc = (s: string): string => s.replace(/[&<>"]/g, (c) => ESCAPES[c]!);
 
 /**
  * The title page and the table of contents as one HTML document for Chromium to print on A4.
- * @param guide - the book's title, the guide version line (commit, build date, cited releases) and the site URL.
+ * @param guide - the book's language (`en`, `ja`), title, the heading of its contents, the guide
+ *   version line (commit, build date, cited releases) and the site URL.
  * @param toc - from {@link tableOfContents}; page numbers are sheets of the whole book.
  */
 export function frontMatterHtml(
-  guide: { title: string; version: string; site: string },
+  guide: { lang: string; title: string; contents: string; version: string; site: string },
   toc: readonly TocLine[],
 ): string {
   const rows = toc
@@ -71,7 +72,7 @@ export function frontMatterHtml(
         : `<li style="--depth:${l.depth}"><span>${esc(l.title)}</span><span class="dots"></span><span>${l.page}</span></li>`,
     )
     .join('\n');
-  return `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>${esc(guide.title)}</title><style>
+  return `<!doctype html><html lang="${esc(guide.lang)}"><head><meta charset="utf-8"><title>${esc(guide.title)}</title><style>
 @page { size: A4; margin: 20mm 18mm; }
 body { font: 11pt/1.5 system-ui, sans-serif; color: #111; }
 .title { height: 240mm; display: flex; flex-direction: column; justify-content: center; break-after: page; }
@@ -84,7 +85,7 @@ li.group { font-weight: 600; margin-block-start: 3mm; }
 .dots { flex: 1; border-bottom: 1px dotted #888; margin-bottom: 1.2mm; }
 </style></head><body>
 <section class="title"><h1>${esc(guide.title)}</h1><p>${esc(guide.version)}</p><p>${esc(guide.site)}</p></section>
-<section><h2>Contents</h2><ol>
+<section><h2>${esc(guide.contents)}</h2><ol>
 ${rows}
 </ol></section></body></html>`;
 }

@@ -219,8 +219,10 @@ export function guideVersion(input: {
  * One line of plain text: `commit 3bb2ecb, built 2026-12-01; Kubernetes v1.37.0, etcd v3.7.0`.
  */
 export function formatGuideVersion(v: GuideVersion): string {
-  const versions = v.pinned
-    .map((p) => `${GUIDE_REPOS.find((r) => r.repo === p.repo)?.name ?? p.repo} ${p.version}`)
-    .join(', ');
-  return `${v.commit ? `commit ${v.commitNote}` : v.commitNote}, built ${v.date}; ${versions}`;
+  return `${v.commit ? `commit ${v.commitNote}` : v.commitNote}, built ${v.date}; ${citedReleases(v).join(', ')}`;
+}
+
+/** The cited releases by name and version: `['Kubernetes v1.37.0', 'etcd v3.7.0']`. */
+export function citedReleases(v: Pick<GuideVersion, 'pinned'>): string[] {
+  return v.pinned.map((p) => `${GUIDE_REPOS.find((r) => r.repo === p.repo)?.name ?? p.repo} ${p.version}`);
 }

@@ -60,4 +60,38 @@ describe.runIf(executablePath)('the printed book', () => {
       expect(tail, route).toMatch(/Links/);
     });
   });
+
+  it('in Japanese: the edition in its own sidebar order, untranslated pages as their fallback copies', async (ctx) => {
+    if (!pdftotext) {
+      if (process.env['CI'] === 'true') throw new Error('pdftotext is not installed: apt-get install -y poppler-utils');
+      ctx.skip('pdftotext is not installed (apt-get install -y poppler-utils)');
+    }
+    const out = join(temp, 'ja');
+    const args = ['--book', '--lang', 'ja', 'ja/glossary/', 'ja/etcd-disk/', 'ja/etcd-sizing/'];
+    const r = spawnSync(process.execPath, [join(ROOT, 'scripts/print.ts'), ...args], {
+      cwd: ROOT,
+      encoding: 'utf8',
+      env: { ...process.env, PRINT_OUT: out, CHROMIUM_PATH: executablePath },
+    });
+    expect(r.status, r.stderr).toBe(0);
+    const pdf = join(out, 'guide.pdf');
+    expect(text(pdf, 1)).toMatch(/サイジング[\s\S]*ビルド日[\s\S]*https:\/\/sizing-guide\.example\.org\/ja\//);
+    const contents = text(pdf, 2);
+    expect(contents).toContain('目次');
+    const listed = [...contents.matchAll(/^\s*(\S.*?)\s*\.*\s+(\d+)\s*$/gm)].map(
+      (m) => [m[1]!.trim(), Number(m[2])] as const,
+    );
+    expect(listed.map(([title]) => title)).toEqual(['メンバー数と障害耐性', 'ディスクとレイテンシー', '用語集']);
+    ['ja/etcd-sizing/', 'ja/etcd-disk/', 'ja/glossary/'].forEach((route, i) => {
+      expect(text(pdf, listed[i]![1]), route).toContain(`https://sizing-guide.example.org/${route}`);
+    });
+    // A route of the other edition is refused, with a message that names the edition.
+    const wrong = spawnSync(process.execPath, [join(ROOT, 'scripts/print.ts'), '--book', '--lang', 'ja', 'glossary/'], {
+      cwd: ROOT,
+      encoding: 'utf8',
+      env: { ...process.env, PRINT_OUT: out, CHROMIUM_PATH: executablePath },
+    });
+    expect(wrong.status).toBe(2);
+    expect(wrong.stderr).toContain('no built page of the ja edition at glossary/');
+  });
 });

@@ -48,11 +48,14 @@ describe('tableOfContents', () => {
 
 describe('frontMatterHtml', () => {
   it('escapes every text it is given', () => {
-    const html = frontMatterHtml({ title: 'A <b> & "c"', version: 'v<1>', site: 'https://x/?a=1&b=2' }, [
-      { title: '<script>', route: 'a/', depth: 0, page: 3 },
-    ]);
+    const html = frontMatterHtml(
+      { lang: 'ja', title: 'A <b> & "c"', contents: '目次 <i>', version: 'v<1>', site: 'https://x/?a=1&b=2' },
+      [{ title: '<script>', route: 'a/', depth: 0, page: 3 }],
+    );
     expect(html).not.toContain('<script>');
     expect(html).toContain('A &lt;b&gt; &amp; &quot;c&quot;');
     expect(html).toContain('https://x/?a=1&amp;b=2');
+    expect(html).toContain('<html lang="ja">');
+    expect(html).toContain('<h2>目次 &lt;i&gt;</h2>');
   });
 });

@@ -17,7 +17,11 @@ export interface PageEvidence {
   components: string[];
   /** Heading anchors in page order. */
   anchors: string[];
-  /** Root-relative link targets with the locale prefix removed (`/ja/glossary/#quorum` → `/glossary/#quorum`), sorted. */
+  /**
+   * Root-relative link targets with the locale prefix removed (`/ja/glossary/#quorum` → `/glossary/#quorum`), sorted.
+   * Links inside an element marked with another language (`<div lang="ja">`) point a reader of that
+   * language to their own edition, so they are not part of the page's links.
+   */
   links: string[];
 }
 
@@ -58,14 +62,16 @@ export function pageEvidence(source: string, locale?: string): PageEvidence {
   const prefix = locale ? new RegExp(`^/${locale}(?=/)`) : undefined;
   // remark-mdx reads the frontmatter as a rule and a setext heading; it is no part of the body.
   const bodyStart = /^---\r?\n[\s\S]*?\r?\n---(?:\r?\n|$)/.exec(source)?.[0].length ?? 0;
-  const walk = (node: Root | RootContent): void => {
+  const walk = (node: Root | RootContent, otherLanguage = false): void => {
     if (node.type !== 'root' && (node.position?.start.offset ?? bodyStart) < bodyStart) return;
+    let other = otherLanguage;
     if (node.type === 'mdxJsxFlowElement' || node.type === 'mdxJsxTextElement') {
       if (node.name && /^[A-Z]/.test(node.name)) out.components.push(`<${node.name} ${attributesOf(node)}>`);
+      else other ||= node.attributes.some((a) => a.type === 'mdxJsxAttribute' && a.name === 'lang');
     } else if (node.type === 'heading') out.anchors.push(anchorOf(node, slugger));
-    else if (node.type === 'link' && node.url.startsWith('/'))
+    else if (node.type === 'link' && node.url.startsWith('/') && !other)
       out.links.push(prefix ? node.url.replace(prefix, '') : node.url);
-    if ('children' in node) for (const child of node.children) walk(child);
+    if ('children' in node) for (const child of node.children) walk(child, other);
   };
   walk(tree);
   out.links = [...new Set(out.links)].sort();

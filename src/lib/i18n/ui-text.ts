@@ -91,6 +91,13 @@ export interface UiText {
     printFooter: (commit: string, date: string, releases: string[]) => string;
   };
   lastUpdated: { updated: string; built: string; changeTo: string; buildDate: (reason: string) => string };
+  /** The printed book's title page and contents (scripts/print.ts, src/lib/book.ts). */
+  book: {
+    title: string;
+    contents: string;
+    /** `commit` is a short SHA or why there is none (`isCommit` false); `releases` name the cited versions. */
+    version: (commit: string, isCommit: boolean, date: string, releases: string[]) => string;
+  };
   /**
    * A heading's "copy a citation of this section" button (src/plugins/rehype-section-cite.ts) and
    * what it announces; `{section}` and `{citation}` are filled in by the page's script.
@@ -189,6 +196,12 @@ const EN: UiText = {
     printLinks: 'Links',
     printFooter: (commit, date, releases) =>
       `Guide ${commit}, built ${date}${releases.length ? ` · cites ${releases.join(' and ')}` : ''} · printed __PRINT_DATE__`,
+  },
+  book: {
+    title: 'Sizing etcd and the Kubernetes control plane',
+    contents: 'Contents',
+    version: (commit, isCommit, date, releases) =>
+      `Guide ${isCommit ? `commit ${commit}` : commit}, built ${date}; ${releases.join(', ')}`,
   },
   sectionCite: {
     label: (title) => `Copy a citation of the section “${title}”`,
@@ -299,6 +312,12 @@ const JA: UiText = {
     printLinks: 'リンク',
     printFooter: (commit, date, releases) =>
       `ガイド ${commit}、ビルド日 ${date}${releases.length ? ` · 引用先 ${releases.join('、')}` : ''} · 印刷日 __PRINT_DATE__`,
+  },
+  book: {
+    title: 'etcd と Kubernetes コントロールプレーンのサイジング',
+    contents: '目次',
+    version: (commit, isCommit, date, releases) =>
+      `ガイド ${isCommit ? `コミット ${commit}` : commit}、ビルド日 ${date}。引用先は ${releases.join('、')}`,
   },
   sectionCite: {
     label: (title) => `節「${title}」の引用をコピー`,

@@ -57,6 +57,15 @@ describe('the parity check sees each kind of drift', () => {
       { part: 'links', missing: ['/glossary/#quorum'], extra: ['/glossary/#leader'] },
     ]);
   });
+  it("a pointer to the other edition, marked with that edition's language, is not one of the page's links", () => {
+    const pointer = '\n\n<div lang="ja">\n\n[日本語版](/ja/)\n\n</div>\n';
+    expect(pageEvidence(en + pointer).links).toEqual(pageEvidence(en).links);
+    expect(diff(ja + '\n\n<div lang="en">\n\n[English](/etcd-writes/)\n\n</div>\n')).toEqual([]);
+    // Unmarked, the same link is one the English page lacks.
+    expect(diff(ja + '\n\n[書き込み](/ja/etcd-writes/)\n')).toEqual([
+      { part: 'links', missing: [], extra: ['/etcd-writes/'] },
+    ]);
+  });
   it('headings in another order', () => {
     const swapped = ja
       .replace('## 奇数のメンバー数 {/* #odd-member-counts */}', '## X')
