@@ -39,7 +39,7 @@ export function positionalCli(
   };
   let parsed;
   try {
-    const options = Object.fromEntries([
+    const options: Record<string, { type: 'boolean' | 'string' }> = Object.fromEntries([
       ...flags.map((f) => [f, { type: 'boolean' as const }]),
       ...strings.map((f) => [f, { type: 'string' as const }]),
     ]);
@@ -47,11 +47,11 @@ export function positionalCli(
   } catch (e) {
     return fail((e as Error).message);
   }
-  if (parsed.values.help) {
+  const values = parsed.values as Record<string, boolean | string | undefined>;
+  if (values['help']) {
     console.log(usage);
     process.exit(0);
   }
-  const values = parsed.values as Record<string, boolean | string | undefined>;
   return {
     positionals: parsed.positionals,
     flags: Object.fromEntries(flags.map((f) => [f, values[f] === true])),

@@ -61,7 +61,6 @@ export const apiserverCalc: CalcDef<'apiserver'> = {
             [w.cacheMemory, w.cacheMemoryValue(load.watchCacheBytes, n * s)],
             [w.consistentGets, w.consistentGetsValue],
           ]),
-          // The model's notes (load.notes) are English; the catalogue words the same statements.
           ...w.notes.map((note) => para(note, 'info')),
         ],
         w.rule,

@@ -9,6 +9,9 @@ import * as SOURCES from '../model/sources.ts';
 import { CLASS_SOURCE } from './hardware-sources.ts';
 import { fmtBytes, fmtInt, fmtMs, fmtNum, plural } from './format.ts';
 import { managedNote, warn, type LineWarning, type PlanLine } from './plan-line.ts';
+// The plan is English; its warnings are the calculators' own words for the same keys.
+import { MAINTENANCE_EN } from './messages/maintenance.ts';
+import { TOPOLOGY_EN } from './messages/topology.ts';
 
 export function membersLine(p: SizingPlan): PlanLine {
   const { members: m, duringMaintenance: d, zoneLoss: z, facts: f } = p;
@@ -16,7 +19,7 @@ export function membersLine(p: SizingPlan): PlanLine {
   const zoneText =
     f.zones === 1 ? 'all in one zone' : `at most ${plural(p.largestZoneMembers, 'member')} in one of ${f.zones} zones`;
   const warnings: LineWarning[] = [];
-  if (m.warning) warnings.push(warn(m.warning));
+  if (m.warning === 'overSeven') warnings.push(warn(MAINTENANCE_EN.overSeven(m.members, m.quorum)));
   if (!z.hasQuorum)
     warnings.push(
       warn(
@@ -54,7 +57,10 @@ export function topologyLine(p: SizingPlan): PlanLine {
     page: stacked ? '/colocation/#production-on-five-stacked-nodes-measure-first' : '/colocation/',
     pageTitle: 'Colocation',
     refs: [SOURCES.etcdQuorum],
-    warnings: t.stacked.warning && stacked ? [warn(t.stacked.warning)] : [],
+    warnings:
+      t.stacked.warning === 'mismatch' && stacked
+        ? [warn(TOPOLOGY_EN.stackedMismatch(t.etcdMembers, t.controlPlaneNodes))]
+        : [],
   };
 }
 

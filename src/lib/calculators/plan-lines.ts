@@ -9,6 +9,7 @@ import * as SOURCES from '../model/sources.ts';
 import { stepSources } from './membership-sources.ts';
 import { fmtBytes, fmtInt, fmtNum, fmtNumApart, plural } from './format.ts';
 import { warn, type LineWarning, type PlanLine } from './plan-line.ts';
+import { UPGRADE_EN } from './messages/upgrade.ts';
 import {
   databaseLine,
   diskLine,
@@ -63,7 +64,7 @@ function controlPlaneLine(p: SizingPlan): PlanLine {
       ? `Stacked etcd needs one control-plane node per member.`
       : f.zones >= 2
         ? `One per zone, at least the ${u.baseNodes} that a ${u.strategy} upgrade needs to keep 2 up.`
-        : `${u.note}`;
+        : UPGRADE_EN.note(u);
   return {
     label: 'Control-plane nodes and API servers',
     value: [

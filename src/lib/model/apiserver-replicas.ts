@@ -29,7 +29,6 @@ export interface ApiserverReplicaLoad {
   watchCacheBytes: number;
   /** Consistent GETs (resourceVersion unset) bypass the watch cache: each one is an etcd read. */
   consistentGetsReachEtcd: true;
-  notes: string[];
 }
 
 /**
@@ -58,12 +57,5 @@ export function apiserverReplicaLoad(
     objectsListedPerConsistencyCheck: replicas * objects,
     watchCacheBytes: replicas * objects * meanObjectBytes,
     consistentGetsReachEtcd: true,
-    notes: [
-      'Each replica keeps its own copy of every cached object, so watch-cache memory and restart list traffic grow with R.',
-      'A GET with resourceVersion unset is served from etcd on every replica, whatever the cache holds.',
-      'Events have no watch cache by default, so they are not among the T types: every Event GET and LIST is an etcd read, and every client watch on Events is an etcd watch of its own.',
-      'With DetectCacheInconsistency (beta, on by default), each replica also lists every cached object from etcd every 5 to 7.5 minutes, in pages of 10,000, to check its cache.',
-      'Memory is a lower bound: the cache also keeps a window of recent events and, with ListFromCacheSnapshot, snapshots sharing those objects.',
-    ],
   };
 }

@@ -20,10 +20,11 @@ export interface MaintenanceSizing {
   members: number;
   quorum: number;
   /**
-   * Warning when the answer exceeds the 7 members etcd recommends at most; otherwise null. Plain
-   * text: the FAQ line behind it is {@link MaintenanceSizing.warningSource}, for a channel to link.
+   * `'overSeven'` when the answer exceeds the 7 members etcd recommends at most; otherwise null. A
+   * key, not a sentence: each channel words it in its language from `members` and `quorum`
+   * (src/lib/calculators/messages/maintenance.ts), and links {@link MaintenanceSizing.warningSource}.
    */
-  warning: string | null;
+  warning: 'overSeven' | null;
   /** The pinned ref of etcd's FAQ answer on cluster size when there is a warning; otherwise null. */
   warningSource: string | null;
 }
@@ -52,9 +53,7 @@ export function membersForMaintenancePolicy(f: number, k: number): MaintenanceSi
     stoppedAtOnce: k,
     members: n,
     quorum: check.quorum,
-    warning: tooMany
-      ? `${n} members is more than the 7 etcd recommends at most; every write must reach ${check.quorum} of them.`
-      : null,
+    warning: tooMany ? 'overSeven' : null,
     warningSource: tooMany ? SOURCES.etcdFaqMaxClusterSize : null,
   };
 }

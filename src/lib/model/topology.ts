@@ -28,8 +28,11 @@ export interface TopologyHosts {
     hosts: number;
     /** Stacked requires E = C. */
     consistent: boolean;
-    /** Warning when E ≠ C, else null. */
-    warning: string | null;
+    /**
+     * `'mismatch'` when E ≠ C, else null: a key, which each channel words from E and C in its
+     * language (src/lib/calculators/messages/topology.ts `stackedMismatch`).
+     */
+    warning: 'mismatch' | null;
     /** One host failure: one etcd member AND one control-plane instance. */
     oneHostFailure: HostLoss;
   };
@@ -75,9 +78,7 @@ export function topologyHosts(etcdMembers: number, controlPlaneNodes: number): T
     stacked: {
       hosts: c,
       consistent,
-      warning: consistent
-        ? null
-        : `Stacked etcd runs one member on each control-plane node, so it has exactly ${c} etcd ${c === 1 ? 'member' : 'members'} on ${c} ${c === 1 ? 'host' : 'hosts'}; running ${e} etcd ${e === 1 ? 'member' : 'members'} needs external etcd, or ${e} control-plane ${e === 1 ? 'node' : 'nodes'}.`,
+      warning: consistent ? null : 'mismatch',
       oneHostFailure: loss(c, c, 1, 1),
     },
     external: {

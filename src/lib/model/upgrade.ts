@@ -24,7 +24,6 @@ export interface UpgradeSizing {
   peakNodesDuringUpgrade: number;
   /** Fewest nodes up at once during the upgrade (always ≥ mustStayUp). */
   minimumUpDuringUpgrade: number;
-  note: string;
 }
 
 /**
@@ -44,7 +43,6 @@ export function controlPlaneNodesForUpgrade(mustStayUp: number, strategy: Upgrad
       baseNodes: a,
       peakNodesDuringUpgrade: a + 1,
       minimumUpDuringUpgrade: a,
-      note: `Run ${a}; each step adds a new node before removing an old one, so ${a + 1} exist briefly.`,
     };
   }
   if (strategy === 'in-place') {
@@ -54,7 +52,6 @@ export function controlPlaneNodesForUpgrade(mustStayUp: number, strategy: Upgrad
       baseNodes: a + 1,
       peakNodesDuringUpgrade: a + 1,
       minimumUpDuringUpgrade: a,
-      note: `Run ${a + 1}; each step takes one node down to upgrade it, leaving ${a} up.`,
     };
   }
   throw new RangeError(`Unknown upgrade strategy "${String(strategy)}"; use "surge" or "in-place".`);

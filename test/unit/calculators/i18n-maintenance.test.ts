@@ -32,12 +32,20 @@ describe('the maintenance calculator in Japanese', () => {
     );
   });
 
-  it('words the model’s warning in English exactly as the model does', () => {
+  it('warns, in either language, exactly when the model flags more than 7 members', () => {
     for (let f = 0; f <= MAX_FAILURES_PLUS_STOPPED; f++)
       for (let k = 0; f + k <= MAX_FAILURES_PLUS_STOPPED; k++) {
         const r = membersForMaintenancePolicy(f, k);
-        if (r.warning !== null) expect(MAINTENANCE_EN.overSeven(r.members, r.quorum)).toBe(r.warning);
+        expect(r.warning, `${f}, ${k}`).toBe(r.members > 7 ? 'overSeven' : null);
+        for (const lang of ['en', 'ja'] as const) {
+          const doc = maintenanceCalc.compute({ f: String(f), k: String(k) }, lang).doc!;
+          const warnings = doc.blocks.filter((b) => b.kind === 'para' && b.tone === 'warning');
+          expect(warnings.length, `${f}, ${k} ${lang}`).toBe(r.warning === null ? 0 : 1);
+        }
       }
+    expect(MAINTENANCE_EN.overSeven(9, 5)).toBe(
+      '9 members is more than the 7 etcd recommends at most; every write must reach 5 of them.',
+    );
   });
 
   it('refuses the same inputs as English, with Japanese messages on the same fields', () => {

@@ -29,12 +29,22 @@ describe('the topology calculator in Japanese', () => {
     );
   });
 
-  it('the English catalogue words the model’s E ≠ C warning exactly as the model does', () => {
-    for (let e = 1; e <= 99; e++)
-      for (let c = 1; c <= 99; c++) {
-        const w = topologyHosts(e, c).stacked.warning;
-        if (w !== null) expect(TOPOLOGY_EN.stackedMismatch(e, c)).toBe(w);
+  it('warns exactly when the model flags E ≠ C, and words the warning from E and C', () => {
+    for (let e = 1; e <= 99; e += 7)
+      for (let c = 1; c <= 99; c += 5) {
+        expect(topologyHosts(e, c).stacked.warning, `${e}, ${c}`).toBe(e === c ? null : 'mismatch');
+        const warnings = topologyCalc
+          .compute({ e: String(e), c: String(c) })
+          .doc!.blocks.filter((b) => b.kind === 'para' && b.tone === 'warning');
+        expect(
+          warnings.map((b) => b.kind === 'para' && inlineText(b.content)),
+          `${e}, ${c}`,
+        ).toEqual(e === c ? [] : [TOPOLOGY_EN.stackedMismatch(e, c)]);
       }
+    expect(TOPOLOGY_EN.stackedMismatch(5, 2)).toBe(
+      'Stacked etcd runs one member on each control-plane node, so it has exactly 2 etcd members on 2 hosts; running 5 etcd members needs external etcd, or 5 control-plane nodes.',
+    );
+    expect(TOPOLOGY_EN.stackedMismatch(2, 1)).toContain('exactly 1 etcd member on 1 host; running 2 etcd members');
   });
 
   it('refuses the same input, with Japanese messages that name the field', () => {

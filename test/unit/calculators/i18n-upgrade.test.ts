@@ -41,12 +41,13 @@ describe('the upgrade calculator in Japanese', () => {
     expect(stackedEtcdNote(3, 'in-place', 'ja').text).toContain('それ以上の障害には耐えられません');
   });
 
-  it('the English catalogue words the model’s note exactly as the model does', () => {
-    for (let a = 1; a <= 98; a++)
-      for (const s of ['surge', 'in-place'] as const) {
-        const r = controlPlaneNodesForUpgrade(a, s);
-        expect(UPGRADE_EN.note(r)).toBe(r.note);
-      }
+  it('words each strategy from the model’s figures', () => {
+    expect(UPGRADE_EN.note(controlPlaneNodesForUpgrade(3, 'surge'))).toBe(
+      'Run 3; each step adds a new node before removing an old one, so 4 exist briefly.',
+    );
+    expect(UPGRADE_EN.note(controlPlaneNodesForUpgrade(3, 'in-place'))).toBe(
+      'Run 4; each step takes one node down to upgrade it, leaving 3 up.',
+    );
   });
 
   it('refuses the same input, with Japanese messages that name the field', () => {

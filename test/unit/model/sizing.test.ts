@@ -16,9 +16,6 @@ describe('apiserverReplicaLoad', () => {
       watchCacheBytes: 61_440_000,
       consistentGetsReachEtcd: true,
     });
-    // Events are outside T: no watch cache by default, so no replica watch; their reads go to etcd.
-    expect(r.notes.join(' ')).toMatch(/Events have no watch cache by default, so they are not among the T types/);
-    expect(r.notes.join(' ')).toMatch(/every 5 to 7\.5 minutes, in pages of 10,000/);
   });
   it('rejects zero replicas and fractions', () => {
     expect(() => apiserverReplicaLoad(0, 1, 1, 1)).toThrow(RangeError);
@@ -62,7 +59,8 @@ describe('membersForMaintenancePolicy', () => {
     expect(membersForMaintenancePolicy(0, 0).members).toBe(1);
     expect(membersForMaintenancePolicy(1, 0).members).toBe(3);
     expect(membersForMaintenancePolicy(1, 1)).toMatchObject({ members: 5, quorum: 3, warning: null });
-    expect(membersForMaintenancePolicy(2, 2).warning).toMatch(/^9 members is more than the 7/);
+    expect(membersForMaintenancePolicy(2, 2)).toMatchObject({ members: 9, quorum: 5, warning: 'overSeven' });
+    expect(membersForMaintenancePolicy(3, 0)).toMatchObject({ members: 7, warning: null });
   });
   it('equals the brute-force smallest n and is odd (property)', () => {
     fc.assert(
@@ -88,7 +86,7 @@ describe('topologyHosts', () => {
   it('stacked uses C hosts and warns when E ≠ C', () => {
     const mismatched = topologyHosts(5, 2);
     expect(mismatched.stacked).toMatchObject({ hosts: 2, consistent: false });
-    expect(mismatched.stacked.warning).toMatch(/one member on each control-plane node/);
+    expect(mismatched.stacked.warning).toBe('mismatch');
     expect(topologyHosts(3, 3).stacked).toMatchObject({ hosts: 3, consistent: true, warning: null });
   });
   it('one host failure: stacked loses an etcd member AND a control-plane instance; external one or the other', () => {

@@ -19,10 +19,7 @@ export interface ApiserverWords {
   cacheMemoryValue: (totalBytes: number, perReplicaBytes: number) => string;
   consistentGets: string;
   consistentGetsValue: string;
-  /**
-   * The model's notes (src/lib/model/apiserver-replicas.ts `notes`), in this language and in the
-   * model's order.
-   */
+  /** What the figures leave out or imply, in order: the copies per replica, consistent GETs, Events, consistency checks, memory as a lower bound. */
   notes: readonly string[];
   rule: string;
 }

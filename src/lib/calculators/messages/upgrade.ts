@@ -25,7 +25,7 @@ export interface UpgradeWords {
   fewestDuringUpgrade: string;
   /** A node count as a fact's value. */
   nodes: (n: number) => string;
-  /** The model's note on the strategy (src/lib/model/upgrade.ts), from its figures. */
+  /** What the strategy does at each step, from the model's figures (src/lib/model/upgrade.ts). */
   note: (r: UpgradeSizing) => string;
   /** Stacked etcd on that many nodes tolerates no failure (1 or 2 nodes). */
   stackedTooFew: (f: StackedFigures) => string;
