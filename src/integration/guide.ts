@@ -22,7 +22,7 @@ import {
   type GuideVersion,
 } from '../lib/guide-version.ts';
 import { forwardingPage, pageRenames, type PageRename } from '../lib/moved-pages.ts';
-import { lastUpdated, lastUpdatedOfInputs, type LastUpdatedSource } from '../lib/page-history.ts';
+import { lastUpdated, lastUpdatedOfInputs, type BuildDateReason, type LastUpdatedSource } from '../lib/page-history.ts';
 import { pageInputs } from '../lib/page-inputs.ts';
 import { contentHash } from '../lib/content-hash.ts';
 import { manifestGuide, pageCitationCounts, siteManifest, type ManifestPage } from '../lib/site-manifest.ts';
@@ -37,7 +37,7 @@ export interface GuideData {
   citationSuffix: string;
   /** MDX file (relative to the root) → when it last changed; ISO 8601 dates. */
   /** Per MDX file: the newest change among the page's inputs, and the input (path) it was. */
-  history: Record<string, { date: string; source: LastUpdatedSource; input: string; reason?: string }>;
+  history: Record<string, { date: string; source: LastUpdatedSource; input: string; reason?: BuildDateReason }>;
   /** Every translated page and whether it still matches its English page. */
   translations: TranslationStatus[];
   /** The guide's own repository on the web (`https://github.com/o/r`), when one is configured. */
@@ -256,7 +256,7 @@ export class GuideStep {
         contentHash: contentHash(html, new URL(options.site).pathname),
         lastUpdated: history
           ? manifestLastUpdated(history, source.file)
-          : { date: `${this.data.version.date}T00:00:00.000Z`, source: 'build', reason: 'no history for this page' },
+          : { date: `${this.data.version.date}T00:00:00.000Z`, source: 'build', reason: 'no-history' },
         citations: citations.map((c) => ({ key: c.key, status: c.status })),
         counts,
       });

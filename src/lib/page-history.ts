@@ -14,14 +14,21 @@ import { isAbsolute, join, relative } from 'node:path';
 /** Where a "last updated" date came from. */
 export type LastUpdatedSource = 'git' | 'build';
 
+/**
+ * Why the build date stands in for a page: no git checkout, uncommitted changes, a file git does
+ * not track, a shallow clone's boundary, git unable to say, or no history read at all. A key: the
+ * page words it in its language (src/lib/i18n/ui-text.ts `lastUpdated.buildDate`).
+ */
+export type BuildDateReason = 'no-checkout' | 'uncommitted' | 'untracked' | 'shallow' | 'unknown' | 'no-history';
+
 export interface LastUpdated {
   /** The date to show. */
   date: Date;
   source: LastUpdatedSource;
   /** Commit that last changed the file, when `source` is `'git'`. */
   commit?: string;
-  /** Why the build date stands in, when `source` is `'build'`; a short phrase for the page. */
-  reason?: string;
+  /** Why the build date stands in, when `source` is `'build'`. */
+  reason?: BuildDateReason;
 }
 
 function git(root: string, args: string[]): { ok: boolean; out: string; raw: string } {
@@ -58,10 +65,11 @@ function shallowBoundaries(root: string): Set<string> {
 export function lastUpdated(root: string, files: readonly string[], buildDate: Date): Map<string, LastUpdated> {
   const result = new Map<string, LastUpdated>();
   const rels = files.map((file) => (isAbsolute(file) ? relative(root, file) : file).split('\\').join('/'));
-  const fallback = (rel: string, reason: string) => result.set(rel, { date: buildDate, source: 'build', reason });
+  const fallback = (rel: string, reason: BuildDateReason) =>
+    result.set(rel, { date: buildDate, source: 'build', reason });
   const inside = git(root, ['rev-parse', '--is-inside-work-tree']);
   if (!inside.ok || inside.out !== 'true') {
-    for (const rel of rels) fallback(rel, 'not built from a git checkout');
+    for (const rel of rels) fallback(rel, 'no-checkout');
     return result;
   }
   if (rels.length === 0) return result;
@@ -91,10 +99,9 @@ export function lastUpdated(root: string, files: readonly string[], buildDate: D
   }
   for (const rel of rels) {
     const last = newest.get(rel);
-    if (dirty.has(rel)) fallback(rel, 'the page has uncommitted changes');
-    else if (!last) fallback(rel, 'the page is not in git history');
-    else if (boundaries.has(last.commit))
-      fallback(rel, 'shallow clone: the history that dates this page was not fetched');
+    if (dirty.has(rel)) fallback(rel, 'uncommitted');
+    else if (!last) fallback(rel, 'untracked');
+    else if (boundaries.has(last.commit)) fallback(rel, 'shallow');
     else result.set(rel, { date: new Date(last.iso), source: 'git', commit: last.commit });
   }
   return result;
@@ -105,7 +112,7 @@ export type PageLastUpdated = LastUpdated & { input: string };
 
 /**
  * The newest change among a page's inputs (src/lib/page-inputs.ts). When git cannot date one of
- * them, the build date stands in for the page, and the reason names that input.
+ * them, the build date stands in for the page, with the reason and that input.
  * @param dates - {@link lastUpdated} of every input of every page.
  * @param inputs - the page's inputs, its MDX file first.
  * @throws Error for an input that `dates` does not hold.
@@ -118,10 +125,7 @@ export function lastUpdatedOfInputs(
   for (const input of inputs) {
     const d = dates.get(input);
     if (!d) throw new Error(`No history was read for ${input}.`);
-    if (d.source === 'build') {
-      const reason = d.reason ?? 'git cannot date it';
-      return { ...d, input, reason: input === inputs[0] ? reason : `${reason} (${input})` };
-    }
+    if (d.source === 'build') return { ...d, input, reason: d.reason ?? 'unknown' };
     if (!newest || d.date > newest.date) newest = { ...d, input };
   }
   if (!newest) throw new Error('A page has no inputs to date.');

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { uiText } from '../../src/lib/i18n/ui-text.ts';
 import { lastUpdatedOfInputs, type LastUpdated } from '../../src/lib/page-history.ts';
 import { pageInputs } from '../../src/lib/page-inputs.ts';
 import { ROOT } from '../helpers/paths.ts';
@@ -27,14 +28,21 @@ describe('lastUpdatedOfInputs', () => {
     const dates = new Map([
       ['a.mdx', git('2026-11-01T00:00:00Z')],
       ['m.ts', git('2026-11-20T00:00:00Z')],
-      ['x.json', { date: new Date('2026-12-01T00:00:00Z'), source: 'build' as const, reason: 'uncommitted changes' }],
+      ['x.json', { date: new Date('2026-12-01T00:00:00Z'), source: 'build' as const, reason: 'uncommitted' as const }],
     ]);
     expect(lastUpdatedOfInputs(dates, ['a.mdx', 'm.ts'])).toMatchObject({ input: 'm.ts', source: 'git' });
     expect(lastUpdatedOfInputs(dates, ['a.mdx', 'm.ts', 'x.json'])).toMatchObject({
       source: 'build',
       input: 'x.json',
-      reason: 'uncommitted changes (x.json)',
+      reason: 'uncommitted',
     });
+    // The page words the reason in its language and names the input that is not its MDX.
+    expect(uiText('en').lastUpdated.buildDate('uncommitted', 'x.json')).toBe(
+      'the page has uncommitted changes (x.json), so this is the build date',
+    );
+    expect(uiText('ja').lastUpdated.buildDate('uncommitted', null)).toBe(
+      'ページにコミットされていない変更があります。そのためビルド日を示しています',
+    );
     expect(() => lastUpdatedOfInputs(dates, ['nope.mdx'])).toThrow(/No history was read for nope\.mdx/);
   });
 });

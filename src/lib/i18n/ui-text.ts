@@ -7,6 +7,7 @@
  * takes the same ones.
  */
 import type { CitationStatus } from '../citations/verify.ts';
+import type { BuildDateReason } from '../page-history.ts';
 
 /** How each language writes what the citation layer says of a citation. */
 export interface CitationWords {
@@ -90,7 +91,13 @@ export interface UiText {
     /** The printed sheet's bottom margin; `__PRINT_DATE__` is filled in when printing. */
     printFooter: (commit: string, date: string, releases: string[]) => string;
   };
-  lastUpdated: { updated: string; built: string; changeTo: string; buildDate: (reason: string) => string };
+  lastUpdated: {
+    updated: string;
+    built: string;
+    changeTo: string;
+    /** Why the build date stands in; `input` names the input git could not date when it is not the page's MDX. */
+    buildDate: (reason: BuildDateReason, input: string | null) => string;
+  };
   /** The printed book's title page and contents (scripts/print.ts, src/lib/book.ts). */
   book: {
     title: string;
@@ -122,6 +129,24 @@ export interface UiText {
     externalLoss: string;
   };
 }
+
+const EN_BUILD_DATE: Record<BuildDateReason, string> = {
+  'no-checkout': 'not built from a git checkout',
+  uncommitted: 'the page has uncommitted changes',
+  untracked: 'the page is not in git history',
+  shallow: 'shallow clone: the history that dates this page was not fetched',
+  unknown: 'git cannot date it',
+  'no-history': 'no history for this page',
+};
+
+const JA_BUILD_DATE: Record<BuildDateReason, string> = {
+  'no-checkout': 'git のチェックアウトからビルドされていません',
+  uncommitted: 'ページにコミットされていない変更があります',
+  untracked: 'ページが git の履歴にありません',
+  shallow: 'シャロークローンのため、このページの日付を決める履歴を取得していません',
+  unknown: 'git では日付を決められません',
+  'no-history': 'このページの履歴がありません',
+};
 
 // Units the Japanese pages' <Value>s carry; symbols such as ms, GiB and QPS read the same in both.
 const JA_UNITS: Record<string, string> = {
@@ -213,7 +238,7 @@ const EN: UiText = {
     updated: 'Last updated',
     built: 'Built',
     changeTo: 'a change to',
-    buildDate: (reason) => `${reason}, so this is the build date`,
+    buildDate: (reason, input) => `${EN_BUILD_DATE[reason]}${input ? ` (${input})` : ''}, so this is the build date`,
   },
   tables: {
     members: 'Members',
@@ -329,7 +354,8 @@ const JA: UiText = {
     updated: '最終更新',
     built: 'ビルド日',
     changeTo: '変更元',
-    buildDate: (reason) => `${reason}。そのためビルド日を示しています`,
+    buildDate: (reason, input) =>
+      `${JA_BUILD_DATE[reason]}${input ? `（${input}）` : ''}。そのためビルド日を示しています`,
   },
   tables: {
     members: 'メンバー数',
@@ -346,8 +372,8 @@ const JA: UiText = {
     oneHostTakes: 'ホスト 1 台の障害で失うもの',
     layouts: {
       stackedMinimum: 'スタック型、最小構成',
-      externalKubeadm: 'エクスターナル型、kubeadm の最小構成',
-      externalProduction: 'エクスターナル型、このガイドの本番構成',
+      externalKubeadm: '外部 etcd、kubeadm の最小構成',
+      externalProduction: '外部 etcd、このガイドの本番構成',
       stackedFive: 'スタック型、etcd メンバー 5 台',
     },
     stackedLoss: 'etcd メンバー 1 台とコントロールプレーンのインスタンス 1 つ',

@@ -403,7 +403,7 @@ export const READ_PATH_JA: ReadPathWords = {
     getCacheNotReady: 'ウォッチキャッシュの準備ができていないため、GET は etcd に送られます。',
     getAnyVersion: (rv) => `${anyVersionJa(rv)}。準備のできたキャッシュがすぐに応答します。`,
     getWaits: (rv, current) =>
-      `resourceVersion ${rv} はキャッシュが観測したリビジョン（${current}）より新しいので、キャッシュはそれを最大 3 s 待ち、${rv} を観測した時点で応答します。`,
+      `resourceVersion ${rv} はキャッシュが観測したリビジョン（${current}）より新しいので、キャッシュはそれを最大 3 秒待ち、${rv} を観測した時点で応答します。`,
     getSeen: (rv) =>
       `resourceVersion ${rv} が指定されていて、キャッシュはそれをすでに観測しているので、すぐに応答します。`,
     exactSubject: exactSubjectJa,
@@ -456,21 +456,21 @@ export const READ_PATH_JA: ReadPathWords = {
     cacheConsistent: (fromKey) =>
       `API サーバーは etcd の現在のリビジョンを読み取り、キャッシュがそれに追いつくまで待ってから、キャッシュから${fromKey ? 'トークンのキー以降を' : ''} list します。`,
     cacheWaitsExact: (rv) =>
-      `キャッシュは、自分のウォッチがリビジョン ${rv} に到達するまで最大 3 s 待ち、そのリビジョンのスナップショットから list します。`,
+      `キャッシュは、自分のウォッチがリビジョン ${rv} に到達するまで最大 3 秒待ち、そのリビジョンのスナップショットから list します。`,
     cacheFromSnapshot: 'キャッシュはそのスナップショットから list します。',
     cacheWaits: (current) =>
-      `それはキャッシュが観測したリビジョン（${current}）より新しいので、キャッシュはそれを最大 3 s 待ちます。`,
+      `それはキャッシュが観測したリビジョン（${current}）より新しいので、キャッシュはそれを最大 3 秒待ちます。`,
     cacheSeen: 'キャッシュはそれをすでに観測しているので、すぐに応答します。',
   },
   fallbackWhen: {
     consistent:
-      'キャッシュが 3 s 以内に追いつかない場合です。LIST は etcd に対する線形化可能な list にフォールバックします。',
+      'キャッシュが 3 秒以内に追いつかない場合です。LIST は etcd に対する線形化可能な list にフォールバックします。',
     cacheWait: (rv, current) =>
-      `etcd が 3 s 以内にリビジョン ${rv} に到達しない場合です（etcd は現在 ${current} にあり、新しい書き込みがあって初めて進みます）。ここでは etcd へのフォールバックはありません。フォールバックするのは一貫性のある LIST だけです。`,
+      `etcd が 3 秒以内にリビジョン ${rv} に到達しない場合です（etcd は現在 ${current} にあり、新しい書き込みがあって初めて進みます）。ここでは etcd へのフォールバックはありません。フォールバックするのは一貫性のある LIST だけです。`,
   },
   failsWhen: {
     skipTimeoutFallback:
-      'キャッシュが 3 s 以内に追いつかず、アルファのゲート ConsistentListFromCacheSkipTimeoutFallback（デフォルトで無効）が有効な場合（etcd へのフォールバックはありません）',
+      'キャッシュが 3 秒以内に追いつかず、アルファのゲート ConsistentListFromCacheSkipTimeoutFallback（デフォルトで無効）が有効な場合（etcd へのフォールバックはありません）',
     compacted:
       'etcd がそのリビジョンをコンパクションした場合（kube-apiserver はデフォルトで 5 分ごとにコンパクションを要求します。クライアントは list をやり直さなければなりません）',
   },

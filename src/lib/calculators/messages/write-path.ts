@@ -77,7 +77,7 @@ export const WRITE_PATH_JA: WritePathWords = {
   listItem: (label, i) => `${label}（${i} 番目の値）`,
   egress: 'レプリケーションでリーダーが送り出すトラフィック',
   egressValue: (bps, w, b, f) => `${bytesJa(bps)}/s（${fmtNum(w)} × ${bytesJa(b)} × ${f}）`,
-  commitLatency: 'コミットのレイテンシ',
+  commitLatency: 'コミットのレイテンシー',
   commitValue: (ms, q, acks) => `${fmtMs(ms)}（クォーラム ${q}：リーダー + ${acks}）`,
   singleMember: 'メンバーが 1 台だけなら、自身の fsync だけでコミットします。',
   boundByLeader: (lf, acks, deciding) =>
@@ -88,7 +88,7 @@ export const WRITE_PATH_JA: WritePathWords = {
     'すべてのメンバーがすべてのエントリーを保存するため、メンバーを増やしても書き込み能力は増えません。スループットには n とともに増える項がなく、n − 1 に比例して増えるのはリーダーの送信量のほうです。',
   modelNotMeasurement:
     'これはモデルであり、測定値ではありません。ハートビート、スナップショット、TLS のフレーミング、適用（apply）にかかる時間、キューイングは含めていません。',
-  rule: 'エントリーは、クォーラムがそれをディスクに書き込んだ時点でコミットされます。コミットのレイテンシ = max(リーダーの fsync, (クォーラム − 1) 番目に速いフォロワーの確認応答) で、各確認応答は往復時間とそのフォロワーの fsync の和です。リーダーはすべてのエントリーを n − 1 台のフォロワーそれぞれに送ります。',
+  rule: 'エントリーは、クォーラムがそれをディスクに書き込んだ時点でコミットされます。コミットのレイテンシー = max(リーダーの fsync, (クォーラム − 1) 番目に速いフォロワーの確認応答) で、各確認応答は往復時間とそのフォロワーの fsync の和です。リーダーはすべてのエントリーを n − 1 台のフォロワーそれぞれに送ります。',
 };
 
 const PER_FOLLOWER_JA = 'フォロワーごとに 1 つずつ、スペースで区切って入力します。足りない分には最後の値が使われます。';
