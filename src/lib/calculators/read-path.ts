@@ -1,163 +1,13 @@
 /** The read-path explorer: where kube-apiserver v1.37 serves a GET or LIST, why, and what etcd pays. */
 // Registers this calculator's URL state, so that it ships in this calculator's chunk only.
 import '../model/schemas/read-path.ts';
-import {
-  routeRead,
-  STATUS_TEXT,
-  type ContinueToken,
-  type ReadHttpError,
-  type ReadRequest,
-  type ReadResource,
-} from '../model/read-path.ts';
+import { routeRead, type ContinueToken, type ReadRequest, type ReadResource } from '../model/read-path.ts';
 import { answer, invalid, whole, type CalcDef, type CalcView, type Raw } from './calc.ts';
 import { bullets, facts, para, refList, resultDoc } from './result-doc.ts';
 import type { CalculatorState } from '../model/calculator-state.ts';
 import type { CalcLang } from './calc-words.ts';
-import {
-  READ_PATH_EN,
-  READ_PATH_JA,
-  READ_PATH_VIEW_JA,
-  type CostKey,
-  type ExactOutcome,
-  type ExactSubject,
-  type IgnoredParam,
-  type ReadPathWords,
-} from './messages/read-path.ts';
-
-const WORDS: Record<CalcLang, ReadPathWords> = { en: READ_PATH_EN, ja: READ_PATH_JA };
-
-/**
- * An error response in one line, as a client sees it: status, Retry-After, message.
- * `Retry-After: 1–30` is the unready cache's, which grows with how long the cache has been unready.
- * kube-apiserver's message stays as it sends it, but for the explorer's remark in one of them.
- */
-function httpErrorText(e: ReadHttpError, w: ReadPathWords): string {
-  const ra = e.retryAfter;
-  const retry =
-    ra === null ? w.noRetryAfter : ra.min === ra.max ? w.retryAfter(ra.min) : w.retryAfterRange(ra.min, ra.max);
-  const message = e.message === READ_PATH_EN.malformedContinue ? w.malformedContinue : e.message;
-  return w.httpError(e.status, STATUS_TEXT[e.status], retry, message);
-}
-
-/** One of the model's sentences, in the words of a language. */
-type Phrase = (w: ReadPathWords) => string;
-
-/**
- * The model's English `text` in the language of `w`: `text` is read as a run of `phrases` (the
- * model joins its sentences with a space), each known by its English words, and each is said in `w`.
- * Text not made of them (a sentence the model has gained since) stays as the model wrote it.
- */
-function say(text: string, phrases: readonly Phrase[], w: ReadPathWords): string {
-  if (w === READ_PATH_EN) return text;
-  const said: string[] = [];
-  let rest = text;
-  while (rest !== '') {
-    let best: { phrase: Phrase; length: number } | null = null;
-    for (const phrase of phrases) {
-      const en = phrase(READ_PATH_EN);
-      const ends = rest.length === en.length || rest[en.length] === ' ';
-      if (en !== '' && ends && rest.startsWith(en) && en.length > (best?.length ?? 0))
-        best = { phrase, length: en.length };
-    }
-    if (best === null) return text;
-    said.push(best.phrase(w));
-    rest = rest.slice(best.length + 1);
-  }
-  return said.join(w.sentenceGap);
-}
-
-const BOTH = [true, false] as const;
-
-/** One phrase per value: `f` said with each of `values`. */
-function each<T>(values: readonly T[], f: (w: ReadPathWords, v: T) => string): Phrase[] {
-  return values.map((v) => (w) => f(w, v));
-}
-
-/** The sentences a route's reason is made of, with this request's figures. */
-function reasonPhrases(q: ReadRequest): Phrase[] {
-  const { resourceVersion: rv, currentRevision: current, limit } = q;
-  const subjects: ExactSubject[] = [{ kind: 'match' }, { kind: 'firstPage' }, { kind: 'legacy', rv }];
-  const outcomes: ExactOutcome[] = [
-    { kind: 'noSnapshots' },
-    { kind: 'waits', current },
-    { kind: 'noProgressNotify' },
-    { kind: 'parsesToZero', rv },
-    { kind: 'gone' },
-    { kind: 'held' },
-  ];
-  const notOlder = [null, rv];
-  return [
-    ...each(['events', 'size0', 'off'] as const, (w, res) => w.why.noCache(res)),
-    (w) => w.why.getWithoutRv,
-    (w) => w.why.getCacheNotReady,
-    (w) => w.why.getAnyVersion(rv),
-    (w) => w.why.getWaits(rv, current),
-    (w) => w.why.getSeen(rv),
-    ...subjects.flatMap((s) => each(outcomes, (w, o) => w.why.exact(w.why.exactSubject(s), o))),
-    (w) => w.why.notOlderThanMatch,
-    (w) => w.why.latestNoSnapshots,
-    ...each(BOTH, (w, pn) => w.why.latestConsistent(pn)),
-    ...each(BOTH, (w, pn) => w.why.consistent(pn)),
-    (w) => w.why.listAnyVersion(rv),
-    (w) => w.why.listNotOlderThan(rv),
-    (w) => w.then.notReadyToEtcd,
-    ...each(BOTH, (w, sel) => w.then.notReady429(sel)),
-    ...each(notOlder, (w, v) => w.then.etcdGet(v)),
-    ...each(notOlder, (w, v) => w.then.etcdAtRevision(v)),
-    (w) => w.then.etcdLatestContinue(limit),
-    ...each(notOlder, (w, v) => w.then.etcdLatest(v, limit)),
-    ...each(BOTH, (w, fromKey) => w.then.cacheConsistent(fromKey)),
-    (w) => w.then.cacheWaitsExact(rv),
-    (w) => w.then.cacheFromSnapshot,
-    (w) => w.then.cacheWaits(current),
-    (w) => w.then.cacheSeen,
-  ];
-}
-
-const COST_PHRASES: readonly Phrase[] = each(Object.keys(READ_PATH_EN.cost) as CostKey[], (w, key) => w.cost[key]);
-
-function freshnessPhrases(rv: string): Phrase[] {
-  return [
-    (w) => w.fresh.linearizable,
-    (w) => w.fresh.consistentFromCache,
-    (w) => w.fresh.notOlderThan(rv),
-    ...each(BOTH, (w, future) => w.fresh.exact(rv, future)),
-    (w) => w.fresh.firstPage,
-    (w) => w.fresh.latestContinue,
-    (w) => w.fresh.any,
-    (w) => w.fresh.none,
-  ];
-}
-
-function fallbackPhrases(q: ReadRequest): Phrase[] {
-  // The revision as upstream prints it (%d of the parsed value).
-  const rev = /^\d+$/.test(q.resourceVersion) ? BigInt(q.resourceVersion).toString() : q.resourceVersion;
-  return [(w) => w.fallbackWhen.consistent, (w) => w.fallbackWhen.cacheWait(rev, q.currentRevision)];
-}
-
-const FAILURE_PHRASES: readonly Phrase[] = [(w) => w.failsWhen.skipTimeoutFallback, (w) => w.failsWhen.compacted];
-
-/** The parameters a GET of this request ignores, in the model's order. */
-function ignoredByGet(q: ReadRequest): IgnoredParam[] {
-  const ignored: (IgnoredParam | false)[] = [
-    q.resourceVersionMatch !== '' && 'resourceVersionMatch',
-    q.limit > 0 && 'limit',
-    q.continueToken !== 'none' && 'continue',
-    q.hasSelector && 'selectors',
-  ];
-  return ignored.filter((p): p is IgnoredParam => p !== false);
-}
-
-function notePhrases(q: ReadRequest): Phrase[] {
-  const ignored = ignoredByGet(q);
-  return [
-    ...(ignored.length > 0 ? [(w: ReadPathWords) => w.note.getIgnores(ignored)] : []),
-    (w) => w.note.rvZeroIgnoresLimit,
-    (w) => w.note.rangeStream,
-    (w) => w.note.noSelectorsInEtcd,
-    (w) => w.note.events,
-  ];
-}
+import { READ_PATH_VIEW_JA } from './messages/read-path.ts';
+import { httpErrorText, READ_PATH_WORDS, routeWords } from './read-path-words.ts';
 
 const bool = (raw: Readonly<Raw>, key: string): boolean => raw[key] === '1';
 /** The watch-cache fields mean something only for a resource that has one. */
@@ -326,7 +176,7 @@ export const readPathCalc: CalcDef<'readPath'> = {
     };
   },
   compute(raw: Readonly<Raw>, lang: CalcLang = 'en') {
-    const w = WORDS[lang];
+    const w = READ_PATH_WORDS[lang];
     const errors: Record<string, string> = {};
     const verb = raw['verb'] === 'GET' ? 'GET' : 'LIST';
     // A GET ignores limit upstream, so a bad limit is marked but does not hide the GET's answer;
@@ -373,7 +223,7 @@ export const readPathCalc: CalcDef<'readPath'> = {
         resultDoc(
           [
             para(first > 0 ? w.readsFirst(first) : w.rejectsBefore, 'refusal'),
-            bullets(r.errors.map((e) => httpErrorText(e, w))),
+            bullets(r.errors.map((e) => httpErrorText(e, lang))),
             refList(r.errors.flatMap((e) => e.sources)),
           ],
           w.rule,
@@ -382,31 +232,31 @@ export const readPathCalc: CalcDef<'readPath'> = {
         ),
       );
     }
-    const notes = notePhrases(request);
+    const said = routeWords(r, lang);
     return answer(
       errors,
       state,
       resultDoc(
         [
           para({ strong: [w.served(r.servedBy)] }, r.servedBy === 'too-many-requests' ? 'refusal' : 'lead'),
-          para(say(r.reason, reasonPhrases(request), w)),
+          para(said.reason),
           facts([
-            [w.etcdCost, say(r.etcdCost, COST_PHRASES, w)],
-            [w.freshness, say(r.freshnessText, freshnessPhrases(rv), w)],
-            ...(r.response === null ? [] : [[w.response, httpErrorText(r.response, w)] as const]),
+            [w.etcdCost, said.etcdCost],
+            [w.freshness, said.freshness],
+            ...(r.response === null ? [] : [[w.response, httpErrorText(r.response, lang)] as const]),
           ]),
           r.fallback === null
             ? null
             : para(
                 w.ifNot(
                   w.servedBy[r.fallback.servedBy],
-                  say(r.fallback.when, fallbackPhrases(request), w),
-                  r.fallback.error === null ? null : httpErrorText(r.fallback.error, w),
+                  said.fallbackWhen!,
+                  r.fallback.error === null ? null : httpErrorText(r.fallback.error, lang),
                 ),
                 'info',
               ),
-          ...r.mayFail.map((f) => para(w.alsoEnds(httpErrorText(f.error, w), say(f.when, FAILURE_PHRASES, w)), 'info')),
-          ...r.notes.map((n) => para(say(n, notes, w), 'info')),
+          ...r.mayFail.map((f, i) => para(w.alsoEnds(httpErrorText(f.error, lang), said.mayFailWhen[i]!), 'info')),
+          ...said.notes.map((n) => para(n, 'info')),
           para(w.decidingLines, 'info'),
           refList([...r.refs, ...(r.fallback?.refs ?? []), ...r.mayFail.flatMap((f) => f.refs)]),
         ],

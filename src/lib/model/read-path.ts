@@ -22,7 +22,23 @@
  *   without a resourceVersion (0) or that does not decode is a 400 before anything is read.
  */
 import { assertWhole } from './input.ts';
+import type {
+  CostKey,
+  ExactOutcome,
+  ExactSubject,
+  FailsWhen,
+  FallbackWhen,
+  FreshPhrase,
+  IgnoredParam,
+  RouteNote,
+  RouteReason,
+  ThenPhrase,
+  UncachedResource,
+  WhyPhrase,
+} from './read-path-phrases.ts';
 import * as S from './sources.ts';
+
+export type * from './read-path-phrases.ts';
 
 /** Request verb. */
 export type ReadVerb = 'GET' | 'LIST';
@@ -108,6 +124,11 @@ export interface ReadHttpError {
   status: 400 | 410 | 422 | 429 | 500 | 504;
   /** Upstream's message text. */
   message: string;
+  /**
+   * The explorer's remark after a message that upstream fills with a detail the explorer cannot
+   * know: `'decoderReasons'` lists what makes a continue token fail to decode.
+   */
+  remark?: 'decoderReasons';
   /** The Retry-After header, or null when none is sent (the handler sets it only for RetryAfterSeconds > 0). */
   retryAfter: RetryAfter | null;
 }
@@ -126,7 +147,7 @@ export interface ReadError extends ReadHttpError {
 
 /** An error response a route ends in under a condition. */
 export interface ReadFailure {
-  when: string;
+  when: FailsWhen;
   error: ReadHttpError;
   refs: string[];
 }
@@ -135,24 +156,30 @@ export interface ReadFailure {
 export interface ReadRoute {
   ok: true;
   servedBy: ReadServedBy;
-  /** Why, in one or two sentences. */
-  reason: string;
+  /** Why, sentence by sentence. */
+  reason: RouteReason;
   /** Upstream lines that decide it (citation refs). */
   refs: string[];
   /** What the request costs etcd. */
-  etcdCost: string;
+  etcdCost: CostKey;
   /** etcd requests made in the normal case (0 for the watch cache). */
   etcdRequests: number;
   freshness: ReadFreshness;
-  freshnessText: string;
+  /** The freshness in detail, with its figures. */
+  freshnessDetail: FreshPhrase;
   /** The response itself when it is an error (servedBy 'too-many-requests'); else null. */
   response: ReadHttpError | null;
   /** What happens if the cache cannot answer in time, when that changes the answer; else null. */
-  fallback: { servedBy: ReadServedBy | 'error'; when: string; refs: string[]; error: ReadHttpError | null } | null;
+  fallback: {
+    servedBy: ReadServedBy | 'error';
+    when: FallbackWhen;
+    refs: string[];
+    error: ReadHttpError | null;
+  } | null;
   /** Other error responses this route can end in, each with its condition. */
   mayFail: ReadFailure[];
   /** Parameters that this verb ignores, and other remarks. */
-  notes: string[];
+  notes: RouteNote[];
 }
 
 export type ReadResult = ReadRoute | { ok: false; errors: ReadError[] };
@@ -195,13 +222,6 @@ export function unreadyCacheRetryAfter(secondsUnready: number): number {
  */
 function parsesToZero(rv: string): boolean {
   return /^0+$/.test(rv);
-}
-
-/** How a revision-0 resourceVersion reads to the cache, in words. */
-function anyVersionPhrase(rv: string): string {
-  return rv === '0'
-    ? 'resourceVersion "0" means any version'
-    : `resourceVersion "${rv}" parses as 0, which means any version`;
 }
 
 /** Whether upstream's versioner parses `rv` (strconv.ParseUint base 10, 64-bit). */
@@ -252,7 +272,8 @@ function invalidContinue(kind: 'no-rv' | 'malformed', resource: ReadResource): R
     message:
       kind === 'no-rv'
         ? 'invalid continue token: continue key is not valid: incorrect encoded start resourceVersion (version meta.k8s.io/v1)'
-        : 'invalid continue token: continue key is not valid: […] (the decoder’s reason: bad base64, bad JSON, an unknown version, an empty or unclean start key)',
+        : 'invalid continue token: continue key is not valid: […]',
+    ...(kind === 'malformed' ? { remark: 'decoderReasons' as const } : {}),
     retryAfter: null,
     sources: [
       S.storageDecodeContinue,
@@ -350,40 +371,6 @@ function validateReadRequest(r: ReadRequest): ReadError[] {
   return errors;
 }
 
-const COST = {
-  none: 'None: the watch cache answers from memory, kept current by the watch it already holds on etcd.',
-  linearizableGet:
-    'One linearizable range read of one key: the leader confirms its leadership with a quorum (ReadIndex) before the member answers.',
-  linearizableList:
-    'One linearizable range read over the whole resource prefix: etcd reads, and sends to the API server, every object of the resource — the most expensive read.',
-  linearizablePage:
-    'One linearizable range read of at most limit objects (further reads with a doubled page size while a selector filters objects out).',
-  exactList:
-    'One range read at a past revision over the resource prefix (or one page): etcd reads every object of the resource as of that revision from its MVCC history.',
-  revisionThenCache:
-    'One linearizable single-key read (GetCurrentResourceVersion) to learn the current revision; the objects come from the cache.',
-  progress:
-    'While the request waits, the cache asks etcd for a watch progress notification every 100 ms; the objects come from the cache.',
-  waitNoProgress:
-    'None: the cache waits for its watch to deliver newer events (without progress notify it cannot ask etcd); the objects come from the cache.',
-  rejected: 'None: the API server answers 429 with Retry-After while its watch cache initialises.',
-} as const;
-
-const FRESH = {
-  linearizable: 'Linearizable: at least as new as any write completed before the request.',
-  consistentFromCache:
-    'Linearizable: the cache waits until it has caught up with the current etcd revision (the same guarantee as reading etcd).',
-  notOlderThan: (rv: string): string =>
-    `Not older than resourceVersion ${rv}: whatever the cache holds once it has seen ${rv}, possibly newer.`,
-  exact: (rv: string, future = false): string =>
-    `Exactly resourceVersion ${rv}: the state as of that revision${future ? '' : ', however old'}.`,
-  firstPage: 'Exactly the revision of the first page (pages stay consistent with each other).',
-  latestContinue:
-    'This page is at the latest revision, but the pages together are no single snapshot: objects created, changed or deleted since the first page may show up.',
-  any: "Any: whatever this API server's cache holds. It may be older than data the client has already seen, e.g. from another API-server replica.",
-  none: 'No data returned.',
-} as const;
-
 type RouteBody = Omit<ReadRoute, 'ok' | 'notes'>;
 
 /** A route body with no error response, fallback or failure. */
@@ -395,17 +382,17 @@ function body(
 }
 
 /** What a cache wait for a newer revision costs etcd, and the lines behind it. */
-function waitCost(r: ReadRequest): { etcdCost: string; refs: string[] } {
+function waitCost(r: ReadRequest): { etcdCost: CostKey; refs: string[] } {
   return r.etcdSupportsProgressNotify
-    ? { etcdCost: COST.progress, refs: [S.progressRequestPeriod] }
-    : { etcdCost: COST.waitNoProgress, refs: [] };
+    ? { etcdCost: 'progress', refs: [S.progressRequestPeriod] }
+    : { etcdCost: 'waitNoProgress', refs: [] };
 }
 
 /** What the watch cache does for a revision it has not seen yet: waits up to 3 s, then 504 with Retry-After: 1. */
 function cacheWaitFallback(r: ReadRequest, rv: string): RouteBody['fallback'] {
   return {
     servedBy: 'error',
-    when: `etcd does not reach revision ${revText(rv)} within 3 s (it is at ${r.currentRevision}; only new writes move it). There is no etcd fallback here: only consistent LISTs fall back.`,
+    when: { key: 'cacheWait', rev: revText(rv), current: r.currentRevision },
     refs: [S.waitUntilFreshLocked, S.watchCacheBlockTimeout, S.watchCacheRetrySeconds, ...TOO_LARGE_REFS],
     error: tooLarge(rv, r.currentRevision, 1),
   };
@@ -416,7 +403,7 @@ function cacheWaitFallback(r: ReadRequest, rv: string): RouteBody['fallback'] {
  * an exact revision (Exact, a continue token, or a limit with a non-zero resourceVersion and no match),
  * else at the latest revision with the not-older-than check after the read.
  */
-function etcdList(r: ReadRequest, why: string, refs: string[]): RouteBody | ReadError {
+function etcdList(r: ReadRequest, why: WhyPhrase, refs: string[], before: ThenPhrase[] = []): RouteBody | ReadError {
   const rv = r.resourceVersion;
   const parsedNonZero = rv !== '' && !parsesToZero(rv);
   const firstPage = r.continueToken === 'first-page';
@@ -441,18 +428,17 @@ function etcdList(r: ReadRequest, why: string, refs: string[]): RouteBody | Read
         sources: [...allRefs, S.etcdListFutureRevision, ...TOO_LARGE_REFS],
       };
     }
-    const at = firstPage ? "the continue token's revision (the first page's)" : `revision ${rv}`;
     return body({
       servedBy: 'etcd-exact-revision',
-      reason: `${why} etcd reads at ${at}.`,
+      reason: { why, then: [...before, { key: 'etcdAtRevision', rv: firstPage ? null : rv }] },
       refs: allRefs,
-      etcdCost: COST.exactList,
+      etcdCost: 'exactList',
       etcdRequests: 1,
       freshness: 'exact',
-      freshnessText: firstPage ? FRESH.firstPage : FRESH.exact(rv),
+      freshnessDetail: firstPage ? { key: 'firstPage' } : { key: 'exact', rv, future: false },
       mayFail: [
         {
-          when: 'etcd has compacted that revision (kube-apiserver asks for a compaction every 5 minutes by default); the client must list again.',
+          when: 'compacted',
           error: firstPage ? CONTINUE_COMPACTED_410 : COMPACTED_410,
           refs: [S.etcdListCompacted410, S.resourceExpiredIs410, ...(firstPage ? [S.inconsistentContinue410] : [])],
         },
@@ -462,12 +448,12 @@ function etcdList(r: ReadRequest, why: string, refs: string[]): RouteBody | Read
   if (latest) {
     return body({
       servedBy: 'etcd-linearizable',
-      reason: `${why} The continue token's resourceVersion is −1, so the store reads the next page at etcd's latest revision, from the token's key on${r.limit > 0 ? `; the limit of ${r.limit} is honoured` : ''}.`,
+      reason: { why, then: [...before, { key: 'etcdLatestContinue', limit: r.limit }] },
       refs: [...allRefs, S.storageContinueLatest],
-      etcdCost: r.limit > 0 ? COST.linearizablePage : COST.linearizableList,
+      etcdCost: r.limit > 0 ? 'linearizablePage' : 'linearizableList',
       etcdRequests: 1,
       freshness: 'linearizable',
-      freshnessText: FRESH.latestContinue,
+      freshnessDetail: { key: 'latestContinue' },
       mayFail: [],
     });
   }
@@ -482,17 +468,17 @@ function etcdList(r: ReadRequest, why: string, refs: string[]): RouteBody | Read
   }
   return body({
     servedBy: 'etcd-linearizable',
-    reason: `${why} etcd reads the latest revision${notOlder ? `, and the API server then checks that it is not older than ${rv}` : ''}${r.limit > 0 ? `; the limit of ${r.limit} is honoured` : ''}.`,
+    reason: { why, then: [...before, { key: 'etcdLatest', notOlderThan: notOlder ? rv : null, limit: r.limit }] },
     refs: [...allRefs, ...(notOlder ? [S.etcdListMinimumRvAfterRead] : [])],
-    etcdCost: r.limit > 0 ? COST.linearizablePage : COST.linearizableList,
+    etcdCost: r.limit > 0 ? 'linearizablePage' : 'linearizableList',
     etcdRequests: 1,
     freshness: 'linearizable',
-    freshnessText: FRESH.linearizable,
+    freshnessDetail: { key: 'linearizable' },
   });
 }
 
 /** The etcd store's GET: always the latest revision, with the not-older-than check after the read. */
-function etcdGet(r: ReadRequest, why: string, refs: string[]): RouteBody | ReadError {
+function etcdGet(r: ReadRequest, why: WhyPhrase, refs: string[]): RouteBody | ReadError {
   const rv = r.resourceVersion;
   const notOlder = rv !== '' && !parsesToZero(rv);
   if (notOlder && isFuture(rv, r.currentRevision)) {
@@ -505,174 +491,138 @@ function etcdGet(r: ReadRequest, why: string, refs: string[]): RouteBody | ReadE
   }
   return body({
     servedBy: 'etcd-linearizable',
-    reason: `${why} etcd reads the latest revision${notOlder ? ` and the store checks that it is not older than ${rv}` : ''}.`,
+    reason: { why, then: [{ key: 'etcdGet', notOlderThan: notOlder ? rv : null }] },
     refs,
-    etcdCost: COST.linearizableGet,
+    etcdCost: 'linearizableGet',
     etcdRequests: 1,
     freshness: 'linearizable',
-    freshnessText: FRESH.linearizable,
+    freshnessDetail: { key: 'linearizable' },
   });
 }
 
-/** Why a resource has no watch cache, and the lines that decide it. */
-function noCache(r: ReadRequest): { why: string; refs: string[] } {
-  switch (r.resource) {
+/** The lines that decide why a resource has no watch cache. */
+function noCacheRefs(resource: UncachedResource): string[] {
+  switch (resource) {
     case 'events':
-      return {
-        why: 'Events have no watch cache: kube-apiserver sets the watch-cache size of core and events.k8s.io Events to 0 by default, so their storage reads etcd directly.',
-        refs: [S.eventsWatchCacheOffByDefault, S.watchCacheSizesMerged, S.watchCacheDecorator],
-      };
+      return [S.eventsWatchCacheOffByDefault, S.watchCacheSizesMerged, S.watchCacheDecorator];
     case 'size0':
-      return {
-        why: 'A resource set to --watch-cache-sizes=<resource>#0 has no watch cache: its storage reads etcd directly.',
-        refs: [S.watchCacheDecorator],
-      };
+      return [S.watchCacheDecorator];
     default:
-      return {
-        why: 'With --watch-cache=false no resource has a watch cache: every storage reads etcd directly.',
-        refs: [S.watchCacheOffUndecorated, S.watchCacheDecorator],
-      };
+      return [S.watchCacheOffUndecorated, S.watchCacheDecorator];
   }
 }
 
 function routeGet(r: ReadRequest): RouteBody | ReadError {
   const rv = r.resourceVersion;
   if (r.resource !== 'cached') {
-    const c = noCache(r);
-    return etcdGet(r, c.why, [...c.refs, S.etcdStoreGet]);
+    return etcdGet(r, { key: 'noCache', resource: r.resource }, [...noCacheRefs(r.resource), S.etcdStoreGet]);
   }
-  if (rv === '') {
-    return etcdGet(
-      r,
-      'A GET without resourceVersion is a consistent read: the delegator always sends it to etcd, whatever the cache holds.',
-      [S.delegatorGetRvUnset, S.etcdStoreGet],
-    );
-  }
-  if (!r.cacheReady) {
-    return etcdGet(r, 'The watch cache is not ready, so the GET goes to etcd:', [
-      S.delegatorGetNotReady,
-      S.etcdStoreGet,
-    ]);
-  }
+  if (rv === '') return etcdGet(r, { key: 'getWithoutRv' }, [S.delegatorGetRvUnset, S.etcdStoreGet]);
+  if (!r.cacheReady) return etcdGet(r, { key: 'getCacheNotReady' }, [S.delegatorGetNotReady, S.etcdStoreGet]);
   const zero = parsesToZero(rv);
   const waits = isFuture(rv, r.currentRevision);
+  const why: WhyPhrase = zero
+    ? { key: 'getAnyVersion', rv }
+    : waits
+      ? { key: 'getWaits', rv, current: r.currentRevision }
+      : { key: 'getSeen', rv };
   return body({
     servedBy: 'watch-cache',
-    reason: zero
-      ? `${anyVersionPhrase(rv)}: the ready cache answers at once.`
-      : waits
-        ? `resourceVersion ${rv} is newer than the cache has seen (${r.currentRevision}): the cache waits up to 3 s for it and answers once it has seen ${rv}.`
-        : `resourceVersion ${rv} is given and the cache has already seen it: the cache answers at once.`,
+    reason: { why, then: [] },
     refs: [
       S.delegatorGetFromCache,
       ...(zero ? [] : [S.cacherGetWaits, S.waitUntilFreshLocked]),
       ...(waits ? waitCost(r).refs : []),
     ],
-    etcdCost: waits ? waitCost(r).etcdCost : COST.none,
+    etcdCost: waits ? waitCost(r).etcdCost : 'none',
     etcdRequests: 0,
     freshness: zero ? 'any' : 'not-older-than',
-    freshnessText: zero ? FRESH.any : FRESH.notOlderThan(rv),
+    freshnessDetail: zero ? { key: 'any' } : { key: 'notOlderThan', rv },
     fallback: waits ? cacheWaitFallback(r, rv) : null,
   });
 }
 
-function routeList(r: ReadRequest): RouteBody | ReadError {
+/** The delegator's decision for a LIST of a cached resource (ShouldDelegateList, interface.go#L38-L62). */
+interface ListDecision {
+  delegate: boolean;
+  consistent: boolean;
+  waitsForFuture: boolean;
+  why: WhyPhrase;
+  refs: string[];
+}
+
+function decideList(r: ReadRequest): ListDecision {
   const rv = r.resourceVersion;
-  if (r.resource !== 'cached') {
-    const c = noCache(r);
-    return etcdList(r, c.why, c.refs);
-  }
-  // Step 1: ShouldDelegateList (interface.go#L38-L62).
-  let delegate = false;
-  let consistent = false;
-  let waitsForFuture = false;
-  let why = '';
   const refs: string[] = [S.delegatorListShouldDelegate];
-  const exactDecision = (what: string, deciding: string[], atRv: string | null): void => {
+  const pn = r.etcdSupportsProgressNotify;
+  const decided = (why: WhyPhrase, delegate = false, consistent = false, waitsForFuture = false): ListDecision => ({
+    delegate,
+    consistent,
+    waitsForFuture,
+    why,
+    refs,
+  });
+  const exactDecision = (subject: ExactSubject, deciding: string[], atRv: string | null): ListDecision => {
     refs.push(...deciding, S.cacherExactRvServable);
-    if (!r.cacheSnapshots) {
-      delegate = true;
-      why = `${what}: without cache snapshots (ListFromCacheSnapshot off) only etcd can answer at an exact revision.`;
-    } else if (atRv !== null && isFuture(atRv, r.currentRevision)) {
+    const exact = (outcome: ExactOutcome): WhyPhrase => ({ key: 'exact', subject, outcome });
+    if (!r.cacheSnapshots) return decided(exact({ kind: 'noSnapshots' }), true);
+    if (atRv !== null && isFuture(atRv, r.currentRevision)) {
       // shouldDelegateExactRV: a revision the cache has not seen is delegated only when the cache cannot wait for it.
-      delegate = !r.etcdSupportsProgressNotify;
-      waitsForFuture = !delegate;
-      why = r.etcdSupportsProgressNotify
-        ? `${what}: the revision is newer than the cache has seen (${r.currentRevision}), and since etcd supports progress notify the cache waits for it instead of delegating.`
-        : `${what}: the revision is newer than the cache has seen, and without progress notify (etcd ≥ 3.4.31 / ≥ 3.5.13) the cache cannot wait for it, so etcd answers.`;
-      if (!r.etcdSupportsProgressNotify) refs.push(S.progressNotifyEtcdVersions);
-    } else if (atRv !== null && parsesToZero(atRv)) {
-      delegate = true;
-      why = `${what}, but "${atRv}" parses as revision 0, at which the cache holds no snapshot.`;
-    } else if (!r.exactRvInCache) {
-      delegate = true;
-      why = `${what}: the cache no longer holds a snapshot at that revision.`;
-    } else {
-      why = `${what}: the cache holds a snapshot at that revision.`;
+      if (!pn) refs.push(S.progressNotifyEtcdVersions);
+      return pn
+        ? decided(exact({ kind: 'waits', current: r.currentRevision }), false, false, true)
+        : decided(exact({ kind: 'noProgressNotify' }), true);
     }
+    if (atRv !== null && parsesToZero(atRv)) return decided(exact({ kind: 'parsesToZero', rv: atRv }), true);
+    return r.exactRvInCache ? decided(exact({ kind: 'held' })) : decided(exact({ kind: 'gone' }), true);
   };
-  if (r.resourceVersionMatch === 'Exact') {
-    exactDecision('resourceVersionMatch=Exact', [S.shouldDelegateListExact, S.cacherShouldDelegateExactRV], rv);
-  } else if (r.resourceVersionMatch === 'NotOlderThan') {
+  if (r.resourceVersionMatch === 'Exact')
+    return exactDecision({ kind: 'match' }, [S.shouldDelegateListExact, S.cacherShouldDelegateExactRV], rv);
+  if (r.resourceVersionMatch === 'NotOlderThan') {
     refs.push(S.shouldDelegateListNotOlderThan);
-    why = 'resourceVersionMatch=NotOlderThan is always served by the cache.';
-  } else if (r.continueToken === 'latest') {
+    return decided({ key: 'notOlderThanMatch' });
+  }
+  if (r.continueToken === 'latest') {
     // ShouldDelegateContinue: without snapshots every continue goes to etcd; with them, a token at −1 is a consistent read.
     refs.push(S.shouldDelegateListContinue, S.cacherShouldDelegateContinue);
-    if (!r.cacheSnapshots) {
-      delegate = true;
-      why =
-        'A continue token with resourceVersion −1 (the one a 410 hands out): without cache snapshots (ListFromCacheSnapshot off) the cacher sends every continue to etcd.';
-    } else {
-      consistent = true;
-      delegate = !r.etcdSupportsProgressNotify;
-      why = r.etcdSupportsProgressNotify
-        ? 'A continue token with resourceVersion −1 (the one a 410 hands out) asks for the rest of the list at the latest revision, which the cacher treats as a consistent read; the cache can serve it because etcd supports progress notify.'
-        : 'A continue token with resourceVersion −1 (the one a 410 hands out) is a consistent read, and etcd lacks progress notify (needs ≥ 3.4.31 / ≥ 3.5.13), so the cache cannot prove it is current.';
-      if (!r.etcdSupportsProgressNotify) refs.push(S.progressNotifyEtcdVersions);
-    }
-  } else if (r.continueToken === 'first-page') {
-    exactDecision(
-      "A continue token asks for the next page at the first page's revision",
-      [S.shouldDelegateListContinue, S.cacherShouldDelegateContinue],
-      null,
-    );
-  } else if (r.limit > 0 && rv !== '' && rv !== '0') {
-    exactDecision(
-      `limit with resourceVersion ${rv} (and no resourceVersionMatch) is the legacy exact match`,
-      [S.shouldDelegateListLegacyExact, S.cacherShouldDelegateExactRV],
-      rv,
-    );
-  } else if (rv === '') {
-    refs.push(S.shouldDelegateListConsistent, S.consistentReadSupported);
-    consistent = true;
-    delegate = !r.etcdSupportsProgressNotify;
-    why = r.etcdSupportsProgressNotify
-      ? 'No resourceVersion: a consistent read, which the cache can serve because etcd supports progress notify.'
-      : 'No resourceVersion: a consistent read, and etcd lacks progress notify (needs ≥ 3.4.31 / ≥ 3.5.13), so the cache cannot prove it is current.';
-    if (!r.etcdSupportsProgressNotify) refs.push(S.progressNotifyEtcdVersions);
-  } else {
-    refs.push(S.shouldDelegateListRvZero);
-    why = parsesToZero(rv)
-      ? `${anyVersionPhrase(rv)}: served by the cache.`
-      : `resourceVersion ${rv} without limit means "not older than": served by the cache.`;
+    if (!r.cacheSnapshots) return decided({ key: 'latestNoSnapshots' }, true);
+    if (!pn) refs.push(S.progressNotifyEtcdVersions);
+    return decided({ key: 'latestConsistent', progressNotify: pn }, !pn, true);
   }
+  if (r.continueToken === 'first-page')
+    return exactDecision({ kind: 'firstPage' }, [S.shouldDelegateListContinue, S.cacherShouldDelegateContinue], null);
+  if (r.limit > 0 && rv !== '' && rv !== '0')
+    return exactDecision({ kind: 'legacy', rv }, [S.shouldDelegateListLegacyExact, S.cacherShouldDelegateExactRV], rv);
+  if (rv === '') {
+    refs.push(S.shouldDelegateListConsistent, S.consistentReadSupported);
+    if (!pn) refs.push(S.progressNotifyEtcdVersions);
+    return decided({ key: 'consistent', progressNotify: pn }, !pn, true);
+  }
+  refs.push(S.shouldDelegateListRvZero);
+  return decided(parsesToZero(rv) ? { key: 'listAnyVersion', rv } : { key: 'listNotOlderThan', rv });
+}
 
-  // Step 2: delegated to etcd.
+function routeList(r: ReadRequest): RouteBody | ReadError {
+  const rv = r.resourceVersion;
+  if (r.resource !== 'cached') return etcdList(r, { key: 'noCache', resource: r.resource }, noCacheRefs(r.resource));
+  const { delegate, consistent, waitsForFuture, why, refs } = decideList(r);
+
+  // Delegated to etcd.
   if (delegate) return etcdList(r, why, refs);
 
-  // Step 3: cache not ready.
+  // The cache is not ready.
   if (!r.cacheReady) {
     if (!r.hasSelector && r.limit > 0) {
       return etcdList(
         r,
-        `${why} But the cache is not ready and the request has a limit and no selector, so it goes to etcd.`,
+        why,
         [...refs, S.delegatorListNotReady, S.shouldDelegateListOnNotReadyCache],
+        [{ key: 'notReadyToEtcd' }],
       );
     }
     return body({
       servedBy: 'too-many-requests',
-      reason: `${why} But the cache is not ready and the request ${r.hasSelector ? 'has a selector' : 'has no limit'}, so it is not sent to etcd: the API server answers 429 Too Many Requests with Retry-After.`,
+      reason: { why, then: [{ key: 'notReady429', selector: r.hasSelector }] },
       refs: [
         ...refs,
         S.delegatorListNotReady,
@@ -682,20 +632,20 @@ function routeList(r: ReadRequest): RouteBody | ReadError {
         S.tooManyRequestsIs429,
         S.retryAfterHeader,
       ],
-      etcdCost: COST.rejected,
+      etcdCost: 'rejected',
       etcdRequests: 0,
       freshness: 'none',
-      freshnessText: FRESH.none,
+      freshnessDetail: { key: 'none' },
       response: { status: 429, message: 'storage is (re)initializing', retryAfter: UNREADY_RETRY_AFTER },
     });
   }
 
-  // Step 4: served by the ready cache.
+  // Served by the ready cache.
   if (consistent) {
     const latest = r.continueToken === 'latest';
     return body({
       servedBy: 'watch-cache-after-etcd-revision',
-      reason: `${why} The API server reads etcd's current revision, waits until the cache has caught up with it, then lists from the cache${latest ? ", from the token's key on" : ''}.`,
+      reason: { why, then: [{ key: 'cacheConsistent', fromKey: latest }] },
       refs: [
         ...refs,
         S.delegatorListFromCache,
@@ -703,19 +653,19 @@ function routeList(r: ReadRequest): RouteBody | ReadError {
         S.getCurrentResourceVersion,
         S.waitUntilFreshLocked,
       ],
-      etcdCost: COST.revisionThenCache,
+      etcdCost: 'revisionThenCache',
       etcdRequests: 1,
       freshness: 'linearizable',
-      freshnessText: latest ? FRESH.latestContinue : FRESH.consistentFromCache,
+      freshnessDetail: latest ? { key: 'latestContinue' } : { key: 'consistentFromCache' },
       fallback: {
         servedBy: 'etcd-linearizable',
-        when: 'The cache has not caught up within 3 s: the LIST falls back to a linearizable etcd list.',
+        when: { key: 'consistent' },
         refs: [S.delegatorListConsistentFallback, S.watchCacheBlockTimeout],
         error: null,
       },
       mayFail: [
         {
-          when: 'the cache has not caught up within 3 s and the alpha gate ConsistentListFromCacheSkipTimeoutFallback (off by default) is on: no etcd fallback.',
+          when: 'skipTimeoutFallback',
           error: {
             status: 429,
             message: `Timeout: Too large resource version: ${r.currentRevision}, current: …`,
@@ -738,14 +688,13 @@ function routeList(r: ReadRequest): RouteBody | ReadError {
   if (exact) {
     return body({
       servedBy: 'watch-cache',
-      reason: waitsForFuture
-        ? `${why} It waits up to 3 s for its watch to reach revision ${rv}, then lists from the snapshot at it.`
-        : `${why} The cache lists from that snapshot.`,
+      reason: { why, then: [waitsForFuture ? { key: 'cacheWaitsExact', rv } : { key: 'cacheFromSnapshot' }] },
       refs: [...refs, S.delegatorListFromCache, S.waitAndGetExactSnapshot, ...(waitsForFuture ? waitCost(r).refs : [])],
-      etcdCost: waitsForFuture ? waitCost(r).etcdCost : COST.none,
+      etcdCost: waitsForFuture ? waitCost(r).etcdCost : 'none',
       etcdRequests: 0,
       freshness: 'exact',
-      freshnessText: r.continueToken === 'first-page' ? FRESH.firstPage : FRESH.exact(rv, waitsForFuture),
+      freshnessDetail:
+        r.continueToken === 'first-page' ? { key: 'firstPage' } : { key: 'exact', rv, future: waitsForFuture },
       fallback: waitsForFuture ? cacheWaitFallback(r, rv) : null,
     });
   }
@@ -753,26 +702,23 @@ function routeList(r: ReadRequest): RouteBody | ReadError {
   const waits = isFuture(rv, r.currentRevision);
   return body({
     servedBy: 'watch-cache',
-    reason: any
-      ? why
-      : `${why} ${waits ? `It is newer than the cache has seen (${r.currentRevision}): the cache waits up to 3 s for it.` : 'The cache has already seen it and answers at once.'}`,
+    reason: {
+      why,
+      then: any ? [] : [waits ? { key: 'cacheWaits', current: r.currentRevision } : { key: 'cacheSeen' }],
+    },
     refs: [
       ...refs,
       S.delegatorListFromCache,
       ...(any ? [] : [S.waitUntilFreshLocked]),
       ...(waits ? waitCost(r).refs : []),
     ],
-    etcdCost: waits ? waitCost(r).etcdCost : COST.none,
+    etcdCost: waits ? waitCost(r).etcdCost : 'none',
     etcdRequests: 0,
     freshness: any ? 'any' : 'not-older-than',
-    freshnessText: any ? FRESH.any : FRESH.notOlderThan(rv),
+    freshnessDetail: any ? { key: 'any' } : { key: 'notOlderThan', rv },
     fallback: waits ? cacheWaitFallback(r, rv) : null,
   });
 }
-
-/** The note on how the etcd store reads a LIST without limit or continue token. */
-const RANGE_STREAM_NOTE =
-  'With no limit and no continue token the store reads etcd with one RangeStream when etcd serves it (etcd v3.7; the EtcdRangeStream gate is beta and on by default in 1.37); against an older etcd it falls back to one Range and tries RangeStream again after 10 minutes.';
 
 /**
  * Routes a read request the way kube-apiserver v1.37 does.
@@ -781,7 +727,9 @@ const RANGE_STREAM_NOTE =
  * @returns `{ ok: false, errors }` for a request upstream answers with an error (validation, or a
  *   revision newer than etcd's read from etcd; messages, statuses and Retry-After as upstream),
  *   else the route: servedBy, reason, refs (citation refs of the deciding lines), etcdCost,
- *   freshness, the error response (429), fallback, the failures it may end in, notes.
+ *   freshness, the error response (429), fallback, the failures it may end in, notes. The reason,
+ *   cost, freshness detail, conditions and notes are keys with their figures (./read-path-phrases.ts),
+ *   which each language's catalogue words.
  * @throws RangeError for a limit or currentRevision out of range.
  * Source: https://kubernetes.io/docs/reference/using-api/api-concepts/#semantics-for-get-and-list and the refs returned.
  */
@@ -790,17 +738,14 @@ export function routeRead(request: ReadRequest): ReadResult {
   assertWhole(request.currentRevision, 1, MAX_REVISION, 'current revision');
   const errors = validateReadRequest(request);
   if (errors.length > 0) return { ok: false, errors };
-  const notes: string[] = [];
+  const notes: RouteNote[] = [];
   if (request.verb === 'GET') {
-    const ignored = [
-      request.resourceVersionMatch !== '' ? 'resourceVersionMatch' : '',
-      request.limit > 0 ? 'limit' : '',
-      hasContinue(request) ? 'continue' : '',
-      request.hasSelector ? 'selectors' : '',
-    ].filter(Boolean);
-    const verb = ignored.length === 1 && ignored[0] !== 'selectors' ? 'is' : 'are';
-    const list = ignored.length > 1 ? `${ignored.slice(0, -1).join(', ')} and ${ignored.at(-1)}` : ignored[0];
-    if (ignored.length > 0) notes.push(`A GET of one object takes only resourceVersion; ${list} ${verb} ignored.`);
+    const ignored: IgnoredParam[] = [];
+    if (request.resourceVersionMatch !== '') ignored.push('resourceVersionMatch');
+    if (request.limit > 0) ignored.push('limit');
+    if (hasContinue(request)) ignored.push('continue');
+    if (request.hasSelector) ignored.push('selectors');
+    if (ignored.length > 0) notes.push({ key: 'getIgnores', params: ignored });
     const route = routeGet(request);
     return 'field' in route ? { ok: false, errors: [route] } : { ok: true, ...route, notes };
   }
@@ -812,19 +757,15 @@ export function routeRead(request: ReadRequest): ReadResult {
     request.limit > 0 &&
     !hasContinue(request)
   ) {
-    notes.push('With resourceVersion "0" the watch cache ignores limit and returns the whole list in one response.');
+    notes.push({ key: 'rvZeroIgnoresLimit' });
     route.refs.push(S.cacherLimitIgnoredForRvZero);
   }
   const readsEtcd = route.servedBy === 'etcd-linearizable' || route.servedBy === 'etcd-exact-revision';
   if (readsEtcd && request.limit === 0 && !hasContinue(request)) {
-    notes.push(RANGE_STREAM_NOTE);
+    notes.push({ key: 'rangeStream' });
     route.refs.push(S.rangeStreamRecheck);
   }
-  if (readsEtcd && request.hasSelector)
-    notes.push('etcd has no selectors: it returns every object in the range and the API server filters them.');
-  if (request.resource === 'events')
-    notes.push(
-      'Core Events and events.k8s.io Events are the same objects under one etcd prefix, so this holds for both APIs, and every WATCH of them is an etcd watch too.',
-    );
+  if (readsEtcd && request.hasSelector) notes.push({ key: 'noSelectorsInEtcd' });
+  if (request.resource === 'events') notes.push({ key: 'events' });
   return { ok: true, ...route, notes };
 }

@@ -11,16 +11,34 @@ import {
   type ReadRequest,
   type ReadResource,
   type ReadResult,
+  type ReadRoute,
 } from '../../../src/lib/model/read-path.ts';
+import { routeWords } from '../../../src/lib/calculators/read-path-words.ts';
 import { CALCULATOR_SCHEMAS } from '../../../src/lib/model/calculator-state.ts';
 import * as SOURCES from '../../../src/lib/model/sources.ts';
 import { parseCitationRef } from '../../../src/lib/citations/ref.ts';
 
 const req = (over: Partial<ReadRequest>): ReadRequest => ({ ...DEFAULT_READ_REQUEST, ...over });
+/**
+ * A route with its sentences in English as the explorer words them: the model returns keys
+ * (reason, cost, freshness, conditions, notes), and these tests read what they say.
+ */
+const english = (r: ReadRoute) => {
+  const said = routeWords(r, 'en');
+  return {
+    ...r,
+    reason: said.reason,
+    etcdCost: said.etcdCost,
+    freshnessText: said.freshness,
+    notes: said.notes,
+    fallback: r.fallback && { ...r.fallback, when: said.fallbackWhen! },
+    mayFail: r.mayFail.map((f, i) => ({ ...f, when: said.mayFailWhen[i]! })),
+  };
+};
 const route = (over: Partial<ReadRequest>) => {
   const r = routeRead(req(over));
   if (!r.ok) throw new Error(`expected a route, got ${JSON.stringify(r.errors)}`);
-  return r;
+  return english(r);
 };
 const errors = (over: Partial<ReadRequest>) => {
   const r: ReadResult = routeRead(req(over));
@@ -349,7 +367,14 @@ describe('routeRead over every input combination (property)', () => {
           expect(out.response).toMatchObject({ status: 429, retryAfter: UNREADY_RETRY_AFTER });
         else expect(out.response).toBeNull();
         for (const f of out.mayFail) expect(STATUS_TEXT[f.error.status]).toBeTruthy();
-        expect(out.reason.length).toBeGreaterThan(10);
+        // Every key the route holds is worded, in each language, with nothing left unsaid.
+        for (const lang of ['en', 'ja'] as const) {
+          const said = routeWords(out, lang);
+          expect(said.reason.length).toBeGreaterThan(10);
+          for (const text of [said.reason, said.etcdCost, said.freshness, ...said.mayFailWhen, ...said.notes])
+            expect(text).not.toMatch(/undefined|null|\[object/);
+          expect(said.fallbackWhen === null).toBe(out.fallback === null);
+        }
         expect(out.refs.length).toBeGreaterThan(0);
         for (const ref of out.refs) expect(() => parseCitationRef(ref)).not.toThrow();
         expect(out.etcdRequests).toBe(out.servedBy === 'watch-cache' || out.servedBy === 'too-many-requests' ? 0 : 1);

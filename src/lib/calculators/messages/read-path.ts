@@ -2,45 +2,21 @@
  * The read-path explorer's words in each language it speaks (../read-path.ts builds its form and
  * its answer from them). Figures and decisions come in computed; a catalogue only words them.
  *
- * The model (src/lib/model/read-path.ts) explains a route in English sentences. The `cost`,
- * `fresh`, `why`, `then`, `fallbackWhen`, `failsWhen` and `note` words reproduce those sentences
- * byte for byte in English, piece by piece, from the request's figures; the calculator finds which
- * pieces the model's text is made of and says the same pieces in the page's language. kube-apiserver's own error messages stay
- * as kube-apiserver sends them (a client sees them in English); only the explorer's remark inside
- * one of them is translated.
+ * The model (src/lib/model/read-path.ts) explains a route in keys with their figures
+ * (src/lib/model/read-path-phrases.ts); the `cost`, `fresh`, `why`, `then`, `fallbackWhen`,
+ * `failsWhen` and `note` words say each key, and ../read-path-words.ts picks them. kube-apiserver's
+ * own error messages stay as kube-apiserver sends them (a client sees them in English); only the
+ * explorer's remark after one of them is translated.
  */
-import type { ReadServedBy } from '../../model/read-path.ts';
+import type {
+  CostKey,
+  ExactOutcome,
+  ExactSubject,
+  IgnoredParam,
+  ReadServedBy,
+  UncachedResource,
+} from '../../model/read-path.ts';
 import type { ViewText } from '../calc.ts';
-
-/** What decides an exact read, in the model's `exactDecision`. */
-export type ExactSubject = { kind: 'match' } | { kind: 'firstPage' } | { kind: 'legacy'; rv: string };
-
-/** How the cache answers an exact read, in the model's `exactDecision`. */
-export type ExactOutcome =
-  | { kind: 'noSnapshots' }
-  | { kind: 'waits'; current: number }
-  | { kind: 'noProgressNotify' }
-  | { kind: 'parsesToZero'; rv: string }
-  | { kind: 'gone' }
-  | { kind: 'held' };
-
-/** The model's sentences on what a request costs etcd. */
-export type CostKey =
-  | 'none'
-  | 'linearizableGet'
-  | 'linearizableList'
-  | 'linearizablePage'
-  | 'exactList'
-  | 'revisionThenCache'
-  | 'progress'
-  | 'waitNoProgress'
-  | 'rejected';
-
-/** The parameters a GET ignores, as the model names them. */
-export type IgnoredParam = 'resourceVersionMatch' | 'limit' | 'continue' | 'selectors';
-
-/** A resource without a watch cache. */
-export type UncachedResource = 'events' | 'size0' | 'off';
 
 export interface ReadPathWords {
   limitLabel: string;
@@ -69,8 +45,8 @@ export interface ReadPathWords {
   decidingLines: string;
   /** What separates the model's sentences when they are said one after another. */
   sentenceGap: string;
-  /** The explorer's remark inside the 400 for a continue token that does not decode. */
-  malformedContinue: string;
+  /** The explorer's remark after the 400 for a continue token that does not decode (the model's `remark: 'decoderReasons'`). */
+  decoderReasons: string;
   cost: Readonly<Record<CostKey, string>>;
   fresh: {
     linearizable: string;
@@ -165,8 +141,7 @@ export const READ_PATH_EN: ReadPathWords = {
   alsoEnds: (error, when) => `It can also end in ${error} — when ${when}`,
   decidingLines: 'Deciding upstream lines (kubernetes v1.37.0):',
   sentenceGap: ' ',
-  malformedContinue:
-    'invalid continue token: continue key is not valid: […] (the decoder’s reason: bad base64, bad JSON, an unknown version, an empty or unclean start key)',
+  decoderReasons: ' (the decoder’s reason: bad base64, bad JSON, an unknown version, an empty or unclean start key)',
   cost: {
     none: 'None: the watch cache answers from memory, kept current by the watch it already holds on etcd.',
     linearizableGet:
@@ -357,8 +332,8 @@ export const READ_PATH_JA: ReadPathWords = {
   alsoEnds: (error, when) => `${when}は、次のエラーで終わることもあります：${error}`,
   decidingLines: 'この結果を決めたアップストリームのコード（kubernetes v1.37.0）：',
   sentenceGap: '',
-  malformedContinue:
-    'invalid continue token: continue key is not valid: […]（デコーダーが返す理由：base64 の誤り、JSON の誤り、未知のバージョン、空または正規化されていない開始キー）',
+  decoderReasons:
+    '（デコーダーが返す理由：base64 の誤り、JSON の誤り、未知のバージョン、空または正規化されていない開始キー）',
   cost: {
     none: 'なし：ウォッチキャッシュは、etcd に対してすでに張っているウォッチで最新に保たれているメモリーから応答します。',
     linearizableGet:
