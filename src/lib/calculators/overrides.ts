@@ -14,8 +14,7 @@ import {
   type OverridesParseResult,
   type RowProblem,
 } from '../model/etcd-servers-overrides.ts';
-import { readFlagCsv } from '../model/flag-csv.ts';
-import { lintEtcdServersOverrides, type LintCode, type LintFinding } from '../model/overrides-lint.ts';
+import { lintEtcdServersOverrides } from '../model/overrides-lint.ts';
 import * as SOURCES from '../model/sources.ts';
 import { answer, type CalcDef, type CalcView, type Raw } from './calc.ts';
 import type { CalcLang } from './calc-words.ts';
@@ -23,9 +22,7 @@ import {
   OVERRIDES_EN,
   OVERRIDES_JA,
   OVERRIDES_VIEW_JA,
-  type Finding,
   type ItemProblem,
-  type ItemRef,
   type OverridesWords,
   type Rejection,
   type RowIssue,
@@ -115,111 +112,6 @@ function rejections(parsed: Extract<OverridesParseResult, { ok: false }>): Rejec
   ];
 }
 
-/** The findings without an override, which have fixed words. */
-const VALUE_FINDINGS: readonly Finding[] = [
-  { kind: 'flag-name' },
-  { kind: 'shell-quotes' },
-  { kind: 'csv-quotes-comma' },
-  { kind: 'csv-quotes-unneeded' },
-  { kind: 'ignored-lines' },
-];
-
-/**
- * What a finding about one override can say, by its code, from the sentence after the override's
- * label (overrides-lint.ts): the captures only pick out the figures, {@link say} checks the rest.
- */
-const ITEM_FINDINGS: Record<LintCode, (body: string, ref: ItemRef) => (Finding | null)[]> = {
-  'flag-name-included': () => [],
-  'shell-quotes': () => [],
-  'csv-quotes': () => [],
-  'ignored-after-first-line': () => [],
-  whitespace: (body, ref) => {
-    const left = capture(/^: "(.*)" has whitespace/s, body);
-    const server = capture(/^: server (\d+) /, body);
-    return [
-      { kind: 'edge-whitespace', ref },
-      left === null ? null : { kind: 'inner-whitespace', ref, left },
-      server === null ? null : { kind: 'server-whitespace', ref, server: Number(server) },
-    ];
-  },
-  'swapped-separator-between-servers': (_, ref) => [{ kind: 'looks-like-server', ref }],
-  'swapped-separator-between-overrides': (_, ref) => [{ kind: 'override-after-semicolon', ref }],
-  'etcd-key-prefix': (body, ref) => {
-    const m = /^: "(.*)" is an etcd key prefix; [^,]*, (.*)\.$/s.exec(body);
-    if (!m) return [];
-    const [left, suggestion] = [m[1]!, m[2]!];
-    const anyGroup = capture(/^"group\/(.*)" \(/s, suggestion);
-    const one = /^"([^"/]*)\/(.*)"$/s.exec(suggestion);
-    return [
-      anyGroup === null ? null : { kind: 'key-prefix', ref, left, resource: anyGroup, group: null },
-      one ? { kind: 'key-prefix', ref, left, resource: one[2]!, group: one[1]! } : null,
-    ];
-  },
-  'version-in-group-resource': (body, ref) => {
-    const write = capture(/write "(.*)"\.$/s, body);
-    return [write === null ? null : { kind: 'version', ref, write }];
-  },
-  'core-group-named': (body, ref) => {
-    // "…/resource", not "written/resource".
-    const m = /"\/(.*)", not "(.*)"\.$/s.exec(body);
-    return [m ? { kind: 'core-named', ref, resource: m[1]!, written: m[2]!.slice(0, -m[1]!.length - 1) } : null];
-  },
-  'empty-resource': (_, ref) => [{ kind: 'empty-resource', ref }],
-  'resource-not-lowercase-plural': (body, ref) => {
-    const resource = capture(/^: "(.*)" is not a lowercase/s, body);
-    const meant = capture(/ "([^"]*)"\?$/, body);
-    return [resource === null ? null : { kind: 'not-lowercase-plural', ref, resource, meant }];
-  },
-  'not-builtin': (body, ref) => {
-    const groupResource = capture(/^: "(.*)" is not a resource/s, body);
-    const also = capture(/CRDs\.(.*)$/s, body) ?? '';
-    const builtIn = [...also.matchAll(/"([^"]*)"/g)].map((m) => m[1]!);
-    return [groupResource === null ? null : { kind: 'not-builtin', ref, groupResource, builtIn }];
-  },
-  'events-cohabitation': (_, ref) => [{ kind: 'events-cohabitation', ref }],
-  'duplicate-group-resource': (body, ref) => {
-    const m = /^ repeats "(.*)" from override (\d+);/s.exec(body);
-    return [m ? { kind: 'duplicate', ref, key: m[1]!, first: Number(m[2]) } : null];
-  },
-  'duplicate-server': (body, ref) => {
-    const server = capture(/^: server "(.*)" is/s, body);
-    return [server === null ? null : { kind: 'duplicate-server', ref, server }];
-  },
-  'plain-http': (body, ref) => {
-    const server = capture(/^: "(.*)" uses/s, body);
-    return [server === null ? null : { kind: 'plain-http', ref, server }];
-  },
-  'server-no-port': (body, ref) => {
-    const server = capture(/^: "(.*)" has no port/s, body);
-    return [server === null ? null : { kind: 'no-port', ref, server }];
-  },
-  'server-not-url': (body, ref) => {
-    const port = /^: "(.*)" has port (\d+),/s.exec(body);
-    const server = capture(/^: "(.*)" is not a URL/s, body);
-    return [
-      port ? { kind: 'port-range', ref, server: port[1]!, port: port[2]! } : null,
-      server === null ? null : { kind: 'not-url', ref, server },
-    ];
-  },
-};
-
-/** A lint finding's sentence in `lang`; `items` are the flag parser's items of the linted value. */
-function findingText(f: LintFinding, items: readonly string[], lang: CalcLang): string {
-  let candidates: readonly (Finding | null)[] = VALUE_FINDINGS;
-  const item = f.itemIndex === undefined ? undefined : items[f.itemIndex];
-  if (f.itemIndex !== undefined && item !== undefined) {
-    const ref = { n: f.itemIndex + 1, item };
-    const label = OVERRIDES_EN.label(ref);
-    candidates = f.message.startsWith(label) ? ITEM_FINDINGS[f.code](f.message.slice(label.length), ref) : [];
-  }
-  return say(
-    f.message,
-    candidates.filter((c) => c !== null),
-    (w, c) => w.finding(c),
-    lang,
-  );
-}
-
 /** The parser's verdict (upstream's accept/reject and message) followed by lint findings. */
 function overridesDoc(value: string, lang: CalcLang): ResultDoc {
   const w = WORDS[lang];
@@ -248,10 +140,8 @@ function overridesDoc(value: string, lang: CalcLang): ResultDoc {
   blocks.push(para([w.upstreamRule, { ref: rule }], 'info'));
   const findings = lintEtcdServersOverrides(value);
   blocks.push(para(findings.length === 0 ? w.noFindings : w.findingsLead(findings.length), 'info'));
-  const csv = readFlagCsv(value);
-  const items = csv.ok ? csv.items : [];
   for (const f of findings) {
-    const text = findingText(f, items, lang);
+    const text = w.finding(f.finding);
     blocks.push(para(f.severity === 'warning' ? text : w.note(text), f.severity === 'warning' ? 'warning' : 'info'));
   }
   return resultDoc(blocks, w.rule, [], lang);

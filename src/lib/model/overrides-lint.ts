@@ -28,11 +28,48 @@ export type LintCode =
   | 'not-builtin'
   | 'events-cohabitation';
 
+/** Which override a finding is about: its 1-based number and its text as the flag parser split it. */
+export interface ItemRef {
+  n: number;
+  item: string;
+}
+
+/**
+ * What a finding says, by kind, with its figures; each language's catalogue words it
+ * (src/lib/calculators/messages/overrides.ts `finding`).
+ */
+export type Finding =
+  | { kind: 'flag-name' | 'shell-quotes' | 'csv-quotes-comma' | 'csv-quotes-unneeded' | 'ignored-lines' }
+  | {
+      kind:
+        'edge-whitespace' | 'looks-like-server' | 'override-after-semicolon' | 'empty-resource' | 'events-cohabitation';
+      ref: ItemRef;
+    }
+  | { kind: 'inner-whitespace'; ref: ItemRef; left: string }
+  /** `group` is the one group that serves `resource`, or null when none or several do. */
+  | { kind: 'key-prefix'; ref: ItemRef; left: string; resource: string; group: string | null }
+  /** `write` is the group/resource without its version. */
+  | { kind: 'version'; ref: ItemRef; write: string }
+  /** `written` is how the group was written ("core", "v1", "api"). */
+  | { kind: 'core-named'; ref: ItemRef; resource: string; written: string }
+  /** `meant` is the lower-case group/resource when that is built in. */
+  | { kind: 'not-lowercase-plural'; ref: ItemRef; resource: string; meant: string | null }
+  /** `builtIn` lists the group/resources that serve the resource. */
+  | { kind: 'not-builtin'; ref: ItemRef; groupResource: string; builtIn: readonly string[] }
+  /** `first` is the 1-based number of the override that has `key` first. */
+  | { kind: 'duplicate'; ref: ItemRef; key: string; first: number }
+  /** `server` is 1-based. */
+  | { kind: 'server-whitespace'; ref: ItemRef; server: number }
+  | { kind: 'duplicate-server' | 'plain-http' | 'no-port' | 'not-url'; ref: ItemRef; server: string }
+  /** `port` as written. */
+  | { kind: 'port-range'; ref: ItemRef; server: string; port: string };
+
 /** One finding. */
 export interface LintFinding {
   code: LintCode;
   severity: 'warning' | 'info';
-  message: string;
+  /** What it says: a kind and its figures, not words. */
+  finding: Finding;
   /** 0-based item index when the finding is about one override. */
   itemIndex?: number;
 }
@@ -61,63 +98,45 @@ const VERSION = /^v\d+(?:(?:alpha|beta)\d+)?$/;
  * flag); events.k8s.io/events sharing storage with core events (info).
  *
  * @param value - the pasted value.
- * @returns findings in item order; empty when there is nothing to say.
+ * @returns findings in item order; empty when there is nothing to say. Each says what it says as
+ *   a {@link Finding}, which the calculator's catalogue words in the page's language.
  */
 export function lintEtcdServersOverrides(value: string): LintFinding[] {
   const out: LintFinding[] = [];
-  const add = (code: LintCode, message: string, itemIndex?: number, severity: 'warning' | 'info' = 'warning'): void => {
-    out.push(itemIndex === undefined ? { code, severity, message } : { code, severity, message, itemIndex });
+  const add = (
+    code: LintCode,
+    finding: Finding,
+    itemIndex?: number,
+    severity: 'warning' | 'info' = 'warning',
+  ): void => {
+    out.push(itemIndex === undefined ? { code, severity, finding } : { code, severity, finding, itemIndex });
   };
   if (/^\s*--etcd-servers-overrides[= ]/.test(value)) {
-    add('flag-name-included', 'Paste only the value: the text after "--etcd-servers-overrides=".');
+    add('flag-name-included', { kind: 'flag-name' });
   }
   const shellQuoted = /^\s*'.*'\s*$/s.test(value);
   if (shellQuoted) {
-    add(
-      'shell-quotes',
-      'Single quotes are shell syntax: kube-apiserver would see them as part of the group and the last server. Remove them.',
-    );
+    add('shell-quotes', { kind: 'shell-quotes' });
   }
   const csv = readFlagCsv(value);
   if (!csv.ok) return out;
   // Only a quoted item can hold a comma: then the quotes changed the meaning, they did not just wrap it.
   if (csv.quoted && csv.items.some((item) => item.includes(','))) {
-    add(
-      'csv-quotes',
-      'Double quotes made the flag parser read a comma as part of an item, not as the separator between overrides; separate servers with ";".',
-    );
+    add('csv-quotes', { kind: 'csv-quotes-comma' });
   } else if (csv.quoted) {
-    add(
-      'csv-quotes',
-      'Double quotes are read as CSV quoting by the flag parser and removed; they are not needed.',
-      undefined,
-      'info',
-    );
+    add('csv-quotes', { kind: 'csv-quotes-unneeded' }, undefined, 'info');
   }
-  if (csv.ignored.trim() !== '')
-    add(
-      'ignored-after-first-line',
-      'Only the first line is read: kube-apiserver silently ignores everything after the first line break.',
-    );
+  if (csv.ignored.trim() !== '') add('ignored-after-first-line', { kind: 'ignored-lines' });
 
   const seen = new Map<string, number>();
   csv.items.forEach((item, i) => {
-    const label = `Override ${i + 1} ("${item}")`;
-    if (item !== item.trim())
-      add(
-        'whitespace',
-        `${label} has leading or trailing whitespace, which kube-apiserver keeps as part of the group or server.`,
-        i,
-      );
+    const ref: ItemRef = { n: i + 1, item };
+    if (item !== item.trim()) add('whitespace', { kind: 'edge-whitespace', ref }, i);
 
     // A bare server where an override should be: "," used between servers.
     if (!item.includes('#')) {
       if (LOOKS_LIKE_SERVER.test(item) && i > 0) {
-        add(
-          'swapped-separator-between-servers',
-          `${label} looks like a server: separate servers with ";" and overrides with ",".`,
-          i,
-        );
+        add('swapped-separator-between-servers', { kind: 'looks-like-server', ref }, i);
       }
       return;
     }
@@ -126,11 +145,7 @@ export function lintEtcdServersOverrides(value: string): LintFinding[] {
     // ";" used between overrides: a later ";"-part looks like "group/resource#...".
     const semiParts = item.split(';');
     if (semiParts.slice(1).some((p) => LOOKS_LIKE_OVERRIDE.test(p))) {
-      add(
-        'swapped-separator-between-overrides',
-        `${label} contains another override after ";": separate overrides with "," and servers with ";".`,
-        i,
-      );
+      add('swapped-separator-between-overrides', { kind: 'override-after-semicolon', ref }, i);
     }
     const left = hashes[0]!;
     const parts = left.split('/');
@@ -138,81 +153,45 @@ export function lintEtcdServersOverrides(value: string): LintFinding[] {
     // A more specific finding explains the item; the generic built-in check would only repeat it.
     let explained = shellQuoted;
     if (/\s/.test(left.trimStart())) {
-      add(
-        'whitespace',
-        `${label}: "${trimmedLeft}" has whitespace inside or after it, which kube-apiserver keeps, so the override matches no resource.`,
-        i,
-      );
+      add('whitespace', { kind: 'inner-whitespace', ref, left: trimmedLeft }, i);
       explained = true;
     }
     const registry = /^\/?registry\/(.+)$/.exec(trimmedLeft);
     if (registry) {
       const res = registry[1]!.split('/').pop()!;
       const groups = groupsServing(res);
-      const suggestion =
-        groups.length === 1 ? `"${groups[0]}/${res}"` : `"group/${res}" (e.g. "/${res}" for the core group)`;
-      add(
-        'etcd-key-prefix',
-        `${label}: "${trimmedLeft}" is an etcd key prefix; the flag wants the API group/resource, ${suggestion}.`,
-        i,
-      );
+      const group = groups.length === 1 ? groups[0]! : null;
+      add('etcd-key-prefix', { kind: 'key-prefix', ref, left: trimmedLeft, resource: res, group }, i);
       explained = true;
     } else if (parts.length === 3 && VERSION.test(parts[1]!.trim())) {
-      add('version-in-group-resource', `${label}: leave out the API version — write "${parts[0]}/${parts[2]}".`, i);
+      add('version-in-group-resource', { kind: 'version', ref, write: `${parts[0]}/${parts[2]}` }, i);
     }
     if (parts.length !== 2) return;
     const group = parts[0]!.trim();
     const resource = parts[1]!.trim();
     if (group === 'core' || group === 'v1' || group === 'api') {
-      add(
-        'core-group-named',
-        `${label}: the core group is written empty — "/${resource}", not "${parts[0]}/${resource}".`,
-        i,
-      );
+      add('core-group-named', { kind: 'core-named', ref, resource, written: parts[0]! }, i);
       explained = true;
     }
     if (resource === '') {
-      add(
-        'empty-resource',
-        `${label}: the resource is empty; kube-apiserver accepts this but it matches no resource.`,
-        i,
-      );
+      add('empty-resource', { kind: 'empty-resource', ref }, i);
     } else if (!LOWER_PLURAL.test(resource)) {
-      const lower =
-        groupsServing(resource.toLowerCase()).length > 0 ? ` Did you mean "${group}/${resource.toLowerCase()}"?` : '';
-      add(
-        'resource-not-lowercase-plural',
-        `${label}: "${resource}" is not a lowercase plural resource name (like "pods", not "Pod").${lower}`,
-        i,
-      );
+      const lower = resource.toLowerCase();
+      const meant = groupsServing(lower).length > 0 ? `${group}/${lower}` : null;
+      add('resource-not-lowercase-plural', { kind: 'not-lowercase-plural', ref, resource, meant }, i);
       explained = true;
     }
     if (!explained && resource !== '' && !isBuiltinResource(group, resource)) {
-      const hint = groupsServing(resource);
-      const also = hint.length > 0 ? ` Built in as ${hint.map((g) => `"${g}/${resource}"`).join(' or ')}.` : '';
-      add(
-        'not-builtin',
-        `${label}: "${group}/${resource}" is not a resource compiled into kube-apiserver 1.37 (approximate list); the flag applies only to those, not to CRDs.${also}`,
-        i,
-      );
+      const builtIn = groupsServing(resource).map((g) => `${g}/${resource}`);
+      add('not-builtin', { kind: 'not-builtin', ref, groupResource: `${group}/${resource}`, builtIn }, i);
     }
     if (group === 'events.k8s.io' && resource === 'events') {
-      add(
-        'events-cohabitation',
-        `${label}: events.k8s.io/events is stored with core events (the storage factory uses the core group's storage for both), so override "/events" as the help text does.`,
-        i,
-        'info',
-      );
+      add('events-cohabitation', { kind: 'events-cohabitation', ref }, i, 'info');
     }
     // Upstream keys overrides on the text as written, whitespace included.
     const key = `${parts[0]}/${parts[1]}`;
     const first = seen.get(key);
-    if (first !== undefined)
-      add(
-        'duplicate-group-resource',
-        `${label} repeats "${key}" from override ${first + 1}; only one takes effect.`,
-        i,
-      );
+    if (first !== undefined) add('duplicate-group-resource', { kind: 'duplicate', ref, key, first: first + 1 }, i);
     else seen.set(key, i);
 
     if (hashes.length !== 2) return;
@@ -222,28 +201,18 @@ export function lintEtcdServersOverrides(value: string): LintFinding[] {
       if (raw === '') return;
       const server = raw.trim();
       if (raw !== server && item === item.trim())
-        add('whitespace', `${label}: server ${s + 1} has surrounding whitespace, kept as part of the URL.`, i);
-      if (seenServers.has(server)) add('duplicate-server', `${label}: server "${server}" is listed twice.`, i, 'info');
+        add('whitespace', { kind: 'server-whitespace', ref, server: s + 1 }, i);
+      if (seenServers.has(server)) add('duplicate-server', { kind: 'duplicate-server', ref, server }, i, 'info');
       seenServers.add(server);
       const m = SERVER_URL.exec(server);
       if (m) {
-        if (m[1]!.toLowerCase() === 'http')
-          add(
-            'plain-http',
-            `${label}: "${server}" uses plain http — etcd traffic is unencrypted and client certificates are not used. Use https://.`,
-            i,
-          );
+        if (m[1]!.toLowerCase() === 'http') add('plain-http', { kind: 'plain-http', ref, server }, i);
         const port = m[3];
-        if (port === undefined)
-          add('server-no-port', `${label}: "${server}" has no port; etcd clients conventionally use 2379.`, i, 'info');
+        if (port === undefined) add('server-no-port', { kind: 'no-port', ref, server }, i, 'info');
         else if (Number(port) < 1 || Number(port) > 65535)
-          add('server-not-url', `${label}: "${server}" has port ${port}, outside 1–65535.`, i);
+          add('server-not-url', { kind: 'port-range', ref, server, port }, i);
       } else if (!UNIX_URL.test(server) && !shellQuoted) {
-        add(
-          'server-not-url',
-          `${label}: "${server}" is not a URL like https://etcd-1.example:2379 (kube-apiserver does not check this).`,
-          i,
-        );
+        add('server-not-url', { kind: 'not-url', ref, server }, i);
       }
     });
   });

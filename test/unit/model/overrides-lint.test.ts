@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { lintEtcdServersOverrides, type LintCode } from '../../../src/lib/model/overrides-lint.ts';
 import { isBuiltinResource } from '../../../src/lib/model/builtin-resources.ts';
 import { HELP_TEXT_EXAMPLE } from '../../../src/lib/model/etcd-servers-overrides.ts';
+import { OVERRIDES_EN } from '../../../src/lib/calculators/messages/overrides.ts';
 
 const codes = (v: string): LintCode[] => lintEtcdServersOverrides(v).map((f) => f.code);
 
@@ -45,16 +46,25 @@ describe('lintEtcdServersOverrides', () => {
 
   it('suggests the group/resource for an etcd key prefix', () => {
     const [f] = lintEtcdServersOverrides('/registry/deployments#https://a:2379');
-    expect(f!.message).toMatch(/"apps\/deployments"/);
-    expect(lintEtcdServersOverrides('/registry/events#https://a:2379')[0]!.message).toMatch(
-      /"group\/events" \(e\.g\. "\/events"/,
-    );
+    const ref = { n: 1, item: '/registry/deployments#https://a:2379' };
+    expect(f!.finding).toEqual({
+      kind: 'key-prefix',
+      ref,
+      left: '/registry/deployments',
+      resource: 'deployments',
+      group: 'apps',
+    });
+    expect(OVERRIDES_EN.finding(f!.finding)).toMatch(/"apps\/deployments"/);
+    // Events are served by two groups: no one suggestion.
+    const events = lintEtcdServersOverrides('/registry/events#https://a:2379')[0]!.finding;
+    expect(events).toMatchObject({ kind: 'key-prefix', resource: 'events', group: null });
+    expect(OVERRIDES_EN.finding(events)).toMatch(/"group\/events" \(e\.g\. "\/events"/);
   });
 
   it('points to the built-in group when the group is wrong', () => {
     const f = lintEtcdServersOverrides('/deployments#https://a:2379').find((x) => x.code === 'not-builtin');
-    expect(f!.message).toMatch(/Built in as "apps\/deployments"/);
-    expect(f!.message).toMatch(/not to CRDs/);
+    expect(f!.finding).toMatchObject({ groupResource: '/deployments', builtIn: ['apps/deployments'] });
+    expect(OVERRIDES_EN.finding(f!.finding)).toMatch(/not to CRDs\. Built in as "apps\/deployments"\.$/);
   });
 
   it('marks informational findings as info and gives item indexes', () => {
@@ -84,7 +94,11 @@ describe('lintEtcdServersOverrides', () => {
 
   it('reports one cause once: a specific finding replaces the generic "not built in"', () => {
     expect(codes('/Pods#https://a:2379')).toEqual(['resource-not-lowercase-plural']);
-    expect(lintEtcdServersOverrides('/Pods#https://a:2379')[0]!.message).toMatch(/Did you mean "\/pods"\?/);
+    expect(lintEtcdServersOverrides('/Pods#https://a:2379')[0]!.finding).toMatchObject({
+      kind: 'not-lowercase-plural',
+      resource: 'Pods',
+      meant: '/pods',
+    });
     expect(codes('registry/pods#https://a:2379')).toEqual(['etcd-key-prefix']);
     expect(codes("'/pods#https://a:2379'")).toEqual(['shell-quotes']);
   });
@@ -93,12 +107,9 @@ describe('lintEtcdServersOverrides', () => {
     const changed = lintEtcdServersOverrides('"/pods#https://a:2379,https://b:2379"').find(
       (f) => f.code === 'csv-quotes',
     )!;
-    expect([changed.severity, changed.message]).toEqual([
-      'warning',
-      expect.stringMatching(/read a comma as part of an item/),
-    ]);
+    expect([changed.severity, changed.finding]).toEqual(['warning', { kind: 'csv-quotes-comma' }]);
     const harmless = lintEtcdServersOverrides('"/pods#https://a:2379"').find((f) => f.code === 'csv-quotes')!;
-    expect([harmless.severity, harmless.message]).toEqual(['info', expect.stringMatching(/not needed/)]);
+    expect([harmless.severity, harmless.finding]).toEqual(['info', { kind: 'csv-quotes-unneeded' }]);
   });
 });
 

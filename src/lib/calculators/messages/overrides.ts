@@ -1,17 +1,14 @@
 /**
  * The --etcd-servers-overrides calculator's words in each language it speaks (../overrides.ts builds
- * its form, its row builder and its answer from them). The model (src/lib/model/etcd-servers-overrides.ts,
- * overrides-lint.ts, flag-csv.ts) writes its verdicts as English sentences; the calculator reads each
- * one back into the parts below, and the English words here give that sentence back byte for byte.
+ * its form, its row builder and its answer from them). The lint (src/lib/model/overrides-lint.ts)
+ * answers in findings with their figures, which `finding` words. The parser and the row builder
+ * (etcd-servers-overrides.ts, flag-csv.ts) still write their verdicts as English sentences; the
+ * calculator reads each one back into the parts below, and the English words here give that
+ * sentence back byte for byte.
  * What kube-apiserver itself prints (the rejected value's message) is quoted as is, in English.
  */
+import type { Finding, ItemRef } from '../../model/overrides-lint.ts';
 import type { ViewText } from '../calc.ts';
-
-/** Which override a sentence is about: its 1-based number and its text as the flag parser split it. */
-export interface ItemRef {
-  n: number;
-  item: string;
-}
 
 /** Why ParseEtcdServersOverrides rejects one override. */
 export type ItemProblem =
@@ -33,33 +30,6 @@ export type CsvProblem =
 /** Why kube-apiserver rejects the value, in our words (the `reason` of a failed parse). */
 export type Rejection =
   { stage: 'override'; ref: ItemRef; problem: ItemProblem } | { stage: 'flag'; problem: CsvProblem };
-
-/** One lint finding's sentence (src/lib/model/overrides-lint.ts), by what it says. */
-export type Finding =
-  | { kind: 'flag-name' | 'shell-quotes' | 'csv-quotes-comma' | 'csv-quotes-unneeded' | 'ignored-lines' }
-  | {
-      kind:
-        'edge-whitespace' | 'looks-like-server' | 'override-after-semicolon' | 'empty-resource' | 'events-cohabitation';
-      ref: ItemRef;
-    }
-  | { kind: 'inner-whitespace'; ref: ItemRef; left: string }
-  /** `group` is the one group that serves `resource`, or null when none or several do. */
-  | { kind: 'key-prefix'; ref: ItemRef; left: string; resource: string; group: string | null }
-  /** `write` is the group/resource without its version. */
-  | { kind: 'version'; ref: ItemRef; write: string }
-  /** `written` is how the group was written ("core", "v1", "api"). */
-  | { kind: 'core-named'; ref: ItemRef; resource: string; written: string }
-  /** `meant` is the lower-case group/resource when that is built in. */
-  | { kind: 'not-lowercase-plural'; ref: ItemRef; resource: string; meant: string | null }
-  /** `builtIn` lists the group/resources that serve the resource. */
-  | { kind: 'not-builtin'; ref: ItemRef; groupResource: string; builtIn: readonly string[] }
-  /** `first` is the 1-based number of the override that has `key` first. */
-  | { kind: 'duplicate'; ref: ItemRef; key: string; first: number }
-  /** `server` is 1-based. */
-  | { kind: 'server-whitespace'; ref: ItemRef; server: number }
-  | { kind: 'duplicate-server' | 'plain-http' | 'no-port' | 'not-url'; ref: ItemRef; server: string }
-  /** `port` as written. */
-  | { kind: 'port-range'; ref: ItemRef; server: string; port: string };
 
 /** A builder row the flag cannot carry (src/lib/model/etcd-servers-overrides.ts); `row` and `server` 1-based. */
 export type RowIssue =
