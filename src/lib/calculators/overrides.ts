@@ -11,22 +11,12 @@ import {
   parseEtcdServersOverrides,
   type BuildResult,
   type EtcdServersOverride,
-  type OverridesParseResult,
-  type RowProblem,
 } from '../model/etcd-servers-overrides.ts';
 import { lintEtcdServersOverrides } from '../model/overrides-lint.ts';
 import * as SOURCES from '../model/sources.ts';
 import { answer, type CalcDef, type CalcView, type Raw } from './calc.ts';
 import type { CalcLang } from './calc-words.ts';
-import {
-  OVERRIDES_EN,
-  OVERRIDES_JA,
-  OVERRIDES_VIEW_JA,
-  type ItemProblem,
-  type OverridesWords,
-  type Rejection,
-  type RowIssue,
-} from './messages/overrides.ts';
+import { OVERRIDES_EN, OVERRIDES_JA, OVERRIDES_VIEW_JA, type OverridesWords } from './messages/overrides.ts';
 import { bullets, codeBlock, para, resultDoc, type Block, type ResultDoc } from './result-doc.ts';
 import { h, type Tree } from './tree.ts';
 
@@ -65,53 +55,6 @@ export function rowsFromValue(value: string): RowText[] | null {
   return back.ok && back.value === value ? rows : null;
 }
 
-/**
- * A sentence of the model in `lang`. The model writes English; `candidates` are what the calculator
- * reads back out of it (./messages/overrides.ts), and the first one whose English words give the
- * sentence back byte for byte is said in `lang`. A sentence none of them gives back (the model
- * changed its words) is shown as the model wrote it, marked as such outside English.
- */
-function say<P>(
-  message: string,
-  candidates: readonly P[],
-  word: (w: OverridesWords, parts: P) => string,
-  lang: CalcLang,
-): string {
-  const parts = candidates.find((c) => word(OVERRIDES_EN, c) === message);
-  return parts === undefined ? WORDS[lang].untranslated(message) : word(WORDS[lang], parts);
-}
-
-/** The first capture of `re` in `text`, or null. */
-const capture = (re: RegExp, text: string): string | null => re.exec(text)?.[1] ?? null;
-
-/** Why ParseEtcdServersOverrides rejects `item`, in the order the model checks (etcd-servers-overrides.ts). */
-function itemProblem(item: string): ItemProblem {
-  const tokens = item.split('#');
-  if (tokens.length === 1) return { kind: 'no-hash' };
-  if (tokens.length !== 2) return { kind: 'hashes', count: tokens.length - 1 };
-  const [left, servers] = tokens as [string, string];
-  const slashes = left.split('/').length - 1;
-  if (slashes === 0) return { kind: 'no-slash', left };
-  if (slashes !== 1) return { kind: 'slashes', left, count: slashes };
-  if (servers === '') return { kind: 'no-servers' };
-  return { kind: 'empty-server', index: servers.split(';').indexOf('') + 1, servers };
-}
-
-/** What a rejection's reason can say, read back from the failed parse. */
-function rejections(parsed: Extract<OverridesParseResult, { ok: false }>): Rejection[] {
-  if (parsed.stage === 'override')
-    return parsed.itemIndex === undefined || parsed.item === undefined
-      ? []
-      : [{ stage: 'override', ref: { n: parsed.itemIndex + 1, item: parsed.item }, problem: itemProblem(parsed.item) }];
-  const item = Number(capture(/\(item (\d+): /, parsed.reason));
-  return [
-    { stage: 'flag', problem: { kind: 'only-line-breaks' } },
-    { stage: 'flag', problem: { kind: 'bare-quote', item } },
-    { stage: 'flag', problem: { kind: 'after-quote', item } },
-    { stage: 'flag', problem: { kind: 'unclosed-quote', item } },
-  ];
-}
-
 /** The parser's verdict (upstream's accept/reject and message) followed by lint findings. */
 function overridesDoc(value: string, lang: CalcLang): ResultDoc {
   const w = WORDS[lang];
@@ -134,7 +77,7 @@ function overridesDoc(value: string, lang: CalcLang): ResultDoc {
     blocks.push(para(w.rejects, 'refusal'));
     // kube-apiserver's own message, quoted as it prints it.
     blocks.push(codeBlock(parsed.error));
-    blocks.push(para(say(parsed.reason, rejections(parsed), (words, r) => words.rejection(r), lang)));
+    blocks.push(para(w.rejection(parsed.rejection)));
   }
   const rule = parsed.ok ? SOURCES.parseEtcdServersOverrides : parsed.source;
   blocks.push(para([w.upstreamRule, { ref: rule }], 'info'));
@@ -186,18 +129,6 @@ export function builtFlagTree(value: string): Tree[] {
   return parts.flatMap((part, i) => (i === 0 ? [part] : [h('wbr'), part]));
 }
 
-/** What a row problem's message can say, read back from the problem (see {@link say}). */
-function rowIssues(p: RowProblem): RowIssue[] {
-  const row = p.row + 1;
-  const value = capture(/^[^"]*"(.*)" may not/s, p.message) ?? '';
-  if (p.field !== 'servers') return [{ kind: 'bad-name', row, field: p.field, value }];
-  if (p.server === undefined) return [{ kind: 'no-servers', row }];
-  return [
-    { kind: 'empty-server', row, server: p.server + 1 },
-    { kind: 'bad-server', row, value },
-  ];
-}
-
 /** Messages per row field from a failed build, keyed "row:field", in `lang`. */
 export function rowErrors(build: BuildResult, lang: CalcLang = 'en'): Record<string, string> {
   const out: Record<string, string> = {};
@@ -205,7 +136,7 @@ export function rowErrors(build: BuildResult, lang: CalcLang = 'en'): Record<str
   const w = WORDS[lang];
   for (const p of build.problems) {
     const key = `${p.row}:${p.field}`;
-    const message = say(p.message, rowIssues(p), (words, issue) => words.rowIssue(issue), lang);
+    const message = w.rowIssue(p.issue);
     out[key] = out[key] ? `${out[key]}${w.gap}${message}` : message;
   }
   return out;

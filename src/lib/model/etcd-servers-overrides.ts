@@ -13,7 +13,8 @@
  *    The first failing item stops parsing with one fixed message ({@link OVERRIDES_INVALID}).
  *    URL syntax, duplicates and whether the resource exists are not checked.
  */
-import { readFlagCsv } from './flag-csv.ts';
+import { readFlagCsv, type CsvProblem } from './flag-csv.ts';
+import type { ItemRef } from './overrides-lint.ts';
 import * as SOURCES from './sources.ts';
 
 /** kube-apiserver's only message for a malformed override (etcd.go#L628). */
@@ -40,35 +41,46 @@ export type OverridesParseResult =
       stage: 'flag' | 'override';
       /** What kube-apiserver says: {@link OVERRIDES_INVALID} for stage 'override'; a paraphrase of pflag's error for 'flag'. */
       error: string;
-      /** Which rule failed, in plain words (our explanation, not upstream's). */
-      reason: string;
+      /** Which rule failed (our explanation, not upstream's), by kind; the catalogue words it. */
+      rejection: Rejection;
       /** 0-based index of the first rejected item (stage 'override'). */
       itemIndex?: number;
       item?: string;
       source: string;
     };
 
-/** Why one item fails ParseEtcdServersOverrides, or null when it passes. */
-function itemProblem(item: string): string | null {
+/** Why ParseEtcdServersOverrides rejects one override; `index` is 1-based, `servers` the text after "#". */
+export type ItemProblem =
+  | { kind: 'no-hash' }
+  | { kind: 'hashes'; count: number }
+  | { kind: 'no-slash'; left: string }
+  | { kind: 'slashes'; left: string; count: number }
+  | { kind: 'no-servers' }
+  | { kind: 'empty-server'; index: number; servers: string };
+
+/** Why kube-apiserver rejects the value: an override (its 1-based number and text) or the flag's CSV. */
+export type Rejection =
+  { stage: 'override'; ref: ItemRef; problem: ItemProblem } | { stage: 'flag'; problem: CsvProblem };
+
+/** A builder row the flag cannot carry; `row` and `server` 1-based. The catalogue words it. */
+export type RowIssue =
+  | { kind: 'bad-name'; row: number; field: 'group' | 'resource'; value: string }
+  | { kind: 'no-servers'; row: number }
+  | { kind: 'empty-server'; row: number; server: number }
+  | { kind: 'bad-server'; row: number; value: string };
+
+/** Why one item fails ParseEtcdServersOverrides, in upstream's order of checks, or null when it passes. */
+function itemProblem(item: string): ItemProblem | null {
   const tokens = item.split('#');
-  if (tokens.length !== 2) {
-    return tokens.length === 1
-      ? 'it has no "#" between group/resource and servers'
-      : `it has ${tokens.length - 1} "#" characters; exactly one is allowed`;
-  }
-  const gr = tokens[0]!.split('/');
-  if (gr.length !== 2) {
-    return gr.length === 1
-      ? `"${tokens[0]}" has no "/" (write the core group as "/${tokens[0]}")`
-      : `"${tokens[0]}" has ${gr.length - 1} "/" characters; exactly one is allowed (group/resource)`;
-  }
-  const servers = tokens[1]!.split(';');
-  const empty = servers.findIndex((s) => s.length === 0);
-  if (empty >= 0)
-    return tokens[1] === ''
-      ? 'the server list after "#" is empty'
-      : `server ${empty + 1} of "${tokens[1]}" is empty (a stray ";")`;
-  return null;
+  if (tokens.length === 1) return { kind: 'no-hash' };
+  if (tokens.length !== 2) return { kind: 'hashes', count: tokens.length - 1 };
+  const [left, servers] = tokens as [string, string];
+  const slashes = left.split('/').length - 1;
+  if (slashes === 0) return { kind: 'no-slash', left };
+  if (slashes !== 1) return { kind: 'slashes', left, count: slashes };
+  if (servers === '') return { kind: 'no-servers' };
+  const empty = servers.split(';').indexOf('');
+  return empty >= 0 ? { kind: 'empty-server', index: empty + 1, servers } : null;
 }
 
 /**
@@ -87,7 +99,7 @@ function parseOverrideItems(items: readonly string[]): OverridesParseResult {
         ok: false,
         stage: 'override',
         error: OVERRIDES_INVALID,
-        reason: `Override ${i + 1} ("${item}"): ${problem}.`,
+        rejection: { stage: 'override', ref: { n: i + 1, item }, problem },
         itemIndex: i,
         item,
         source: SOURCES.parseEtcdServersOverrides,
@@ -116,7 +128,7 @@ export function parseEtcdServersOverrides(value: string): OverridesParseResult {
       ok: false,
       stage: 'flag',
       error: `invalid argument for "--etcd-servers-overrides" flag: ${csv.error}`,
-      reason: `The flag parser reads the value as CSV and fails: ${csv.error}.`,
+      rejection: { stage: 'flag', problem: csv.problem },
       source: SOURCES.pflagReadAsCSV,
     };
   }
@@ -131,7 +143,8 @@ export interface RowProblem {
   field: 'group' | 'resource' | 'servers';
   /** 0-based server index for field 'servers', when one server is at fault. */
   server?: number;
-  message: string;
+  /** What is wrong, by kind; the catalogue words it. */
+  issue: RowIssue;
 }
 
 /** Result of {@link buildEtcdServersOverrides}. */
@@ -157,21 +170,25 @@ export function buildEtcdServersOverrides(rows: readonly EtcdServersOverride[]):
         problems.push({
           row,
           field,
-          message: `Row ${row + 1}: the ${field} "${v}" may not contain "/", "#", ",", a double quote or a line break.`,
+          issue: { kind: 'bad-name', row: row + 1, field, value: v },
         });
       }
     }
-    if (r.servers.length === 0)
-      problems.push({ row, field: 'servers', message: `Row ${row + 1}: add at least one etcd server.` });
+    if (r.servers.length === 0) problems.push({ row, field: 'servers', issue: { kind: 'no-servers', row: row + 1 } });
     r.servers.forEach((s, server) => {
       if (s.length === 0)
-        problems.push({ row, field: 'servers', server, message: `Row ${row + 1}: server ${server + 1} is empty.` });
+        problems.push({
+          row,
+          field: 'servers',
+          server,
+          issue: { kind: 'empty-server', row: row + 1, server: server + 1 },
+        });
       else if (FORBIDDEN_ALWAYS.test(s) || s.includes(';')) {
         problems.push({
           row,
           field: 'servers',
           server,
-          message: `Row ${row + 1}: server "${s}" may not contain ";", "#", ",", a double quote or a line break.`,
+          issue: { kind: 'bad-server', row: row + 1, value: s },
         });
       }
     });

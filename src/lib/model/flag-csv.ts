@@ -25,7 +25,14 @@ export type FlagCsvResult =
       /** Whether any field was quoted (its quotes were removed). */
       quoted: boolean;
     }
-  | { ok: false; error: string };
+  | { ok: false; error: string; problem: CsvProblem };
+
+/** Why the flag parser rejects the value, by kind; `item` is 1-based. The catalogue words it. */
+export type CsvProblem =
+  | { kind: 'only-line-breaks' }
+  | { kind: 'bare-quote'; item: number }
+  | { kind: 'after-quote'; item: number }
+  | { kind: 'unclosed-quote'; item: number };
 
 const lengthNL = (s: string): number => (s.endsWith('\n') ? 1 : 0);
 
@@ -57,7 +64,12 @@ export function readFlagCsv(value: string): FlagCsvResult {
 
   let { line, eof } = readLine();
   while (!eof && line.length === lengthNL(line)) ({ line, eof } = readLine());
-  if (eof) return { ok: false, error: 'the value holds only line breaks, so the flag parser finds no record (EOF)' };
+  if (eof)
+    return {
+      ok: false,
+      error: 'the value holds only line breaks, so the flag parser finds no record (EOF)',
+      problem: { kind: 'only-line-breaks' },
+    };
 
   const items: string[] = [];
   let quoted = false;
@@ -69,6 +81,7 @@ export function readFlagCsv(value: string): FlagCsvResult {
         return {
           ok: false,
           error: `bare " in non-quoted-field (item ${items.length + 1}: a double quote may only open a field)`,
+          problem: { kind: 'bare-quote', item: items.length + 1 },
         };
       items.push(field);
       if (i >= 0) {
@@ -100,6 +113,7 @@ export function readFlagCsv(value: string): FlagCsvResult {
           return {
             ok: false,
             error: `extraneous or missing " in quoted-field (item ${items.length + 1}: text follows a closing quote)`,
+            problem: { kind: 'after-quote', item: items.length + 1 },
           };
         }
       } else if (line.length > 0) {
@@ -109,6 +123,7 @@ export function readFlagCsv(value: string): FlagCsvResult {
         return {
           ok: false,
           error: `extraneous or missing " in quoted-field (item ${items.length + 1}: the quote is never closed)`,
+          problem: { kind: 'unclosed-quote', item: items.length + 1 },
         };
       }
     }

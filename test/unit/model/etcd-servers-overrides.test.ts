@@ -74,13 +74,21 @@ describe('parseEtcdServersOverrides', () => {
     expect(OVERRIDES_INVALID).toBe(
       '--etcd-servers-overrides invalid, must be of format: group/resource#servers, where servers are URLs, semicolon separated',
     );
-    if (!r.ok) expect(r.reason).toMatch(/has no "\/" \(write the core group as "\/events"\)/);
+    if (!r.ok)
+      expect(r.rejection).toEqual({
+        stage: 'override',
+        ref: { n: 2, item: 'events#http://b' },
+        problem: { kind: 'no-slash', left: 'events' },
+      });
   });
 
   it('reports flag-parser (CSV) failures as their own stage', () => {
     const r = parseEtcdServersOverrides('/ev"ents#http://a');
     expect(r).toMatchObject({ ok: false, stage: 'flag', source: 'spf13/pflag@v1.0.10:string_slice.go#L22-L29' });
-    if (!r.ok) expect(r.error).toMatch(/bare " in non-quoted-field/);
+    if (!r.ok) {
+      expect(r.error).toMatch(/bare " in non-quoted-field/);
+      expect(r.rejection).toEqual({ stage: 'flag', problem: { kind: 'bare-quote', item: 1 } });
+    }
   });
 
   it('keeps whitespace and empty resources exactly as upstream does', () => {

@@ -1,42 +1,15 @@
 /**
  * The --etcd-servers-overrides calculator's words in each language it speaks (../overrides.ts builds
  * its form, its row builder and its answer from them). The lint (src/lib/model/overrides-lint.ts)
- * answers in findings with their figures, which `finding` words. The parser and the row builder
- * (etcd-servers-overrides.ts, flag-csv.ts) still write their verdicts as English sentences; the
- * calculator reads each one back into the parts below, and the English words here give that
- * sentence back byte for byte.
+ * answers in findings with their figures, which `finding` words; the parser's rejections and the
+ * row builder's issues (etcd-servers-overrides.ts, flag-csv.ts) come as kinds with figures too,
+ * which `rejection` and `rowIssue` word.
  * What kube-apiserver itself prints (the rejected value's message) is quoted as is, in English.
  */
+import type { ItemProblem, Rejection, RowIssue } from '../../model/etcd-servers-overrides.ts';
+import type { CsvProblem } from '../../model/flag-csv.ts';
 import type { Finding, ItemRef } from '../../model/overrides-lint.ts';
 import type { ViewText } from '../calc.ts';
-
-/** Why ParseEtcdServersOverrides rejects one override. */
-export type ItemProblem =
-  | { kind: 'no-hash' }
-  | { kind: 'hashes'; count: number }
-  | { kind: 'no-slash'; left: string }
-  | { kind: 'slashes'; left: string; count: number }
-  | { kind: 'no-servers' }
-  /** `index` is 1-based; `servers` is the text after "#". */
-  | { kind: 'empty-server'; index: number; servers: string };
-
-/** Why the flag parser (pflag's CSV reading) rejects the value; `item` is 1-based. */
-export type CsvProblem =
-  | { kind: 'only-line-breaks' }
-  | { kind: 'bare-quote'; item: number }
-  | { kind: 'after-quote'; item: number }
-  | { kind: 'unclosed-quote'; item: number };
-
-/** Why kube-apiserver rejects the value, in our words (the `reason` of a failed parse). */
-export type Rejection =
-  { stage: 'override'; ref: ItemRef; problem: ItemProblem } | { stage: 'flag'; problem: CsvProblem };
-
-/** A builder row the flag cannot carry (src/lib/model/etcd-servers-overrides.ts); `row` and `server` 1-based. */
-export type RowIssue =
-  | { kind: 'bad-name'; row: number; field: 'group' | 'resource'; value: string }
-  | { kind: 'no-servers'; row: number }
-  | { kind: 'empty-server'; row: number; server: number }
-  | { kind: 'bad-server'; row: number; value: string };
 
 export interface OverridesWords {
   /** How a sentence names one override. */
@@ -57,8 +30,6 @@ export interface OverridesWords {
   rowIssue: (p: RowIssue) => string;
   /** Between two messages under one row field. */
   gap: string;
-  /** A model sentence the calculator could not read back, shown as the model wrote it. */
-  untranslated: (message: string) => string;
   /** One builder row. */
   row: {
     legend: (n: number) => string;
@@ -198,7 +169,6 @@ export const OVERRIDES_EN: OverridesWords = {
   finding: enFinding,
   rowIssue: enRowIssue,
   gap: ' ',
-  untranslated: (message) => message,
   row: {
     legend: (n) => `Override ${n}`,
     which: (n) => ` (override ${n})`,
@@ -341,7 +311,6 @@ export const OVERRIDES_JA: OverridesWords = {
   finding: jaFinding,
   rowIssue: jaRowIssue,
   gap: '',
-  untranslated: (message) => `（英語のみ）${message}`,
   row: {
     legend: (n) => `オーバーライド ${n}`,
     which: (n) => `（オーバーライド ${n}）`,
