@@ -38,10 +38,10 @@ describe('lastUpdatedOfInputs', () => {
     });
     // The page words the reason in its language and names the input that is not its MDX.
     expect(uiText('en').lastUpdated.buildDate('uncommitted', 'x.json')).toBe(
-      'the page has uncommitted changes (x.json), so this is the build date',
+      'uncommitted changes (x.json), so this is the build date',
     );
     expect(uiText('ja').lastUpdated.buildDate('uncommitted', null)).toBe(
-      'ページにコミットされていない変更があります。そのためビルド日を示しています',
+      'コミットされていない変更があります。そのためビルド日を示しています',
     );
     expect(() => lastUpdatedOfInputs(dates, ['nope.mdx'])).toThrow(/No history was read for nope\.mdx/);
   });

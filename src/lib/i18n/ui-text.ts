@@ -97,6 +97,8 @@ export interface UiText {
     changeTo: string;
     /** Why the build date stands in; `input` names the input git could not date when it is not the page's MDX. */
     buildDate: (reason: BuildDateReason, input: string | null) => string;
+    /** The language's parentheses around the line's note. */
+    paren: readonly [string, string];
   };
   /** The printed book's title page and contents (scripts/print.ts, src/lib/book.ts). */
   book: {
@@ -132,25 +134,26 @@ export interface UiText {
 
 const EN_BUILD_DATE: Record<BuildDateReason, string> = {
   'no-checkout': 'not built from a git checkout',
-  uncommitted: 'the page has uncommitted changes',
-  untracked: 'the page is not in git history',
-  shallow: 'shallow clone: the history that dates this page was not fetched',
+  uncommitted: 'uncommitted changes',
+  untracked: 'not in git history',
+  shallow: 'shallow clone: the history that dates it was not fetched',
   unknown: 'git cannot date it',
   'no-history': 'no history for this page',
 };
 
 const JA_BUILD_DATE: Record<BuildDateReason, string> = {
-  'no-checkout': 'git のチェックアウトからビルドされていません',
-  uncommitted: 'ページにコミットされていない変更があります',
-  untracked: 'ページが git の履歴にありません',
-  shallow: 'シャロークローンのため、このページの日付を決める履歴を取得していません',
-  unknown: 'git では日付を決められません',
+  'no-checkout': 'このサイトは git のチェックアウトからビルドされていません',
+  uncommitted: 'コミットされていない変更があります',
+  untracked: 'git の履歴にありません',
+  shallow: 'シャロークローンのため、日付の特定に必要な履歴を取得していません',
+  unknown: 'git で日付を特定できません',
   'no-history': 'このページの履歴がありません',
 };
 
 // Units the Japanese pages' <Value>s carry; symbols such as ms, GiB and QPS read the same in both.
 const JA_UNITS: Record<string, string> = {
   ' minutes': ' 分',
+  ' s': ' 秒',
   ' seconds': ' 秒',
   ' entries': ' 件',
   ' bytes': ' バイト',
@@ -239,6 +242,7 @@ const EN: UiText = {
     built: 'Built',
     changeTo: 'a change to',
     buildDate: (reason, input) => `${EN_BUILD_DATE[reason]}${input ? ` (${input})` : ''}, so this is the build date`,
+    paren: ['(', ')'],
   },
   tables: {
     members: 'Members',
@@ -292,8 +296,8 @@ const JA: UiText = {
     legendUnchecked: (mark) =>
       `${mark} は、このビルドで該当行を確認していない引用です（保留中でまだコミットに固定されていないか、固定済みでもここでは読めないもの）。`,
     unit: (unit) => JA_UNITS[unit] ?? unit,
-    valueNotPinned: '値は未固定',
-    valueUnverified: 'このビルドでは値を未検証',
+    valueNotPinned: '［値は未固定］',
+    valueUnverified: '［このビルドでは未検証の値］',
     note: {
       verified: 'このビルドで検証済みです。',
       provisional: (at) =>
@@ -342,7 +346,7 @@ const JA: UiText = {
     title: 'etcd と Kubernetes コントロールプレーンのサイジング',
     contents: '目次',
     version: (commit, isCommit, date, releases) =>
-      `ガイド ${isCommit ? `コミット ${commit}` : commit}、ビルド日 ${date}。引用先は ${releases.join('、')}`,
+      `ガイドのコミット ${isCommit ? commit : `なし（${commit}）`}、ビルド日 ${date}。${releases.length > 0 ? `引用先は ${releases.join('、')}。` : ''}`,
   },
   sectionCite: {
     label: (title) => `節「${title}」の引用をコピー`,
@@ -356,6 +360,7 @@ const JA: UiText = {
     changeTo: '変更元',
     buildDate: (reason, input) =>
       `${JA_BUILD_DATE[reason]}${input ? `（${input}）` : ''}。そのためビルド日を示しています`,
+    paren: ['（', '）'],
   },
   tables: {
     members: 'メンバー数',
@@ -371,10 +376,10 @@ const JA: UiText = {
     hosts: 'ホスト数',
     oneHostTakes: 'ホスト 1 台の障害で失うもの',
     layouts: {
-      stackedMinimum: 'スタック型、最小構成',
+      stackedMinimum: 'スタック型 etcd、最小構成',
       externalKubeadm: '外部 etcd、kubeadm の最小構成',
       externalProduction: '外部 etcd、このガイドの本番構成',
-      stackedFive: 'スタック型、etcd メンバー 5 台',
+      stackedFive: 'スタック型 etcd、etcd メンバー 5 台',
     },
     stackedLoss: 'etcd メンバー 1 台とコントロールプレーンのインスタンス 1 つ',
     externalLoss: 'etcd メンバー 1 台、またはコントロールプレーンのインスタンス 1 つ',
