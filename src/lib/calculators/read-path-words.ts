@@ -3,97 +3,12 @@
  * (src/lib/model/read-path-phrases.ts) is worded by that language's catalogue
  * (./messages/read-path.ts), so every language, English included, words the same decision.
  */
-import {
-  STATUS_TEXT,
-  type FallbackWhen,
-  type FreshPhrase,
-  type ReadHttpError,
-  type ReadRoute,
-  type RouteNote,
-  type ThenPhrase,
-  type WhyPhrase,
-} from '../model/read-path.ts';
+import { STATUS_TEXT, type ReadHttpError, type ReadRoute } from '../model/read-path.ts';
 import type { CalcLang } from './calc-words.ts';
+import { sayPhrase } from './phrase-words.ts';
 import { READ_PATH_EN, READ_PATH_JA, type ReadPathWords } from './messages/read-path.ts';
 
 export const READ_PATH_WORDS: Readonly<Record<CalcLang, ReadPathWords>> = { en: READ_PATH_EN, ja: READ_PATH_JA };
-
-function whyText(w: ReadPathWords, p: WhyPhrase): string {
-  switch (p.key) {
-    case 'noCache':
-      return w.why.noCache(p.resource);
-    case 'getWithoutRv':
-      return w.why.getWithoutRv;
-    case 'getCacheNotReady':
-      return w.why.getCacheNotReady;
-    case 'getAnyVersion':
-      return w.why.getAnyVersion(p.rv);
-    case 'getWaits':
-      return w.why.getWaits(p.rv, p.current);
-    case 'getSeen':
-      return w.why.getSeen(p.rv);
-    case 'exact':
-      return w.why.exact(w.why.exactSubject(p.subject), p.outcome);
-    case 'notOlderThanMatch':
-      return w.why.notOlderThanMatch;
-    case 'latestNoSnapshots':
-      return w.why.latestNoSnapshots;
-    case 'latestConsistent':
-      return w.why.latestConsistent(p.progressNotify);
-    case 'consistent':
-      return w.why.consistent(p.progressNotify);
-    case 'listAnyVersion':
-      return w.why.listAnyVersion(p.rv);
-    case 'listNotOlderThan':
-      return w.why.listNotOlderThan(p.rv);
-  }
-}
-
-function thenText(w: ReadPathWords, p: ThenPhrase): string {
-  switch (p.key) {
-    case 'notReadyToEtcd':
-      return w.then.notReadyToEtcd;
-    case 'notReady429':
-      return w.then.notReady429(p.selector);
-    case 'etcdGet':
-      return w.then.etcdGet(p.notOlderThan);
-    case 'etcdAtRevision':
-      return w.then.etcdAtRevision(p.rv);
-    case 'etcdLatestContinue':
-      return w.then.etcdLatestContinue(p.limit);
-    case 'etcdLatest':
-      return w.then.etcdLatest(p.notOlderThan, p.limit);
-    case 'cacheConsistent':
-      return w.then.cacheConsistent(p.fromKey);
-    case 'cacheWaitsExact':
-      return w.then.cacheWaitsExact(p.rv);
-    case 'cacheFromSnapshot':
-      return w.then.cacheFromSnapshot;
-    case 'cacheWaits':
-      return w.then.cacheWaits(p.current);
-    case 'cacheSeen':
-      return w.then.cacheSeen;
-  }
-}
-
-function freshText(w: ReadPathWords, p: FreshPhrase): string {
-  switch (p.key) {
-    case 'notOlderThan':
-      return w.fresh.notOlderThan(p.rv);
-    case 'exact':
-      return w.fresh.exact(p.rv, p.future);
-    default:
-      return w.fresh[p.key];
-  }
-}
-
-function fallbackText(w: ReadPathWords, p: FallbackWhen): string {
-  return p.key === 'consistent' ? w.fallbackWhen.consistent : w.fallbackWhen.cacheWait(p.rev, p.current);
-}
-
-function noteText(w: ReadPathWords, p: RouteNote): string {
-  return p.key === 'getIgnores' ? w.note.getIgnores(p.params) : w.note[p.key];
-}
 
 /** A route's sentences in one language. */
 export interface RouteWords {
@@ -117,12 +32,12 @@ export interface RouteWords {
 export function routeWords(r: ReadRoute, lang: CalcLang): RouteWords {
   const w = READ_PATH_WORDS[lang];
   return {
-    reason: [whyText(w, r.reason.why), ...r.reason.then.map((t) => thenText(w, t))].join(w.sentenceGap),
+    reason: [sayPhrase(w.why, r.reason.why), ...r.reason.then.map((t) => sayPhrase(w.then, t))].join(w.sentenceGap),
     etcdCost: w.cost[r.etcdCost],
-    freshness: freshText(w, r.freshnessDetail),
-    fallbackWhen: r.fallback === null ? null : fallbackText(w, r.fallback.when),
+    freshness: sayPhrase(w.fresh, r.freshnessDetail),
+    fallbackWhen: r.fallback === null ? null : sayPhrase(w.fallbackWhen, r.fallback.when),
     mayFailWhen: r.mayFail.map((f) => w.failsWhen[f.when]),
-    notes: r.notes.map((n) => noteText(w, n)),
+    notes: r.notes.map((n) => sayPhrase(w.note, n)),
   };
 }
 

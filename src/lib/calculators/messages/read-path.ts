@@ -10,12 +10,16 @@
  */
 import type {
   CostKey,
-  ExactOutcome,
   ExactSubject,
+  FallbackWhen,
+  FreshPhrase,
   IgnoredParam,
   ReadServedBy,
-  UncachedResource,
+  RouteNote,
+  ThenPhrase,
+  WhyPhrase,
 } from '../../model/read-path.ts';
+import type { PhraseWords } from '../phrase-words.ts';
 import type { ViewText } from '../calc.ts';
 
 export interface ReadPathWords {
@@ -48,62 +52,17 @@ export interface ReadPathWords {
   /** The explorer's remark after the 400 for a continue token that does not decode (the model's `remark: 'decoderReasons'`). */
   decoderReasons: string;
   cost: Readonly<Record<CostKey, string>>;
-  fresh: {
-    linearizable: string;
-    consistentFromCache: string;
-    notOlderThan: (rv: string) => string;
-    exact: (rv: string, future: boolean) => string;
-    firstPage: string;
-    latestContinue: string;
-    any: string;
-    none: string;
-  };
+  fresh: PhraseWords<FreshPhrase>;
   /** Why a request goes where it goes: the first sentence of the model's reason. */
-  why: {
-    noCache: (resource: UncachedResource) => string;
-    getWithoutRv: string;
-    getCacheNotReady: string;
-    getAnyVersion: (rv: string) => string;
-    getWaits: (rv: string, current: number) => string;
-    getSeen: (rv: string) => string;
-    exactSubject: (s: ExactSubject) => string;
-    exact: (subject: string, outcome: ExactOutcome) => string;
-    notOlderThanMatch: string;
-    latestNoSnapshots: string;
-    latestConsistent: (progressNotify: boolean) => string;
-    consistent: (progressNotify: boolean) => string;
-    listAnyVersion: (rv: string) => string;
-    listNotOlderThan: (rv: string) => string;
-  };
+  why: PhraseWords<WhyPhrase>;
   /** What follows from it: the further sentences of the model's reason. */
-  then: {
-    notReadyToEtcd: string;
-    notReady429: (hasSelector: boolean) => string;
-    etcdGet: (notOlderThan: string | null) => string;
-    etcdAtRevision: (rv: string | null) => string;
-    etcdLatestContinue: (limit: number) => string;
-    etcdLatest: (notOlderThan: string | null, limit: number) => string;
-    cacheConsistent: (fromTokenKey: boolean) => string;
-    cacheWaitsExact: (rv: string) => string;
-    cacheFromSnapshot: string;
-    cacheWaits: (current: number) => string;
-    cacheSeen: string;
-  };
-  fallbackWhen: {
-    consistent: string;
-    cacheWait: (rv: string, current: number) => string;
-  };
+  then: PhraseWords<ThenPhrase>;
+  fallbackWhen: PhraseWords<FallbackWhen>;
   failsWhen: {
     skipTimeoutFallback: string;
     compacted: string;
   };
-  note: {
-    getIgnores: (params: readonly IgnoredParam[]) => string;
-    rvZeroIgnoresLimit: string;
-    rangeStream: string;
-    noSelectorsInEtcd: string;
-    events: string;
-  };
+  note: PhraseWords<RouteNote>;
 }
 
 const SERVED_BY_EN: ReadPathWords['servedBy'] = {
@@ -119,6 +78,14 @@ const anyVersionEn = (rv: string): string =>
   rv === '0' ? 'resourceVersion "0" means any version' : `resourceVersion "${rv}" parses as 0, which means any version`;
 
 const honouredEn = (limit: number): string => (limit > 0 ? `; the limit of ${limit} is honoured` : '');
+
+/** The subject of an exact read, as the clause before a colon. */
+const exactSubjectEn = (s: ExactSubject): string =>
+  s.kind === 'match'
+    ? 'resourceVersionMatch=Exact'
+    : s.kind === 'firstPage'
+      ? "A continue token asks for the next page at the first page's revision"
+      : `limit with resourceVersion ${s.rv} (and no resourceVersionMatch) is the legacy exact match`;
 
 export const READ_PATH_EN: ReadPathWords = {
   limitLabel: 'limit',
@@ -161,40 +128,36 @@ export const READ_PATH_EN: ReadPathWords = {
     rejected: 'None: the API server answers 429 with Retry-After while its watch cache initialises.',
   },
   fresh: {
-    linearizable: 'Linearizable: at least as new as any write completed before the request.',
-    consistentFromCache:
+    linearizable: () => 'Linearizable: at least as new as any write completed before the request.',
+    consistentFromCache: () =>
       'Linearizable: the cache waits until it has caught up with the current etcd revision (the same guarantee as reading etcd).',
-    notOlderThan: (rv) =>
+    notOlderThan: ({ rv }) =>
       `Not older than resourceVersion ${rv}: whatever the cache holds once it has seen ${rv}, possibly newer.`,
-    exact: (rv, future) =>
+    exact: ({ rv, future }) =>
       `Exactly resourceVersion ${rv}: the state as of that revision${future ? '' : ', however old'}.`,
-    firstPage: 'Exactly the revision of the first page (pages stay consistent with each other).',
-    latestContinue:
+    firstPage: () => 'Exactly the revision of the first page (pages stay consistent with each other).',
+    latestContinue: () =>
       'This page is at the latest revision, but the pages together are no single snapshot: objects created, changed or deleted since the first page may show up.',
-    any: "Any: whatever this API server's cache holds. It may be older than data the client has already seen, e.g. from another API-server replica.",
-    none: 'No data returned.',
+    any: () =>
+      "Any: whatever this API server's cache holds. It may be older than data the client has already seen, e.g. from another API-server replica.",
+    none: () => 'No data returned.',
   },
   why: {
-    noCache: (res) =>
+    noCache: ({ resource: res }) =>
       res === 'events'
         ? 'Events have no watch cache: kube-apiserver sets the watch-cache size of core and events.k8s.io Events to 0 by default, so their storage reads etcd directly.'
         : res === 'size0'
           ? 'A resource set to --watch-cache-sizes=<resource>#0 has no watch cache: its storage reads etcd directly.'
           : 'With --watch-cache=false no resource has a watch cache: every storage reads etcd directly.',
-    getWithoutRv:
+    getWithoutRv: () =>
       'A GET without resourceVersion is a consistent read: the delegator always sends it to etcd, whatever the cache holds.',
-    getCacheNotReady: 'The watch cache is not ready, so the GET goes to etcd:',
-    getAnyVersion: (rv) => `${anyVersionEn(rv)}: the ready cache answers at once.`,
-    getWaits: (rv, current) =>
+    getCacheNotReady: () => 'The watch cache is not ready, so the GET goes to etcd:',
+    getAnyVersion: ({ rv }) => `${anyVersionEn(rv)}: the ready cache answers at once.`,
+    getWaits: ({ rv, current }) =>
       `resourceVersion ${rv} is newer than the cache has seen (${current}): the cache waits up to 3 s for it and answers once it has seen ${rv}.`,
-    getSeen: (rv) => `resourceVersion ${rv} is given and the cache has already seen it: the cache answers at once.`,
-    exactSubject: (s) =>
-      s.kind === 'match'
-        ? 'resourceVersionMatch=Exact'
-        : s.kind === 'firstPage'
-          ? "A continue token asks for the next page at the first page's revision"
-          : `limit with resourceVersion ${s.rv} (and no resourceVersionMatch) is the legacy exact match`,
-    exact: (what, o) => {
+    getSeen: ({ rv }) => `resourceVersion ${rv} is given and the cache has already seen it: the cache answers at once.`,
+    exact: ({ subject, outcome: o }) => {
+      const what = exactSubjectEn(subject);
       switch (o.kind) {
         case 'noSnapshots':
           return `${what}: without cache snapshots (ListFromCacheSnapshot off) only etcd can answer at an exact revision.`;
@@ -210,43 +173,43 @@ export const READ_PATH_EN: ReadPathWords = {
           return `${what}: the cache holds a snapshot at that revision.`;
       }
     },
-    notOlderThanMatch: 'resourceVersionMatch=NotOlderThan is always served by the cache.',
-    latestNoSnapshots:
+    notOlderThanMatch: () => 'resourceVersionMatch=NotOlderThan is always served by the cache.',
+    latestNoSnapshots: () =>
       'A continue token with resourceVersion −1 (the one a 410 hands out): without cache snapshots (ListFromCacheSnapshot off) the cacher sends every continue to etcd.',
-    latestConsistent: (pn) =>
+    latestConsistent: ({ progressNotify: pn }) =>
       pn
         ? 'A continue token with resourceVersion −1 (the one a 410 hands out) asks for the rest of the list at the latest revision, which the cacher treats as a consistent read; the cache can serve it because etcd supports progress notify.'
         : 'A continue token with resourceVersion −1 (the one a 410 hands out) is a consistent read, and etcd lacks progress notify (needs ≥ 3.4.31 / ≥ 3.5.13), so the cache cannot prove it is current.',
-    consistent: (pn) =>
+    consistent: ({ progressNotify: pn }) =>
       pn
         ? 'No resourceVersion: a consistent read, which the cache can serve because etcd supports progress notify.'
         : 'No resourceVersion: a consistent read, and etcd lacks progress notify (needs ≥ 3.4.31 / ≥ 3.5.13), so the cache cannot prove it is current.',
-    listAnyVersion: (rv) => `${anyVersionEn(rv)}: served by the cache.`,
-    listNotOlderThan: (rv) => `resourceVersion ${rv} without limit means "not older than": served by the cache.`,
+    listAnyVersion: ({ rv }) => `${anyVersionEn(rv)}: served by the cache.`,
+    listNotOlderThan: ({ rv }) => `resourceVersion ${rv} without limit means "not older than": served by the cache.`,
   },
   then: {
-    notReadyToEtcd: 'But the cache is not ready and the request has a limit and no selector, so it goes to etcd.',
-    notReady429: (sel) =>
+    notReadyToEtcd: () => 'But the cache is not ready and the request has a limit and no selector, so it goes to etcd.',
+    notReady429: ({ selector: sel }) =>
       `But the cache is not ready and the request ${sel ? 'has a selector' : 'has no limit'}, so it is not sent to etcd: the API server answers 429 Too Many Requests with Retry-After.`,
-    etcdGet: (rv) =>
+    etcdGet: ({ notOlderThan: rv }) =>
       `etcd reads the latest revision${rv === null ? '' : ` and the store checks that it is not older than ${rv}`}.`,
-    etcdAtRevision: (rv) =>
+    etcdAtRevision: ({ rv }) =>
       `etcd reads at ${rv === null ? "the continue token's revision (the first page's)" : `revision ${rv}`}.`,
-    etcdLatestContinue: (limit) =>
+    etcdLatestContinue: ({ limit }) =>
       `The continue token's resourceVersion is −1, so the store reads the next page at etcd's latest revision, from the token's key on${honouredEn(limit)}.`,
-    etcdLatest: (rv, limit) =>
+    etcdLatest: ({ notOlderThan: rv, limit }) =>
       `etcd reads the latest revision${rv === null ? '' : `, and the API server then checks that it is not older than ${rv}`}${honouredEn(limit)}.`,
-    cacheConsistent: (fromKey) =>
+    cacheConsistent: ({ fromKey }) =>
       `The API server reads etcd's current revision, waits until the cache has caught up with it, then lists from the cache${fromKey ? ", from the token's key on" : ''}.`,
-    cacheWaitsExact: (rv) =>
+    cacheWaitsExact: ({ rv }) =>
       `It waits up to 3 s for its watch to reach revision ${rv}, then lists from the snapshot at it.`,
-    cacheFromSnapshot: 'The cache lists from that snapshot.',
-    cacheWaits: (current) => `It is newer than the cache has seen (${current}): the cache waits up to 3 s for it.`,
-    cacheSeen: 'The cache has already seen it and answers at once.',
+    cacheFromSnapshot: () => 'The cache lists from that snapshot.',
+    cacheWaits: ({ current }) => `It is newer than the cache has seen (${current}): the cache waits up to 3 s for it.`,
+    cacheSeen: () => 'The cache has already seen it and answers at once.',
   },
   fallbackWhen: {
-    consistent: 'The cache has not caught up within 3 s: the LIST falls back to a linearizable etcd list.',
-    cacheWait: (rv, current) =>
+    consistent: () => 'The cache has not caught up within 3 s: the LIST falls back to a linearizable etcd list.',
+    cacheWait: ({ rev: rv, current }) =>
       `etcd does not reach revision ${rv} within 3 s (it is at ${current}; only new writes move it). There is no etcd fallback here: only consistent LISTs fall back.`,
   },
   failsWhen: {
@@ -256,17 +219,18 @@ export const READ_PATH_EN: ReadPathWords = {
       'etcd has compacted that revision (kube-apiserver asks for a compaction every 5 minutes by default); the client must list again.',
   },
   note: {
-    getIgnores: (params) => {
+    getIgnores: ({ params }) => {
       const verb = params.length === 1 && params[0] !== 'selectors' ? 'is' : 'are';
       const list = params.length > 1 ? `${params.slice(0, -1).join(', ')} and ${params.at(-1)}` : params[0];
       return `A GET of one object takes only resourceVersion; ${list} ${verb} ignored.`;
     },
-    rvZeroIgnoresLimit:
+    rvZeroIgnoresLimit: () =>
       'With resourceVersion "0" the watch cache ignores limit and returns the whole list in one response.',
-    rangeStream:
+    rangeStream: () =>
       'With no limit and no continue token the store reads etcd with one RangeStream when etcd serves it (etcd v3.7; the EtcdRangeStream gate is beta and on by default in 1.37); against an older etcd it falls back to one Range and tries RangeStream again after 10 minutes.',
-    noSelectorsInEtcd: 'etcd has no selectors: it returns every object in the range and the API server filters them.',
-    events:
+    noSelectorsInEtcd: () =>
+      'etcd has no selectors: it returns every object in the range and the API server filters them.',
+    events: () =>
       'Core Events and events.k8s.io Events are the same objects under one etcd prefix, so this holds for both APIs, and every WATCH of them is an etcd watch too.',
   },
 };
@@ -353,36 +317,37 @@ export const READ_PATH_JA: ReadPathWords = {
     rejected: 'なし：ウォッチキャッシュの初期化中、API サーバーは Retry-After 付きの 429 を返します。',
   },
   fresh: {
-    linearizable: '線形化可能：リクエストの前に完了したどの書き込みと比べても古くありません。',
-    consistentFromCache:
+    linearizable: () => '線形化可能：リクエストの前に完了したどの書き込みと比べても古くありません。',
+    consistentFromCache: () =>
       '線形化可能：キャッシュは etcd の現在のリビジョンに追いつくまで待ちます（etcd を読み取るのと同じ保証です）。',
-    notOlderThan: (rv) =>
+    notOlderThan: ({ rv }) =>
       `resourceVersion ${rv} より古くない：キャッシュが ${rv} を観測した時点で保持しているものです。それより新しいこともあります。`,
-    exact: (rv, future) =>
+    exact: ({ rv, future }) =>
       `resourceVersion ${rv} ちょうど：そのリビジョン時点の状態です${future ? '' : '（どれほど古くても）'}。`,
-    firstPage: '最初のページのリビジョンちょうど（ページどうしの一貫性が保たれます）。',
-    latestContinue:
+    firstPage: () => '最初のページのリビジョンちょうど（ページどうしの一貫性が保たれます）。',
+    latestContinue: () =>
       'このページは最新のリビジョンのものですが、ページ全体としては単一のスナップショットになりません。最初のページの後に作成、変更、削除されたオブジェクトが現れることがあります。',
-    any: '任意：この API サーバーのキャッシュが保持しているものです。クライアントがすでに（たとえば別の API サーバーのレプリカから）受け取ったデータより古いことがあります。',
-    none: 'データは返されません。',
+    any: () =>
+      '任意：この API サーバーのキャッシュが保持しているものです。クライアントがすでに（たとえば別の API サーバーのレプリカから）受け取ったデータより古いことがあります。',
+    none: () => 'データは返されません。',
   },
   why: {
-    noCache: (res) =>
+    noCache: ({ resource: res }) =>
       res === 'events'
         ? 'Events はウォッチキャッシュを持ちません。kube-apiserver はデフォルトで core と events.k8s.io の Events のウォッチキャッシュサイズを 0 にしているので、そのストレージは etcd を直接読み取ります。'
         : res === 'size0'
           ? '--watch-cache-sizes=<resource>#0 を設定したリソースはウォッチキャッシュを持たず、そのストレージは etcd を直接読み取ります。'
           : '--watch-cache=false では、どのリソースもウォッチキャッシュを持たず、すべてのストレージが etcd を直接読み取ります。',
-    getWithoutRv:
+    getWithoutRv: () =>
       'resourceVersion を指定しない GET は一貫性のある読み取りです。キャッシュが何を保持していても、デリゲーターは常にそれを etcd に送ります。',
-    getCacheNotReady: 'ウォッチキャッシュの準備ができていないため、GET は etcd に送られます。',
-    getAnyVersion: (rv) => `${anyVersionJa(rv)}。準備のできたキャッシュがすぐに応答します。`,
-    getWaits: (rv, current) =>
+    getCacheNotReady: () => 'ウォッチキャッシュの準備ができていないため、GET は etcd に送られます。',
+    getAnyVersion: ({ rv }) => `${anyVersionJa(rv)}。準備のできたキャッシュがすぐに応答します。`,
+    getWaits: ({ rv, current }) =>
       `resourceVersion ${rv} はキャッシュが観測したリビジョン（${current}）より新しいので、キャッシュはそれを最大 3 秒待ち、${rv} を観測した時点で応答します。`,
-    getSeen: (rv) =>
+    getSeen: ({ rv }) =>
       `resourceVersion ${rv} が指定されていて、キャッシュはそれをすでに観測しているので、すぐに応答します。`,
-    exactSubject: exactSubjectJa,
-    exact: (what, o) => {
+    exact: ({ subject, outcome: o }) => {
+      const what = exactSubjectJa(subject);
       switch (o.kind) {
         case 'noSnapshots':
           return `${what}。キャッシュのスナップショットがない（ListFromCacheSnapshot が無効）ため、特定のリビジョンで応答できるのは etcd だけです。`;
@@ -398,49 +363,49 @@ export const READ_PATH_JA: ReadPathWords = {
           return `${what}。キャッシュはそのリビジョンのスナップショットを保持しています。`;
       }
     },
-    notOlderThanMatch: 'resourceVersionMatch=NotOlderThan には常にキャッシュが応答します。',
-    latestNoSnapshots:
+    notOlderThanMatch: () => 'resourceVersionMatch=NotOlderThan には常にキャッシュが応答します。',
+    latestNoSnapshots: () =>
       'resourceVersion −1 を持つ continue トークン（410 が返すもの）です。キャッシュのスナップショットがない（ListFromCacheSnapshot が無効）ため、cacher はすべての continue を etcd に送ります。',
-    latestConsistent: (pn) =>
+    latestConsistent: ({ progressNotify: pn }) =>
       pn
         ? 'resourceVersion −1 を持つ continue トークン（410 が返すもの）は、リストの残りを最新のリビジョンで要求します。cacher はこれを一貫性のある読み取りとして扱い、etcd が進捗通知に対応しているので、キャッシュが応答できます。'
         : 'resourceVersion −1 を持つ continue トークン（410 が返すもの）は一貫性のある読み取りですが、etcd が進捗通知に対応していない（≥ 3.4.31 / ≥ 3.5.13 が必要）ため、キャッシュは自分が最新であることを証明できません。',
-    consistent: (pn) =>
+    consistent: ({ progressNotify: pn }) =>
       pn
         ? 'resourceVersion の指定がないので、一貫性のある読み取りです。etcd が進捗通知に対応しているため、キャッシュが応答できます。'
         : 'resourceVersion の指定がないので、一貫性のある読み取りです。etcd が進捗通知に対応していない（≥ 3.4.31 / ≥ 3.5.13 が必要）ため、キャッシュは自分が最新であることを証明できません。',
-    listAnyVersion: (rv) => `${anyVersionJa(rv)}。キャッシュが応答します。`,
-    listNotOlderThan: (rv) =>
+    listAnyVersion: ({ rv }) => `${anyVersionJa(rv)}。キャッシュが応答します。`,
+    listNotOlderThan: ({ rv }) =>
       `limit を指定しない resourceVersion ${rv} は「これより古くない」を意味し、キャッシュが応答します。`,
   },
   then: {
-    notReadyToEtcd:
+    notReadyToEtcd: () =>
       'しかし、キャッシュの準備ができておらず、リクエストに limit があってセレクターがないので、リクエストは etcd に送られます。',
-    notReady429: (sel) =>
+    notReady429: ({ selector: sel }) =>
       `しかし、キャッシュの準備ができておらず、リクエストに${sel ? 'セレクターがある' : ' limit がない'}ので、リクエストは etcd に送られません。API サーバーは Retry-After 付きの 429 Too Many Requests を返します。`,
-    etcdGet: (rv) =>
+    etcdGet: ({ notOlderThan: rv }) =>
       `etcd は最新のリビジョンを読み取り${rv === null ? 'ます' : `、ストアはそれが ${rv} より古くないことを確認します`}。`,
-    etcdAtRevision: (rv) =>
+    etcdAtRevision: ({ rv }) =>
       rv === null
         ? 'etcd は continue トークンのリビジョン（最初のページのリビジョン）で読み取ります。'
         : `etcd はリビジョン ${rv} で読み取ります。`,
-    etcdLatestContinue: (limit) =>
+    etcdLatestContinue: ({ limit }) =>
       `continue トークンの resourceVersion は −1 なので、ストアは次のページを、etcd の最新のリビジョンでトークンのキーから読み取ります${honouredJa(limit)}。`,
-    etcdLatest: (rv, limit) =>
+    etcdLatest: ({ notOlderThan: rv, limit }) =>
       `etcd は最新のリビジョンを読み取ります${rv === null ? '' : `。その後、API サーバーがそれが ${rv} より古くないことを確認します`}${honouredJa(limit)}。`,
-    cacheConsistent: (fromKey) =>
+    cacheConsistent: ({ fromKey }) =>
       `API サーバーは etcd の現在のリビジョンを読み取り、キャッシュがそれに追いつくまで待ってから、キャッシュから${fromKey ? 'トークンのキー以降を' : ''} list します。`,
-    cacheWaitsExact: (rv) =>
+    cacheWaitsExact: ({ rv }) =>
       `キャッシュは、自分のウォッチがリビジョン ${rv} に到達するまで最大 3 秒待ち、そのリビジョンのスナップショットから list します。`,
-    cacheFromSnapshot: 'キャッシュはそのスナップショットから list します。',
-    cacheWaits: (current) =>
+    cacheFromSnapshot: () => 'キャッシュはそのスナップショットから list します。',
+    cacheWaits: ({ current }) =>
       `それはキャッシュが観測したリビジョン（${current}）より新しいので、キャッシュはそれを最大 3 秒待ちます。`,
-    cacheSeen: 'キャッシュはそれをすでに観測しているので、すぐに応答します。',
+    cacheSeen: () => 'キャッシュはそれをすでに観測しているので、すぐに応答します。',
   },
   fallbackWhen: {
-    consistent:
+    consistent: () =>
       'キャッシュが 3 秒以内に追いつかない場合です。LIST は etcd に対する線形化可能な list にフォールバックします。',
-    cacheWait: (rv, current) =>
+    cacheWait: ({ rev: rv, current }) =>
       `etcd が 3 秒以内にリビジョン ${rv} に到達しない場合です（etcd は現在 ${current} にあり、新しい書き込みがあって初めて進みます）。ここでは etcd へのフォールバックはありません。フォールバックするのは一貫性のある LIST だけです。`,
   },
   failsWhen: {
@@ -450,18 +415,18 @@ export const READ_PATH_JA: ReadPathWords = {
       'etcd がそのリビジョンをコンパクションした場合（kube-apiserver はデフォルトで 5 分ごとにコンパクションを要求します。クライアントは list をやり直さなければなりません）',
   },
   note: {
-    getIgnores: (params) => {
+    getIgnores: ({ params }) => {
       const list = params.map((p) => IGNORED_JA[p]).join('、');
       // A space between a Latin name and the particle, none after Japanese.
       return `単一オブジェクトの GET が受け取るのは resourceVersion だけです。${list}${/[!-~]$/.test(list) ? ' ' : ''}は無視されます。`;
     },
-    rvZeroIgnoresLimit:
+    rvZeroIgnoresLimit: () =>
       'resourceVersion "0" では、ウォッチキャッシュは limit を無視し、リスト全体を一度のレスポンスで返します。',
-    rangeStream:
+    rangeStream: () =>
       'limit も continue トークンもない場合、etcd が RangeStream に対応していれば（etcd v3.7。EtcdRangeStream ゲートは 1.37 ではベータで、デフォルトで有効）、ストアは一度の RangeStream で etcd を読み取ります。それより古い etcd に対しては一度の Range にフォールバックし、10 分後に改めて RangeStream を試します。',
-    noSelectorsInEtcd:
+    noSelectorsInEtcd: () =>
       'etcd にはセレクターがありません。etcd は範囲内のすべてのオブジェクトを返し、API サーバーがそれらを絞り込みます。',
-    events:
+    events: () =>
       'core の Events と events.k8s.io の Events は、同じ etcd プレフィックスの下にある同じオブジェクトです。したがってこのことは両方の API に当てはまり、それらに対する WATCH もすべて etcd のウォッチになります。',
   },
 };
