@@ -70,10 +70,15 @@ export function builtBase(dist: string): string {
   return new URL(url).pathname.replace(/\/$/, '') || '/';
 }
 
+/** Whether a route belongs to one edition: the English pages (`locale` undefined), or a translation's prefix (`ja/…`). */
+export function inEdition(route: string, locale?: string): boolean {
+  return translationOfRoute(route)?.locale === locale;
+}
+
 /**
- * The routes of one edition of a build: the English pages (`locale` undefined), or every page under
- * a translation's prefix (`ja/…`), its fallback copies included, in {@link builtRoutes}' order.
+ * The routes of one edition of a build ({@link inEdition}), a translation's fallback copies
+ * included, in {@link builtRoutes}' order.
  */
 export function editionRoutes(dist: string, locale?: string): string[] {
-  return builtRoutes(dist).filter((route) => translationOfRoute(route)?.locale === locale);
+  return builtRoutes(dist).filter((route) => inEdition(route, locale));
 }

@@ -7,7 +7,7 @@ import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
 import { findChromium } from '../lib/chromium.ts';
-import { builtRoutes, editionRoutes } from './built-pages.ts';
+import { builtRoutes, inEdition } from './built-pages.ts';
 import { DIST } from './paths.ts';
 
 export interface Cli {
@@ -74,8 +74,8 @@ export function pagesToVisit(
   if (!executablePath)
     return cli.fail('no Chromium found: install it (apt-get install -y chromium) or set CHROMIUM_PATH.');
   if (!existsSync(join(DIST, 'index.html'))) return cli.fail('dist/ holds no build: run npm run build first.');
-  const own = new Set(builtRoutes(DIST, { fallbacks: edition?.fallbacks ?? false }));
-  const built = edition ? editionRoutes(DIST, edition.locale).filter((r) => own.has(r)) : [...own];
+  const own = builtRoutes(DIST, { fallbacks: edition?.fallbacks ?? false });
+  const built = edition ? own.filter((r) => inEdition(r, edition.locale)) : own;
   const only = cli.positionals;
   const unknown = only.filter((r) => !built.includes(r));
   if (unknown.length > 0)
