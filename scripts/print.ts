@@ -21,7 +21,7 @@ import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Browser } from 'playwright-core';
 import { frontMatterHtml, tableOfContents, type BookChapter } from '../src/lib/book.ts';
-import { citedReleases, type GuideVersion } from '../src/lib/guide-version.ts';
+import { citedReleases, commitNoteIn, type GuideVersion } from '../src/lib/guide-version.ts';
 import { TRANSLATIONS } from '../src/lib/i18n/locales.ts';
 import { uiText } from '../src/lib/i18n/ui-text.ts';
 import { navRoutes, sidebarOf } from '../src/lib/sidebar-order.ts';
@@ -93,13 +93,14 @@ async function book(b: Browser): Promise<void> {
   const manifest = JSON.parse(readFileSync(join(DIST, 'manifest.json'), 'utf8')) as {
     site: { url: string; guide: GuideVersion };
   };
-  const words = uiText(translation?.lang ?? 'en').book;
+  const text = uiText(translation?.lang ?? 'en');
+  const words = text.book;
   const v = manifest.site.guide;
   const guide = {
     lang: translation?.lang ?? 'en',
     title: words.title,
     contents: words.contents,
-    version: words.version(v.commitNote, v.commit !== undefined, v.date, citedReleases(v)),
+    version: words.version(commitNoteIn(v, text.commit), v.commit !== undefined, v.date, citedReleases(v)),
     site: locale ? `${manifest.site.url.replace(/\/?$/, '/')}${locale}/` : manifest.site.url,
   };
   // The contents' length does not depend on its numbers: lay it out once to count its sheets.

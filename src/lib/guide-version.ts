@@ -9,6 +9,10 @@
 import { execFileSync } from 'node:child_process';
 import semver from 'semver';
 import type { LockEntry } from './citations/lock.ts';
+import { uiText, type UiText } from './i18n/ui-text.ts';
+
+/** Why a build has no commit: git missing, not a checkout, or a HEAD git printed oddly (`printed`, cut to 60 characters). */
+export type MissingCommit = { why: 'noGit' } | { why: 'notCheckout' } | { why: 'oddHead'; printed: string };
 
 /** The guide's commit, as git reports it. */
 export interface GuideCommit {
@@ -36,9 +40,14 @@ export interface PinnedVersion {
 
 /** Everything {@link guideVersion} puts together. */
 export interface GuideVersion {
-  /** Undefined when the guide was not built from a git checkout (see `commitNote`). */
+  /** Undefined when the guide was not built from a git checkout (see `missing`). */
   commit: GuideCommit | undefined;
-  /** Short plain text for the commit: `3bb2ecb`, `3bb2ecb (modified)` or why there is none. */
+  /** Why there is no commit; present exactly when `commit` is not. */
+  missing?: MissingCommit;
+  /**
+   * {@link commitNoteIn} in English, for what machines and English readers get (the manifest, the
+   * wiki's front matter, a copied citation): `3bb2ecb`, `3bb2ecb (modified)` or why there is none.
+   */
   commitNote: string;
   /** Build date, `YYYY-MM-DD` in UTC. */
   date: string;
@@ -63,21 +72,21 @@ const runGit: GitRunner = (args, cwd) =>
  *
  * @param root - the repository root.
  * @param run - runs git (default: the `git` binary); injected by tests.
- * @returns the commit, or `{ missing }` with a sentence saying why there is none (not a git
- *   checkout, git not installed): callers show that sentence instead of a SHA.
+ * @returns the commit, or `{ missing }` with why there is none (not a git checkout, git not
+ *   installed), which {@link commitNoteIn} words in place of a SHA.
  */
-export function readGitCommit(root: string, run: GitRunner = runGit): Omit<GuideCommit, 'url'> | { missing: string } {
+export function readGitCommit(
+  root: string,
+  run: GitRunner = runGit,
+): Omit<GuideCommit, 'url'> | { missing: MissingCommit } {
   let sha: string;
   try {
     sha = run(['rev-parse', '--verify', 'HEAD'], root).trim();
   } catch (error) {
-    const why =
-      error instanceof Error && 'code' in error && error.code === 'ENOENT'
-        ? 'git is not installed'
-        : 'not a git checkout';
-    return { missing: `unknown commit (${why})` };
+    const noGit = error instanceof Error && 'code' in error && error.code === 'ENOENT';
+    return { missing: { why: noGit ? 'noGit' : 'notCheckout' } };
   }
-  if (!/^[0-9a-f]{40}$/.test(sha)) return { missing: `unknown commit (git printed "${sha.slice(0, 60)}" for HEAD)` };
+  if (!/^[0-9a-f]{40}$/.test(sha)) return { missing: { why: 'oddHead', printed: sha.slice(0, 60) } };
   // Untracked files do not change what a build reads from tracked sources; ignored build output never counts.
   const status = run(['status', '--porcelain', '--untracked-files=no'], root);
   return { sha, short: sha.slice(0, 7), dirty: status.trim() !== '' };
@@ -199,7 +208,7 @@ export function pinnedVersions(
  * @param input.repos - the repositories to report, for {@link pinnedVersions}.
  */
 export function guideVersion(input: {
-  commit: Omit<GuideCommit, 'url'> | { missing: string };
+  commit: Omit<GuideCommit, 'url'> | { missing: MissingCommit };
   date: string;
   lockEntries: Iterable<LockEntry>;
   repositoryUrl?: string | undefined;
@@ -208,11 +217,30 @@ export function guideVersion(input: {
 }): GuideVersion {
   if (!/^\d{4}-\d{2}-\d{2}$/.test(input.date)) throw new Error(`Build date "${input.date}" is not YYYY-MM-DD.`);
   const pinned = pinnedVersions(input.lockEntries, input.repos);
-  if ('missing' in input.commit)
-    return { commit: undefined, commitNote: input.commit.missing, date: input.date, pinned };
+  const en = uiText('en').commit;
+  if ('missing' in input.commit) {
+    const { missing } = input.commit;
+    return {
+      commit: undefined,
+      missing,
+      commitNote: commitNoteIn({ commit: undefined, missing }, en),
+      date: input.date,
+      pinned,
+    };
+  }
   const url = commitUrl(input.repositoryUrl, input.commit.sha);
   const commit: GuideCommit = { ...input.commit, ...(url ? { url } : {}) };
-  return { commit, commitNote: commit.dirty ? `${commit.short} (modified)` : commit.short, date: input.date, pinned };
+  return { commit, commitNote: commitNoteIn({ commit }, en), date: input.date, pinned };
+}
+
+/**
+ * The commit as a reader of one language reads it: the short SHA, marked when the build had
+ * uncommitted changes, or why there is none.
+ * @param words - that language's `commit` words (src/lib/i18n/ui-text.ts).
+ */
+export function commitNoteIn(v: Pick<GuideVersion, 'commit' | 'missing'>, words: UiText['commit']): string {
+  if (v.commit) return v.commit.dirty ? words.modified(v.commit.short) : v.commit.short;
+  return words.missing(v.missing ?? { why: 'notCheckout' });
 }
 
 /**

@@ -28,7 +28,7 @@ const SOURCE_SAID =
   /^[^\s:;]+ (line \d+|lines \d+ to \d+), (verified|provisional, checked at v[\w.-]+|pending, not pinned to a commit yet|not verified in this build|failed verification)$/;
 /** The same in Japanese, on a translated page (src/lib/i18n/ui-text.ts). */
 const SOURCE_SAID_JA =
-  /^[^\s:;]+ (\d+ 行目|\d+ 行目から \d+ 行目), (検証済み|暫定（v[\w.-]+ で確認）|保留中（まだコミットに固定されていません）|このビルドでは未検証|検証に失敗)$/;
+  /^[^\s:;]+ (\d+ 行目|\d+ 行目から \d+ 行目), (検証済み|暫定：v[\w.-]+ で確認|保留中：まだコミットに固定されていません|このビルドでは未検証|検証に失敗)$/;
 const PAGES_SHOWN = ['etcd-timeouts/', 'apiserver-capacity/'];
 /** A phone's screen and touch, for the tap tests. */
 const PHONE = { viewport: { width: 390, height: 844 }, hasTouch: true, isMobile: true };

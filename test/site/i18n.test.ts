@@ -3,6 +3,8 @@ import { join } from 'node:path';
 import { parse, type HTMLElement } from 'node-html-parser';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { TRANSLATIONS } from '../../src/lib/i18n/locales.ts';
+import { uiText } from '../../src/lib/i18n/ui-text.ts';
+import { calcWords } from '../../src/lib/calculators/calc-words.ts';
 import { sha256Of } from '../../src/lib/i18n/translation.ts';
 import { chromiumPathForTests } from '../helpers/browser.ts';
 import { useBrowserAndSite } from '../helpers/browser-site.ts';
@@ -78,6 +80,50 @@ describe('the translated editions', () => {
       for (const h of heads) expect(h, table).toMatch(/[\u3040-\u30ff\u4e00-\u9fff]/);
     }
   });
+
+  it.each(['en', 'ja'] as const)(
+    'source-link states, excerpt headers and calculator link notes speak the %s page’s language',
+    (lang) => {
+      const words = uiText(lang).citations;
+      // A state's name as this language says it; a provisional one with any checked-at tag.
+      const stateText = (status: string): RegExp => {
+        const [before, after] = words.provisional('\u0000').split('\u0000') as [string, string];
+        const esc = (t: string) => t.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+        if (status === 'provisional') return new RegExp(`^${esc(before)}\\S+${esc(after)}$`);
+        const named: Record<string, string> = { pending: words.pending, failed: words.failed };
+        return new RegExp(`^${esc(named[status] ?? words.unverified)}$`);
+      };
+      let seen = 0;
+      for (const { route, english } of translated.filter(({ t }) => t.locale === 'ja')) {
+        const page = doc(lang === 'ja' ? route : english);
+        for (const fig of page.querySelectorAll('figure.excerpt')) {
+          const status = fig.querySelector('.excerpt-status')!;
+          seen++;
+          if (fig.getAttribute('data-status') === 'verified')
+            expect(status.text).toBe(
+              `${words.excerpt.verifiedBefore}${status.querySelector('code')!.text}${words.excerpt.verifiedAfter}`,
+            );
+          else expect(status.text).toMatch(stateText(fig.getAttribute('data-status')!));
+        }
+        for (const state of page.querySelectorAll('a.calc__ref[data-status] .calc__ref-state')) {
+          seen++;
+          const status = state.closest('a')!.getAttribute('data-status')!;
+          const [open, close] = calcWords(lang).paren;
+          expect(state.text.startsWith(open) && state.text.endsWith(close), state.text).toBe(true);
+          expect(state.text.slice(open.length, -close.length)).toMatch(stateText(status));
+        }
+        for (const script of page.querySelectorAll('script[data-source-links]')) {
+          const links = Object.values(JSON.parse(script.text) as Record<string, { status: string; note?: string }>);
+          for (const link of links.filter((l) => l.note !== undefined)) {
+            seen++;
+            expect(link.note).toMatch(stateText(link.status));
+          }
+        }
+      }
+      // Every Japanese page with an excerpt or a calculator's sources was looked at.
+      expect(seen).toBeGreaterThan(0);
+    },
+  );
 
   it('the sitemap names each translated page with its English alternate', () => {
     const sitemap = readFileSync(join(DIST, 'sitemap-0.xml'), 'utf8');

@@ -17,6 +17,7 @@ import {
 import { decadeTicks, linePath, logScale } from '../../src/lib/calculators/log-scale.ts';
 import { lostQuorumSeries } from '../../src/lib/model/availability.ts';
 import { refLink, useSourceLinks } from '../../src/lib/calculators/ref-link.ts';
+import { calcWords } from '../../src/lib/calculators/calc-words.ts';
 import * as SOURCES from '../../src/lib/model/sources.ts';
 import { parseCitationRef } from '../../src/lib/citations/ref.ts';
 import { fmtBytes, fmtProb, fmtProbLog10, ordinal, powerOfTen } from '../../src/lib/calculators/format.ts';
@@ -369,7 +370,7 @@ describe('reference links', () => {
     refs.forEach((ref, i) => {
       const c = parseCitationRef(ref);
       const lines = c.start === c.end ? `L${c.start}` : `L${c.start}–${c.end}`;
-      expect(toHtml(refLink(ref))).toBe(
+      expect(toHtml(refLink(ref, calcWords('en')))).toBe(
         toHtml(
           h(
             'a',
@@ -383,21 +384,26 @@ describe('reference links', () => {
   it('say when a citation is not verified', () => {
     const ref = refs[0]!;
     for (const [status, note] of [
-      ['pending', 'pending'],
-      ['provisional', 'provisional: checked at v1.37.0-beta.0'],
+      ['pending', 'pending, not pinned to a commit yet'],
+      ['provisional', 'provisional, checked at v1.37.0-beta.0'],
       ['unverified', 'not verified in this build'],
     ] as const) {
       useSourceLinks({ [ref]: { href: 'https://example.test/x', status, note } });
-      expect(toHtml(refLink(ref))).toContain(`<span class="calc__ref-state"> (${note})</span></a>`);
+      expect(toHtml(refLink(ref, calcWords('en')))).toContain(`<span class="calc__ref-state"> (${note})</span></a>`);
     }
   });
   it('never invent a link: an unknown ref is text in the browser and an error in the build', () => {
     const unknown = 'acme/none@v1.0.0:a.go#L1-L2';
-    expect(toHtml(refLink(unknown))).toBe('<span class="calc__ref">a.go L1–2 @ v1.0.0 (link unavailable)</span>');
+    expect(toHtml(refLink(unknown, calcWords('en')))).toBe(
+      '<span class="calc__ref">a.go L1–2 @ v1.0.0 (link unavailable)</span>',
+    );
+    expect(toHtml(refLink(unknown, calcWords('ja')))).toBe(
+      '<span class="calc__ref">a.go L1–2 @ v1.0.0（リンクなし）</span>',
+    );
     useSourceLinks({}, { strict: true });
-    expect(() => refLink(unknown)).toThrow(/No verified link for acme\/none@v1\.0\.0:a\.go#L1-L2/);
+    expect(() => refLink(unknown, calcWords('en'))).toThrow(/No verified link for acme\/none@v1\.0\.0:a\.go#L1-L2/);
     useSourceLinks({}, { strict: false });
-    expect(() => refLink('https://etcd.io/docs/')).toThrow(/Not a citation ref/);
+    expect(() => refLink('https://etcd.io/docs/', calcWords('en'))).toThrow(/Not a citation ref/);
   });
 });
 

@@ -3,8 +3,10 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import type { LockEntry } from '../../src/lib/citations/lock.ts';
+import { uiText } from '../../src/lib/i18n/ui-text.ts';
 import {
   buildDate,
+  commitNoteIn,
   commitUrl,
   formatGuideVersion,
   guideVersion,
@@ -75,14 +77,15 @@ describe('readGitCommit', () => {
   it('says why there is no commit outside a git checkout', () => {
     const dir = mkdtempSync(join(tmpdir(), 'guide-version-'));
     try {
-      expect(readGitCommit(dir)).toEqual({ missing: 'unknown commit (not a git checkout)' });
+      expect(readGitCommit(dir)).toEqual({ missing: { why: 'notCheckout' } });
     } finally {
       rmSync(dir, { recursive: true });
     }
     const noGit = () => {
       throw Object.assign(new Error('spawn git ENOENT'), { code: 'ENOENT' });
     };
-    expect(readGitCommit('/r', noGit)).toEqual({ missing: 'unknown commit (git is not installed)' });
+    expect(readGitCommit('/r', noGit)).toEqual({ missing: { why: 'noGit' } });
+    expect(readGitCommit('/r', () => 'not-a-sha\n')).toEqual({ missing: { why: 'oddHead', printed: 'not-a-sha' } });
   });
 });
 
@@ -125,7 +128,7 @@ describe('buildDate and guideVersion', () => {
     expect(v.commit?.url).toBe(`https://github.com/o/r/commit/${SHA}`);
     expect(formatGuideVersion(v)).toBe('commit 3bb2ecb (modified), built 2026-12-01; Kubernetes v1.37.0, etcd v3.7.0');
     const none = guideVersion({
-      commit: { missing: 'unknown commit (not a git checkout)' },
+      commit: { missing: { why: 'notCheckout' } },
       date: '2026-12-01',
       lockEntries: lock,
     });
@@ -133,5 +136,30 @@ describe('buildDate and guideVersion', () => {
     expect(formatGuideVersion(none)).toBe(
       'unknown commit (not a git checkout), built 2026-12-01; Kubernetes v1.37.0, etcd v3.7.0',
     );
+  });
+
+  it('words the commit in each language from the same version', () => {
+    const dirty = guideVersion({
+      commit: { sha: SHA, short: '3bb2ecb', dirty: true },
+      date: '2026-12-01',
+      lockEntries: lock,
+    });
+    const clean = guideVersion({
+      commit: { sha: SHA, short: '3bb2ecb', dirty: false },
+      date: '2026-12-01',
+      lockEntries: lock,
+    });
+    const odd = guideVersion({
+      commit: { missing: { why: 'oddHead', printed: 'x' } },
+      date: '2026-12-01',
+      lockEntries: lock,
+    });
+    const ja = uiText('ja').commit;
+    expect(commitNoteIn(clean, ja)).toBe('3bb2ecb');
+    expect(commitNoteIn(dirty, ja)).toBe('3bb2ecb（未コミットの変更あり）');
+    expect(commitNoteIn(odd, ja)).toBe('コミット不明（git が HEAD について "x" を出力しました）');
+    expect(commitNoteIn(odd, uiText('en').commit)).toBe(odd.commitNote);
+    expect(odd.commitNote).toBe('unknown commit (git printed "x" for HEAD)');
+    expect(dirty.commitNote).toBe('3bb2ecb (modified)');
   });
 });

@@ -30,6 +30,12 @@ export interface CalcWords {
   no: string;
   copyLink: string;
   copyForDesignDoc: string;
+  /** A source link's state in the design-doc copy when the build verified it (`(verified)`). */
+  sourceVerified: string;
+  /** After a source's label when the page holds no link for it (a build without verification). */
+  linkUnavailable: string;
+  /** The language's parentheses around a source link's state, space included: ` (…)`, `（…）`. */
+  paren: readonly [string, string];
   noResultYet: (marked: number) => string;
   internalError: (detail: string) => string;
   /** Copy link's status line. */
@@ -57,6 +63,9 @@ const EN: CalcWords = {
   no: 'no',
   copyLink: 'Copy link',
   copyForDesignDoc: 'Copy for a design doc',
+  sourceVerified: 'verified',
+  linkUnavailable: 'link unavailable',
+  paren: [' (', ')'],
   noResultYet: (n) => `No result yet: fix the ${n === 1 ? 'marked input' : `${n} marked inputs`}.`,
   internalError: (detail) =>
     `Internal error on this input (${detail}); please report it with this page\u2019s address.`,
@@ -93,6 +102,9 @@ const JA: CalcWords = {
   no: 'いいえ',
   copyLink: 'リンクをコピー',
   copyForDesignDoc: '設計ドキュメント用にコピー',
+  sourceVerified: '検証済み',
+  linkUnavailable: 'リンクなし',
+  paren: ['（', '）'],
   noResultYet: (n) => `まだ結果はありません。印の付いた入力${n === 1 ? '' : ` ${n} 件`}を直してください。`,
   internalError: (detail) =>
     `この入力で内部エラーが起きました（${detail}）。このページのアドレスを添えて報告してください。`,

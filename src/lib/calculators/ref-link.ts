@@ -5,6 +5,7 @@
  * and {@link useSourceLinks} hands them to this module, at build time and again in the browser.
  * So the browser never builds a source URL, and a ref the lock does not know has no link.
  */
+import type { CalcWords } from './calc-words.ts';
 import { h, type Tree } from './tree.ts';
 
 /** A citation's link as the build verified it (see src/lib/citations/render-data.ts `SourceLink`). */
@@ -53,19 +54,19 @@ export function refLabel(ref: string): string {
  * @param ref - `owner/repo@ref:path#Lstart[-Lend]` (see SOURCES in the model).
  * @throws Error for a ref that does not have that shape, or (in strict mode) has no link.
  */
-export function refLink(ref: string): Tree {
+export function refLink(ref: string, words: Pick<CalcWords, 'linkUnavailable' | 'paren'>): Tree {
   const label = refLabel(ref);
   const link = links.get(ref);
   if (!link) {
     if (strict)
       throw new Error(`No verified link for ${ref}: the citation integration did not list it for this calculator.`);
-    return h('span', { class: 'calc__ref' }, `${label} (link unavailable)`);
+    return h('span', { class: 'calc__ref' }, `${label}${words.paren[0]}${words.linkUnavailable}${words.paren[1]}`);
   }
   const note = link.note;
   return h(
     'a',
     { href: link.href, class: 'calc__ref', 'data-status': link.status },
     label,
-    ...(note ? [h('span', { class: 'calc__ref-state' }, ` (${note})`)] : []),
+    ...(note ? [h('span', { class: 'calc__ref-state' }, `${words.paren[0]}${note}${words.paren[1]}`)] : []),
   );
 }

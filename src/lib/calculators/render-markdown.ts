@@ -25,11 +25,12 @@ export interface DesignDocFrame {
 }
 
 /** A ref as a Markdown link with its state, or its label when the build gave no link. */
-function refMarkdown(ref: string, links: DesignDocFrame['links']): string {
+function refMarkdown(ref: string, frame: InlineFrame): string {
   const label = escapeInline(refLabel(ref));
-  const link = links[ref];
-  if (!link) return `${label} (link unavailable)`;
-  return `[${label}](${destination(link.href)}) (${escapeInline(link.note ?? link.status)})`;
+  const link = frame.links[ref];
+  const [open, close] = frame.words.paren;
+  if (!link) return `${label}${open}${frame.words.linkUnavailable}${close}`;
+  return `[${label}](${destination(link.href)})${open}${escapeInline(link.note ?? frame.words.sourceVerified)}${close}`;
 }
 
 /** A code span whose fence is longer than any run of backticks inside it. */
@@ -41,17 +42,16 @@ function codeSpan(text: string): string {
   return `${fence}${pad}${flat}${pad}${fence}`;
 }
 
-/** What inline Markdown needs of the frame: the verified links, and the live page to resolve guide links against. */
-type InlineFrame = Pick<DesignDocFrame, 'links' | 'liveUrl'>;
+/** What inline Markdown needs: the verified links, the live page to resolve guide links against, and the words of a link's state. */
+type InlineFrame = Pick<DesignDocFrame, 'links' | 'liveUrl'> & { words: CalcWords };
 
 function inlineMarkdown(content: readonly Inline[], frame: InlineFrame): string {
-  const { links } = frame;
   return content
     .map((i) => {
       if (typeof i === 'string') return textMarkdown(i);
       if ('code' in i) return codeSpan(i.code);
       if ('strong' in i) return `**${inlineMarkdown(i.strong, frame).trim()}**`;
-      if ('ref' in i) return refMarkdown(i.ref, links);
+      if ('ref' in i) return refMarkdown(i.ref, frame);
       if ('page' in i)
         return `[${escapeInline(i.text)}](${destination(new URL(pageHref(i.page), frame.liveUrl).href)})`;
       return ' ';
@@ -102,8 +102,8 @@ function tableMarkdown(
   ];
 }
 
-function blockMarkdown(b: Block, frame: InlineFrame, words: CalcWords): string[] {
-  const { links } = frame;
+function blockMarkdown(b: Block, frame: InlineFrame): string[] {
+  const { words } = frame;
   const md = (c: readonly Inline[]) => inlineMarkdown(c, frame);
   switch (b.kind) {
     case 'facts':
@@ -133,7 +133,7 @@ function blockMarkdown(b: Block, frame: InlineFrame, words: CalcWords): string[]
       return [fence, b.text, fence];
     }
     case 'refs':
-      return b.refs.map((r) => `- ${refMarkdown(r, links)}`);
+      return b.refs.map((r) => `- ${refMarkdown(r, frame)}`);
   }
 }
 
@@ -147,6 +147,7 @@ function blockMarkdown(b: Block, frame: InlineFrame, words: CalcWords): string[]
  */
 export function designDocMarkdown(doc: ResultDoc, frame: DesignDocFrame): string {
   const words = calcWords(doc.lang);
+  const inline: InlineFrame = { links: frame.links, liveUrl: frame.liveUrl, words };
   const lines: string[] = [`#### ${escapeInline(frame.title)}`, ''];
   lines.push(
     ...tableMarkdown(
@@ -155,11 +156,11 @@ export function designDocMarkdown(doc: ResultDoc, frame: DesignDocFrame): string
     ),
     '',
   );
-  for (const b of doc.blocks) lines.push(...blockMarkdown(b, frame, words), '');
+  for (const b of doc.blocks) lines.push(...blockMarkdown(b, inline), '');
   lines.push(`**${words.rule}** ${escapeInline(doc.rule)}`, '');
   if (doc.sources.length > 0) {
     lines.push(`**${words.upstreamSources}**`, '');
-    for (const ref of doc.sources) lines.push(`- ${refMarkdown(ref, frame.links)}`);
+    for (const ref of doc.sources) lines.push(`- ${refMarkdown(ref, inline)}`);
     lines.push('');
   }
   lines.push(

@@ -19,12 +19,12 @@ const TONE_CLASS: Readonly<Record<Tone, string>> = {
 };
 
 /** Inline content as trees; a ref becomes its verified link (see ref-link.ts), a page a link under the base path. */
-export function inlineTrees(content: readonly Inline[]): Tree[] {
+export function inlineTrees(content: readonly Inline[], words: CalcWords): Tree[] {
   return content.map((i) => {
     if (typeof i === 'string') return i;
     if ('code' in i) return h('code', {}, i.code);
-    if ('strong' in i) return h('strong', {}, ...inlineTrees(i.strong));
-    if ('ref' in i) return refLink(i.ref);
+    if ('strong' in i) return h('strong', {}, ...inlineTrees(i.strong, words));
+    if ('ref' in i) return refLink(i.ref, words);
     if ('page' in i) return h('a', { href: pageHref(i.page) }, i.text);
     return h('br');
   });
@@ -36,10 +36,10 @@ function paraTree(tone: Tone, content: readonly Inline[], words: CalcWords): Tre
   if (label) attrs['data-severity'] = tone;
   // The space stays outside the strong text, where Markdown converters keep it as a plain space.
   const mark = label ? [h('strong', { class: 'calc__sev' }, `${label}${words.colon}`), ' '] : [];
-  return h('p', attrs, ...mark, ...inlineTrees(content));
+  return h('p', attrs, ...mark, ...inlineTrees(content, words));
 }
 
-function tableTree(b: Extract<Block, { kind: 'table' }>): Tree {
+function tableTree(b: Extract<Block, { kind: 'table' }>, words: CalcWords): Tree {
   const style = (i: number): Record<string, string> =>
     b.align?.[i] === 'right' ? { style: 'text-align:right' } : b.align ? { style: 'text-align:left' } : {};
   const table = h(
@@ -55,8 +55,8 @@ function tableTree(b: Extract<Block, { kind: 'table' }>): Tree {
           r.flag ? { 'data-flag': r.flag } : {},
           ...r.cells.map((c, i) =>
             c.header
-              ? h('th', { scope: 'row', ...style(i) }, ...inlineTrees(c.content))
-              : h('td', style(i), ...inlineTrees(c.content)),
+              ? h('th', { scope: 'row', ...style(i) }, ...inlineTrees(c.content, words))
+              : h('td', style(i), ...inlineTrees(c.content, words)),
           ),
         ),
       ),
@@ -73,22 +73,22 @@ function blockTree(b: Block, words: CalcWords): Tree {
       return h(
         'dl',
         { class: 'calc__facts' },
-        ...b.rows.map((r) => h('div', {}, h('dt', {}, r.label), h('dd', {}, ...inlineTrees(r.value)))),
+        ...b.rows.map((r) => h('div', {}, h('dt', {}, r.label), h('dd', {}, ...inlineTrees(r.value, words)))),
       );
     case 'para':
       return paraTree(b.tone, b.content, words);
     case 'list': {
       const items = b.items.map((item, i) =>
-        h('li', b.numbers ? { value: String(b.numbers[i]) } : {}, ...inlineTrees(item)),
+        h('li', b.numbers ? { value: String(b.numbers[i]) } : {}, ...inlineTrees(item, words)),
       );
       return h(b.numbers ? 'ol' : 'ul', b.className ? { class: b.className } : {}, ...items);
     }
     case 'table':
-      return tableTree(b);
+      return tableTree(b, words);
     case 'code':
       return h('pre', {}, h('code', {}, b.text));
     case 'refs':
-      return h('ul', { class: 'calc__refs' }, ...b.refs.map((r) => h('li', {}, refLink(r))));
+      return h('ul', { class: 'calc__refs' }, ...b.refs.map((r) => h('li', {}, refLink(r, words))));
   }
 }
 

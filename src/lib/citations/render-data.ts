@@ -5,6 +5,7 @@
  */
 import { uiText, type CitationWords } from '../i18n/ui-text.ts';
 import { DOCS_DIR } from '../project-paths.ts';
+import { stateMark } from './page-sources.ts';
 import { provisionalLabel } from './staging.ts';
 import type { CitationStatus, VerificationReport } from './verify.ts';
 
@@ -210,42 +211,49 @@ export function blockRelativeRange(
 export interface SourceLink {
   href: string;
   status: CitationStatus;
-  /** {@link stateNote}'s short note ("pending", "provisional: checked at v1.37.0-beta.0"); absent when verified. */
+  /** {@link stateNote}'s short note ("provisional, checked at v1.37.0-beta.0"); absent when verified. */
   note?: string;
 }
 
 /**
- * What a page says about a citation it cannot call verified: a short note for a link
- * (`pending`, `provisional: checked at v1.37.0-beta.0`) and a sentence for an excerpt card.
+ * What a page says about a citation it cannot call verified: the state's name for a link
+ * (`pending, not pinned to a commit yet`, as the page's markers say it) and a sentence for an
+ * excerpt card, both in the page's language.
  * @returns undefined for a verified citation.
  */
 export function stateNote(
   c: Pick<RenderedCitation, 'status' | 'checkedAt' | 'refText'> | undefined,
   words: CitationWords = uiText('en').citations,
 ): { short: string; sentence: string } | undefined {
-  switch (c?.status) {
-    case 'verified':
-      return undefined;
+  const state = c ?? { status: 'unverified' as const };
+  if (state.status === 'verified') return undefined;
+  const short = stateMark(state, words).name;
+  switch (state.status) {
     case 'provisional':
-      return { short: `provisional: checked at ${c.checkedAt}`, sentence: words.note.provisional(c.checkedAt ?? '') };
+      return { short, sentence: words.note.provisional(c?.checkedAt ?? '') };
     case 'pending':
-      return { short: 'pending', sentence: words.note.pending };
+      return { short, sentence: words.note.pending };
     case 'failed':
-      return { short: 'failed verification', sentence: words.note.failed };
+      return { short, sentence: words.note.failed };
     default:
-      return { short: 'not verified in this build', sentence: words.note.unverified };
+      return { short, sentence: words.note.unverified };
   }
 }
 
 /**
  * The links a calculator embeds for the sources it can show, keyed by ref text.
  * @param calculator - calculator id (`readPath`).
+ * @param words - the language of the calculator's content, in which a link's state note is said.
  */
-export function sourceLinksFor(data: CitationRenderData, calculator: string): Record<string, SourceLink> {
+export function sourceLinksFor(
+  data: CitationRenderData,
+  calculator: string,
+  words: CitationWords,
+): Record<string, SourceLink> {
   const out: Record<string, SourceLink> = {};
   for (const c of data.citations) {
     if (c.kind === 'source' && c.calculators?.includes(calculator)) {
-      const note = stateNote(c)?.short;
+      const note = stateNote(c, words)?.short;
       out[c.refText] = { href: c.permalink, status: c.status, ...(note ? { note } : {}) };
     }
   }

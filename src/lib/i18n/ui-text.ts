@@ -7,6 +7,7 @@
  * takes the same ones.
  */
 import type { CitationStatus } from '../citations/verify.ts';
+import type { MissingCommit } from '../guide-version.ts';
 import type { BuildDateReason } from '../page-history.ts';
 
 /** How each language writes what the citation layer says of a citation. */
@@ -32,6 +33,15 @@ export interface CitationWords {
   /** A `<Value>` with no recorded value, and one in a build without verification. */
   valueNotPinned: string;
   valueUnverified: string;
+  /** An `<Excerpt>`'s own words (src/components/Excerpt.astro). */
+  excerpt: {
+    /** Around the short commit in a verified excerpt's header: `verified against abc1234`. */
+    verifiedBefore: string;
+    verifiedAfter: string;
+    /** After the state's sentence on the card of an excerpt shown without code, up to its link. */
+    card: (provisional: boolean) => string;
+    cardEnd: string;
+  };
   /** A popover's sentence on the citation's state (src/lib/citations/popover-data.ts). */
   note: {
     verified: string;
@@ -100,6 +110,14 @@ export interface UiText {
     /** The language's parentheses around the line's note. */
     paren: readonly [string, string];
   };
+  /** The guide's commit in the footer, the print margins and the book (src/lib/guide-version.ts `commitNoteIn`). */
+  commit: {
+    /** A build with uncommitted changes to tracked files. */
+    modified: (short: string) => string;
+    missing: (m: MissingCommit) => string;
+  };
+  /** An exported wiki page's provenance table, for a wiki without front matter (src/lib/wiki-export/front-matter.ts). */
+  provenance: { thisPage: string; value: string; source: string; guide: string; built: string };
   /** The printed book's title page and contents (scripts/print.ts, src/lib/book.ts). */
   book: {
     title: string;
@@ -181,6 +199,13 @@ const EN: UiText = {
     unit: (unit) => unit,
     valueNotPinned: 'value not pinned',
     valueUnverified: 'value not verified in this build',
+    excerpt: {
+      verifiedBefore: 'verified against ',
+      verifiedAfter: '',
+      card: (provisional) =>
+        ` The code is shown only for verified citations. Read the lines ${provisional ? 'that were checked' : 'cited'} on GitHub: `,
+      cardEnd: '.',
+    },
     note: {
       verified: 'Verified in this build.',
       provisional: (at) =>
@@ -225,6 +250,12 @@ const EN: UiText = {
     printFooter: (commit, date, releases) =>
       `Guide ${commit}, built ${date}${releases.length ? ` · cites ${releases.join(' and ')}` : ''} · printed __PRINT_DATE__`,
   },
+  commit: {
+    modified: (short) => `${short} (modified)`,
+    missing: (m) =>
+      `unknown commit (${m.why === 'noGit' ? 'git is not installed' : m.why === 'notCheckout' ? 'not a git checkout' : `git printed "${m.printed}" for HEAD`})`,
+  },
+  provenance: { thisPage: 'This page', value: 'Value', source: 'Source', guide: 'Guide', built: 'Built' },
   book: {
     title: 'Sizing etcd and the Kubernetes control plane',
     contents: 'Contents',
@@ -285,8 +316,8 @@ const JA: UiText = {
     noCitations: 'アップストリームの引用なし',
     list: (parts) => parts.join('、'),
     verified: '検証済み',
-    provisional: (at) => `暫定（${at} で確認）`,
-    pending: '保留中（まだコミットに固定されていません）',
+    provisional: (at) => `暫定：${at} で確認`,
+    pending: '保留中：まだコミットに固定されていません',
     failed: '検証に失敗',
     unverified: 'このビルドでは未検証',
     spokenLines: (start, end) => (start === end ? `${start} 行目` : `${start} 行目から ${end} 行目`),
@@ -298,6 +329,13 @@ const JA: UiText = {
     unit: (unit) => JA_UNITS[unit] ?? unit,
     valueNotPinned: '［値は未固定］',
     valueUnverified: '［このビルドでは未検証の値］',
+    excerpt: {
+      verifiedBefore: '',
+      verifiedAfter: ' で検証済み',
+      card: (provisional) =>
+        `コードは検証済みの引用でのみ表示します。${provisional ? '確認に使った' : '引用した'}行は GitHub で読めます：`,
+      cardEnd: '',
+    },
     note: {
       verified: 'このビルドで検証済みです。',
       provisional: (at) =>
@@ -342,11 +380,17 @@ const JA: UiText = {
     printFooter: (commit, date, releases) =>
       `ガイド ${commit}、ビルド日 ${date}${releases.length ? ` · 引用先 ${releases.join('、')}` : ''} · 印刷日 __PRINT_DATE__`,
   },
+  commit: {
+    modified: (short) => `${short}（未コミットの変更あり）`,
+    missing: (m) =>
+      `コミット不明（${m.why === 'noGit' ? 'git がインストールされていません' : m.why === 'notCheckout' ? 'git のチェックアウトではありません' : `git が HEAD について "${m.printed}" を出力しました`}）`,
+  },
+  provenance: { thisPage: 'このページ', value: '値', source: '元のページ', guide: 'ガイド', built: 'ビルド日' },
   book: {
     title: 'etcd と Kubernetes コントロールプレーンのサイジング',
     contents: '目次',
     version: (commit, isCommit, date, releases) =>
-      `ガイドのコミット ${isCommit ? commit : `なし（${commit}）`}、ビルド日 ${date}。${releases.length > 0 ? `引用先は ${releases.join('、')}。` : ''}`,
+      `${isCommit ? `ガイドのコミット ${commit}` : `ガイド：${commit}`}、ビルド日 ${date}。${releases.length > 0 ? `引用先は ${releases.join('、')}。` : ''}`,
   },
   sectionCite: {
     label: (title) => `節「${title}」の引用をコピー`,

@@ -4,7 +4,8 @@
  */
 import type { Element } from 'hast';
 import { stringify } from 'yaml';
-import { GUIDE_REPOS, type GuideVersion } from '../guide-version.ts';
+import { GUIDE_REPOS, commitNoteIn, type GuideVersion } from '../guide-version.ts';
+import type { UiText } from '../i18n/ui-text.ts';
 import { h } from './hast-edit.ts';
 
 /**
@@ -26,18 +27,22 @@ export function frontMatter(title: string, sourceUrl: string, version: GuideVers
 }
 
 /**
- * The same provenance as {@link frontMatter}, as a two-column table under the page title.
+ * The same provenance as {@link frontMatter}, as a two-column table under the page title, in the
+ * page's language.
  * @param sourceUrl - the page on the published site.
+ * @param text - the catalogue of the page's language (src/lib/i18n/ui-text.ts).
  */
-export function provenanceTable(sourceUrl: string, version: GuideVersion): Element {
+export function provenanceTable(sourceUrl: string, version: GuideVersion, text: Pick<UiText, 'commit' | 'provenance'>): Element {
+  const words = text.provenance;
+  const commit = commitNoteIn(version, text.commit);
   const rows: [string, Element | string][] = [
-    ['Source', h('a', { href: sourceUrl }, [sourceUrl])],
-    ['Guide', version.commit?.url ? h('a', { href: version.commit.url }, [version.commitNote]) : version.commitNote],
-    ['Built', version.date],
+    [words.source, h('a', { href: sourceUrl }, [sourceUrl])],
+    [words.guide, version.commit?.url ? h('a', { href: version.commit.url }, [commit]) : commit],
+    [words.built, version.date],
     ...version.pinned.map((p): [string, string] => [GUIDE_REPOS.find((r) => r.repo === p.repo)?.name ?? p.repo, p.version]),
   ];
   return h('table', {}, [
-    h('thead', {}, [h('tr', {}, [h('th', {}, ['This page']), h('th', {}, ['Value'])])]),
+    h('thead', {}, [h('tr', {}, [h('th', {}, [words.thisPage]), h('th', {}, [words.value])])]),
     h('tbody', {}, rows.map(([k, v]) => h('tr', {}, [h('td', {}, [k]), h('td', {}, [v])]))),
   ]);
 }

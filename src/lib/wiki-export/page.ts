@@ -20,6 +20,7 @@ import { h, replaceAll } from './hast-edit.ts';
 import { mainContent } from './main-content.ts';
 import type { Flavor } from './flavors.ts';
 import { provenanceTable } from './front-matter.ts';
+import { uiText } from '../i18n/ui-text.ts';
 import { rewriteSiteLink, type SiteLinkContext } from './site-links.ts';
 import { hastToMarkdown } from './to-markdown.ts';
 
@@ -71,8 +72,9 @@ export function exportPage(route: string, html: string, options: PageExportOptio
   const { content } = page;
 
   const calcs = selectAll('section.calc', content);
-  // The calculators' frame speaks the content's language, as the page's own result does.
-  const words = calcWords(String(select('main', tree)?.properties['lang'] ?? 'en'));
+  // The calculators' frame and the provenance table speak the content's language, as the page does.
+  const lang = String(select('main', tree)?.properties['lang'] ?? 'en');
+  const words = calcWords(lang);
   replaceAll(content, new Map(calcs.map((s) => [s, calculatorForWiki(readCalculator(s, route), pageUrl, words)])));
 
   citationsForWiki(content, route);
@@ -101,7 +103,7 @@ export function exportPage(route: string, html: string, options: PageExportOptio
   replaceAll(content, replacements);
 
   const body: ElementContent[] = [h('h1', {}, [page.titleText])];
-  if (!options.flavor.frontMatter) body.push(provenanceTable(pageUrl, options.version));
+  if (!options.flavor.frontMatter) body.push(provenanceTable(pageUrl, options.version, uiText(lang)));
   for (const notice of page.notices) body.push(h('blockquote', {}, [h('p', {}, notice.children)]));
   body.push(...content.children);
   const root: Root = { type: 'root', children: body };

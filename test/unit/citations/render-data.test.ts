@@ -5,8 +5,10 @@ import {
   pagePathOf,
   renderedFor,
   sourceLinksFor,
+  stateNote,
   toRenderData,
 } from '../../../src/lib/citations/render-data.ts';
+import { uiText } from '../../../src/lib/i18n/ui-text.ts';
 import { languageOf } from '../../../src/lib/citations/language.ts';
 import type { VerificationReport } from '../../../src/lib/citations/verify.ts';
 import { parseCitationRef } from '../../../src/lib/citations/ref.ts';
@@ -157,15 +159,23 @@ describe('links a calculator embeds', () => {
   ]);
   it('carry the permalink, the state and the build\u2019s words for an unverified state, for that calculator only', () => {
     const data = toRenderData(report, usage);
-    expect(sourceLinksFor(data, 'readPath')).toEqual({
+    expect(sourceLinksFor(data, 'readPath', uiText('en').citations)).toEqual({
       [ref]: {
         href: 'https://github.com/kubernetes/apiserver/blob/c/pkg/x.go#L3-L4',
         status: 'provisional',
-        note: 'provisional: checked at v1.37.0-beta.0',
+        note: 'provisional, checked at v1.37.0-beta.0',
       },
       [other]: { href: 'https://github.com/etcd-io/etcd/blob/d/server/y.go#L1', status: 'verified' },
     });
-    expect(Object.keys(sourceLinksFor(data, 'overrides'))).toEqual([other]);
+    expect(Object.keys(sourceLinksFor(data, 'overrides', uiText('en').citations))).toEqual([other]);
+  });
+  it('word the state note in the calculator\u2019s language, as the page\u2019s markers say it', () => {
+    const data = toRenderData(report, usage);
+    const ja = uiText('ja').citations;
+    expect(sourceLinksFor(data, 'readPath', ja)[ref]!.note).toBe(ja.provisional('v1.37.0-beta.0'));
+    expect(sourceLinksFor(data, 'readPath', ja)[ref]!.note).toBe('暫定：v1.37.0-beta.0 で確認');
+    expect(stateNote({ status: 'pending', refText: ref }, ja)?.short).toBe(ja.pending);
+    expect(stateNote(undefined, ja)?.short).toBe('このビルドでは未検証');
   });
   it('a component the extractor did not see fails the build, unless the build ran without verification', () => {
     const data = toRenderData(report, usage);

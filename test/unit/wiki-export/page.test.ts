@@ -21,7 +21,7 @@ const PAGE = `<!doctype html><html><head><link rel="canonical" href="https://h.e
 <figure class="diagram diagram-rendered" data-diagram-source="content/docs/etcd-sizing.mdx" data-diagram-line="9"><div class="diagram-light"><svg xmlns="http://www.w3.org/2000/svg"><title>Members and quorum</title><text>label</text></svg></div><div class="diagram-dark"><svg><title>dark</title></svg></div></figure>
 </div></div></main><footer><a href="/g/etcd-writes/">Next</a></footer></body></html>`;
 
-const version: GuideVersion = { commit: undefined, commitNote: 'unknown commit (not a git checkout)', date: '2026-12-01', pinned: [] };
+const version: GuideVersion = { commit: undefined, missing: { why: 'notCheckout' }, commitNote: 'unknown commit (not a git checkout)', date: '2026-12-01', pinned: [] };
 const options = (diagrams: 'svg' | 'mermaid', flavor: FlavorName = 'mkdocs'): PageExportOptions => ({
   flavor: flavorOf(flavor),
   diagrams,
@@ -70,6 +70,17 @@ describe('exportPage', () => {
     expect(page.siteLinks).toEqual(['https://pub.example/favicon.svg']);
     expect(page.assets.map((a) => a.file)).toEqual(['etcd-sizing.diagram-1.svg']);
     expect(page.counts).toEqual({ diagrams: 1, excerpts: 0, calculators: 1 });
+  });
+
+  it('gives a wiki without front matter a provenance table in the content’s language', () => {
+    const en = exportPage('etcd-sizing/', PAGE, options('svg', 'github')).markdown;
+    expect(en).toContain('| This page | Value |');
+    expect(en).toContain('| Guide | unknown commit (not a git checkout) |');
+    const ja = exportPage('etcd-sizing/', PAGE.replace('<main>', '<main lang="ja">'), options('svg', 'github')).markdown;
+    expect(ja).toContain('| このページ | 値 |');
+    expect(ja).toContain('| 元のページ | <https://pub.example/etcd-sizing/> |');
+    expect(ja).toContain('| ガイド | コミット不明（git のチェックアウトではありません） |');
+    expect(ja).not.toMatch(/This page|Guide|Built/);
   });
 
   it('writes diagrams as mermaid blocks in mermaid mode, with no SVG files', () => {
