@@ -1,15 +1,18 @@
 /** The hardware calculator: from a workload to the smallest class of etcd's hardware guide, and why. */
 // Registers this calculator's URL state, so that it ships in this calculator's chunk only.
 import '../model/schemas/hardware.ts';
-import { classifyWorkload, type BoundingInput } from '../model/hardware.ts';
+import { classifyWorkload } from '../model/hardware.ts';
 import { answer, decimal, invalid, text, whole, type CalcDef, type CalcView, type Raw } from './calc.ts';
 import { bullets, facts, para, resultDoc } from './result-doc.ts';
 import { CLASS_SOURCE } from './hardware-sources.ts';
-import { fmtInt, fmtNum } from './format.ts';
+import type { CalcLang } from './calc-words.ts';
+import { HARDWARE_WORDS, sizingWords } from './hardware-words.ts';
+import { HARDWARE_VIEW_JA } from './messages/hardware.ts';
 
 /** Title and labelled fields, used only by the build to render the form (the browser reads the DOM). */
 export const hardwareView: CalcView<'hardware'> = {
   title: 'etcd machine size from the hardware guide',
+  translations: { ja: HARDWARE_VIEW_JA },
   sources: ['etcdHardwareLarge', 'etcdHardwareMedium', 'etcdHardwareSmall', 'etcdHardwareXLarge'],
   fields: [
     {
@@ -52,37 +55,32 @@ export const hardwareView: CalcView<'hardware'> = {
 
 export { CLASS_SOURCE };
 
-const INPUT_NAME: Readonly<Record<BoundingInput, string>> = {
-  clients: 'clients',
-  requestsPerSecond: 'request rate',
-  dataGB: 'data size',
-  keys: 'keys',
-};
-
 export const hardwareCalc: CalcDef<'hardware'> = {
   id: 'hardware',
   prefix: 'h',
   toRaw: (s) => ({ n: text(s.n), c: text(s.c), rps: text(s.rps), gb: text(s.gb), keys: text(s.keys) }),
-  compute(raw: Readonly<Raw>) {
+  compute(raw: Readonly<Raw>, lang: CalcLang = 'en') {
+    const w = HARDWARE_WORDS[lang];
     const errors: Record<string, string> = {};
-    const n = whole(raw, 'hardware', 'n', 'Kubernetes nodes', errors);
-    const c = whole(raw, 'hardware', 'c', 'etcd clients', errors);
-    const rps = decimal(raw, 'hardware', 'rps', 'Requests per second', errors);
-    const gb = decimal(raw, 'hardware', 'gb', 'Data size', errors);
-    const keys = whole(raw, 'hardware', 'keys', 'Keys', errors);
-    if (n === null || c === null || rps === null || gb === null || keys === null) return invalid(errors);
+    const n = whole(raw, 'hardware', 'n', w.labels.n, errors, lang);
+    const c = whole(raw, 'hardware', 'c', w.labels.c, errors, lang);
+    const rps = decimal(raw, 'hardware', 'rps', w.labels.rps, errors, lang);
+    const gb = decimal(raw, 'hardware', 'gb', w.labels.gb, errors, lang);
+    const keys = whole(raw, 'hardware', 'keys', w.labels.keys, errors, lang);
+    if (n === null || c === null || rps === null || gb === null || keys === null) return invalid(errors, lang);
     const r = classifyWorkload({ nodes: n, clients: c, requestsPerSecond: rps, dataGB: gb, keys });
+    const said = sizingWords(r, lang);
     const k = r.hardwareClass;
     const given = r.requirements.filter((q) => q.value > 0);
     const lead =
       given.length === 0
         ? n > 0
-          ? `${k.name} cluster by default: nodes alone decide no class, and no client count, request rate, data size or key count is given.`
-          : `${k.name} cluster: no input given, so the smallest class.`
-        : `${k.name} cluster, decided by ${r.decidedBy
-            .filter((i) => given.some((q) => q.input === i))
-            .map((i) => INPUT_NAME[i])
-            .join(', ')}.`;
+          ? w.leadByDefault(k.name)
+          : w.leadNoInput(k.name)
+        : w.lead(
+            k.name,
+            r.decidedBy.filter((i) => given.some((q) => q.input === i)).map((i) => w.inputName[i]),
+          );
     return answer(
       errors,
       { n, c, rps, gb, keys },
@@ -90,28 +88,20 @@ export const hardwareCalc: CalcDef<'hardware'> = {
         [
           para(lead, 'lead'),
           facts([
-            ...k.machines.map(
-              (m) =>
-                [
-                  `${m.provider} example`,
-                  `${m.type}: ${m.vcpus} vCPUs, ${fmtNum(m.memoryGB)} GB memory, ${fmtInt(m.maxConcurrentIops)} max concurrent IOPS, ${fmtNum(m.diskMBps)} MB/s disk`,
-                ] as const,
-            ),
-            [
-              'Sequential IOPS the disk needs',
-              `${r.sequentialIops} (${r.heavilyLoaded ? 'heavily loaded' : 'typical'}); cloud figures are concurrent IOPS, up to 10× higher`,
-            ],
-            ['Network', r.network === '10GbE' ? '10GbE (large clusters)' : '1GbE (common deployments)'],
+            ...k.machines.map((m) => [w.machineLabel(m.provider), w.machine(m)] as const),
+            [w.iopsLabel, w.iops(r.sequentialIops, r.heavilyLoaded)],
+            [w.networkLabel, w.network[r.network]],
           ]),
-          given.length > 0 || r.example !== null
-            ? bullets([...given.map((q) => q.reason), ...(r.example === null ? [] : [r.example.text])])
-            : para('Enter at least one input; 0 means unknown.', 'info'),
-          r.caution === null ? null : para(r.caution, 'warning'),
-          ...r.beyondGuide.map((t) => para(t, 'warning')),
-          ...r.notes.map((t) => para(t, 'info')),
+          given.length > 0 || said.example !== null
+            ? bullets([...said.reasons, ...(said.example === null ? [] : [said.example])])
+            : para(w.enterOne, 'info'),
+          said.caution === null ? null : para(said.caution, 'warning'),
+          ...said.beyondGuide.map((t) => para(t, 'warning')),
+          ...said.notes.map((t) => para(t, 'info')),
         ],
-        'The smallest of the hardware guide’s four classes that covers every input given: its client, request-rate and data bounds, and 16 GB of memory for millions of keys. Nodes are compared with the classes’ example workloads but decide nothing, since the guide defines the classes by the three bounds alone; an input of 0 is unknown and decides nothing.',
+        w.rule,
         [CLASS_SOURCE[k.id]],
+        lang,
       ),
     );
   },

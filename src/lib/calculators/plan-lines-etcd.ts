@@ -6,6 +6,7 @@ import { BACKEND_COMMIT_P99_TARGET_MS, WAL_FSYNC_P99_TARGET_MS } from '../model/
 import { etcdFlags } from '../model/timeouts.ts';
 import { PLAN_DB_DEFAULTS, type SizingPlan } from '../model/plan.ts';
 import * as SOURCES from '../model/sources.ts';
+import { sizingWords } from './hardware-words.ts';
 import { CLASS_SOURCE } from './hardware-sources.ts';
 import { fmtBytes, fmtInt, fmtMs, fmtNum, plural } from './format.ts';
 import { managedNote, warn, type LineWarning, type PlanLine } from './plan-line.ts';
@@ -66,6 +67,7 @@ export function topologyLine(p: SizingPlan): PlanLine {
 
 export function hardwareLine(p: SizingPlan): PlanLine {
   const r = p.main.hardware;
+  const said = sizingWords(r, 'en');
   const k = r.hardwareClass;
   const m = k.machines[0];
   return {
@@ -77,7 +79,7 @@ export function hardwareLine(p: SizingPlan): PlanLine {
     page: '/etcd-hardware/#which-class-fits-your-cluster',
     pageTitle: 'Which class fits your cluster',
     refs: [CLASS_SOURCE[k.id]],
-    warnings: [...(r.caution ? [r.caution] : []), ...r.beyondGuide].map(warn),
+    warnings: [...(said.caution ? [said.caution] : []), ...said.beyondGuide].map(warn),
   };
 }
 

@@ -147,6 +147,19 @@ export interface UiText {
     layouts: { stackedMinimum: string; externalKubeadm: string; externalProduction: string; stackedFive: string };
     stackedLoss: string;
     externalLoss: string;
+    /** The hardware guide's classes (src/components/tables/HardwareClassTable.astro). */
+    hardware: {
+      class: string;
+      clients: string;
+      requestsPerSecond: string;
+      data: string;
+      exampleWorkload: string;
+      exampleMachine: string;
+      vcpus: string;
+      memory: string;
+      maxConcurrentIops: string;
+      disk: string;
+    };
   };
 }
 
@@ -296,6 +309,18 @@ const EN: UiText = {
     },
     stackedLoss: 'one etcd member and one control-plane instance',
     externalLoss: 'an etcd member or a control-plane instance',
+    hardware: {
+      class: 'Class',
+      clients: 'Clients',
+      requestsPerSecond: 'Requests/s',
+      data: 'Data',
+      exampleWorkload: 'Example workload (Kubernetes nodes)',
+      exampleMachine: 'Example machine',
+      vcpus: 'vCPUs',
+      memory: 'Memory (GB)',
+      maxConcurrentIops: 'Max concurrent IOPS',
+      disk: 'Disk (MB/s)',
+    },
   },
 };
 
@@ -427,6 +452,18 @@ const JA: UiText = {
     },
     stackedLoss: 'etcd メンバー 1 台とコントロールプレーンのインスタンス 1 つ',
     externalLoss: 'etcd メンバー 1 台、またはコントロールプレーンのインスタンス 1 つ',
+    hardware: {
+      class: 'クラス',
+      clients: 'クライアント数',
+      requestsPerSecond: 'リクエスト/秒',
+      data: 'データ',
+      exampleWorkload: '例のワークロード（Kubernetes のノード数）',
+      exampleMachine: '例のマシン',
+      vcpus: 'vCPU',
+      memory: 'メモリー（GB）',
+      maxConcurrentIops: '最大並列 IOPS',
+      disk: 'ディスク（MB/s）',
+    },
   },
 };
 

@@ -11,7 +11,17 @@
  * appeared in etcd-io/etcd commit e3d8ef4cea8101cc08a0d0220a5afd889942e888 (13 December 2016);
  * since then only one cell changed (GCE n1-standard-1 → n1-standard-2, January 2018).
  */
+import type {
+  BeyondPhrase,
+  BoundReason,
+  ClassRef,
+  ExamplePhrase,
+  HardwareNote,
+  KeysReason,
+} from './hardware-phrases.ts';
 import { assertFinite, assertWhole } from './input.ts';
+
+export type * from './hardware-phrases.ts';
 
 /** The hardware guide's page, pinned, as a citation ref without its line range. */
 export const HARDWARE_GUIDE =
@@ -151,6 +161,8 @@ export const MILLIONS_OF_KEYS = 1_000_000;
 
 /** Lowest memory, in GB, the memory section gives for millions of keys (hardware.md L17). */
 export const HEAVY_MEMORY_GB = 16;
+/** Highest memory, in GB, the memory section gives for millions of keys (hardware.md L17). */
+export const MOST_MEMORY_GB = 64;
 
 /**
  * etcd's default backend quota in bytes, `--quota-backend-bytes` unset:
@@ -190,16 +202,13 @@ export type HardwareInput = keyof HardwareWorkload;
 /** The inputs that constrain the class: the guide's three bounds, and keys for the memory section. */
 export type BoundingInput = Exclude<HardwareInput, 'nodes'>;
 
-/** Why one input needs at least some class. */
-export interface Requirement {
-  input: BoundingInput;
-  /** The value given. */
-  value: number;
-  /** Smallest class this input alone allows. */
-  classId: HardwareClassId;
-  /** The reasoning in one sentence, with the guide's bound. */
-  reason: string;
-}
+/**
+ * Why one input needs at least some class: its value, the smallest class it alone allows, and the
+ * reasoning with the guide's bound ({@link BoundReason} for the three bounds, {@link KeysReason} for keys).
+ */
+export type Requirement = { value: number; classId: HardwareClassId } & (
+  { input: Exclude<BoundingInput, 'keys'>; reason: BoundReason } | { input: 'keys'; reason: KeysReason }
+);
 
 /** Result of {@link classifyWorkload}. */
 export interface HardwareSizing {
@@ -212,23 +221,23 @@ export interface HardwareSizing {
   /** Whether clients, requests per second or data size was given (non-zero): the guide's only bounds. */
   boundsGiven: boolean;
   /**
-   * Where the node count falls among the classes' example workloads, as a sentence, when nodes are
-   * given; null otherwise. It never changes {@link HardwareSizing.hardwareClass}.
+   * Where the node count falls among the classes' example workloads, when nodes are given; null
+   * otherwise. It never changes {@link HardwareSizing.hardwareClass}.
    */
-  example: { text: string } | null;
+  example: ExamplePhrase | null;
   /**
    * Inputs past what the guide describes: more nodes than its largest example workload (the class
    * still comes from the bounds), or any load in xLarge, whose only bound is "more than" Large's.
-   * Plain sentences; empty when none.
+   * Empty when none.
    */
-  beyondGuide: string[];
+  beyondGuide: BeyondPhrase[];
   /** Other cautions (exact boundary gap, quota, memory versus data, nodes versus the class). */
-  notes: string[];
+  notes: HardwareNote[];
   /**
    * Set when nodes were given but no client count, request rate, data size or key count: the class
-   * is then the default, Small, whatever the node count, and the sentence says what to enter. Else null.
+   * is then the default, Small, whatever the node count, and the words say what to enter. Else null.
    */
-  caution: string | null;
+  caution: { key: 'nodesAlone'; nodes: number } | null;
   /**
    * Whether the disk section's "heavily loaded clusters" (hardware.md L26) applies: the clients or
    * the request rate meet the CPU section's "thousands of clients or tens of thousands of requests
@@ -274,8 +283,7 @@ function apart(value: number, bound: number): string {
   return String(value);
 }
 
-/** "1 node", "3,000 nodes". */
-const count = (n: number, one: string): string => `${fmt(n)} ${n === 1 ? one : `${one}s`}`;
+const ref = (c: HardwareClass): ClassRef => ({ name: c.name, exampleNodes: c.exampleNodes });
 
 /** Smallest class index for a value under an exclusive upper bound per class. */
 function firstBelow(value: number, bound: (c: HardwareClass) => number | null): number {
@@ -333,82 +341,53 @@ export function classifyWorkload(w: HardwareWorkload): HardwareSizing {
   assertWhole(w.keys, 0, HARDWARE_INPUT_MAX.keys, 'Keys');
 
   const requirements: Requirement[] = [];
-  const beyondGuide: string[] = [];
-  const notes: string[] = [];
+  const beyondGuide: BeyondPhrase[] = [];
+  const notes: HardwareNote[] = [];
 
   const largest = cls(HARDWARE_CLASSES.length - 1);
-  if (w.nodes > largest.exampleNodes) {
-    beyondGuide.push(
-      `${fmt(w.nodes)} nodes is past the largest example workload in the guide (${fmt(largest.exampleNodes)} nodes, ${largest.name}); the class comes from the bounds above, not from the node count.`,
-    );
-  }
+  if (w.nodes > largest.exampleNodes) beyondGuide.push({ key: 'pastExamples', nodes: w.nodes, largest: ref(largest) });
 
-  // Clients and requests per second: the first class whose bound is above the value; returns its index.
-  const belowBound = (
-    input: BoundingInput,
+  // A bounded input: the first class that covers it (exclusive bounds for clients and requests per
+  // second, inclusive for data), and why: under the first class's bound, or at or over the bound below.
+  const bounded = (
+    input: Exclude<BoundingInput, 'keys'>,
     value: number,
     bound: (c: HardwareClass) => number | null,
-    unit: (value: number) => string,
-    missing: string,
+    inclusive: boolean,
   ): number => {
-    const i = firstBelow(value, bound);
-    requirements.push({
-      input,
-      value,
-      classId: cls(i).id,
-      reason:
-        value === 0
-          ? missing
-          : i === 0
-            ? `${apart(value, bound(cls(0))!)} ${unit(value)} < ${fmt(bound(cls(0))!)} (${cls(0).name}).`
-            : `${apart(value, bound(cls(i - 1))!)} ${unit(value)} ≥ ${fmt(bound(cls(i - 1))!)}, the bound of ${cls(i - 1).name}.`,
-    });
+    const i = inclusive ? firstAtMost(value, bound) : firstBelow(value, bound);
+    const at = cls(i === 0 ? 0 : i - 1);
+    const b = bound(at)!;
+    const reason: BoundReason =
+      value === 0
+        ? { key: 'notGiven' }
+        : { key: i === 0 ? 'under' : 'over', value, shown: apart(value, b), bound: b, className: at.name };
+    requirements.push({ input, value, classId: cls(i).id, reason });
     return i;
   };
-  const clientIdx = belowBound(
-    'clients',
-    w.clients,
-    (c) => c.clientsBelow,
-    (v) => (v === 1 ? 'client' : 'clients'),
-    'Clients not given.',
-  );
-  const rpsIdx = belowBound(
-    'requestsPerSecond',
-    w.requestsPerSecond,
-    (c) => c.requestsPerSecondBelow,
-    () => 'requests/s',
-    'Request rate not given.',
-  );
-
-  const dataIdx = firstAtMost(w.dataGB, (c) => c.dataGBAtMost);
-  requirements.push({
-    input: 'dataGB',
-    value: w.dataGB,
-    classId: cls(dataIdx).id,
-    reason:
-      w.dataGB === 0
-        ? 'Data size not given.'
-        : dataIdx === 0
-          ? `${apart(w.dataGB, cls(0).dataGBAtMost!)} GB ≤ ${fmt(cls(0).dataGBAtMost!)} GB (${cls(0).name}).`
-          : `${apart(w.dataGB, cls(dataIdx - 1).dataGBAtMost!)} GB > ${fmt(cls(dataIdx - 1).dataGBAtMost!)} GB, the bound of ${cls(dataIdx - 1).name}.`,
-  });
+  const clientIdx = bounded('clients', w.clients, (c) => c.clientsBelow, false);
+  const rpsIdx = bounded('requestsPerSecond', w.requestsPerSecond, (c) => c.requestsPerSecondBelow, false);
+  const dataIdx = bounded('dataGB', w.dataGB, (c) => c.dataGBAtMost, true);
 
   const keyIdx =
     w.keys >= MILLIONS_OF_KEYS ? HARDWARE_CLASSES.findIndex((c) => c.machines[0].memoryGB >= HEAVY_MEMORY_GB) : 0;
+  const memoryGB = [HEAVY_MEMORY_GB, MOST_MEMORY_GB] as const;
   requirements.push({
     input: 'keys',
     value: w.keys,
     classId: cls(keyIdx).id,
     reason:
       w.keys === 0
-        ? 'Keys not given.'
+        ? { key: 'notGiven' }
         : keyIdx === 0
-          ? `${count(w.keys, 'key')}: fewer than the "millions of keys" for which the guide asks 16 GB to 64 GB.`
-          : `${count(w.keys, 'key')}: "millions of keys" needs ${HEAVY_MEMORY_GB}–64 GB, so at least ${cls(keyIdx).name} (${cls(
-              keyIdx,
-            )
-              .machines.map((m) => `${fmt(m.memoryGB)} GB`)
-              .join(' / ')}).`,
+          ? { key: 'fewKeys', keys: w.keys, memoryGB }
+          : {
+              key: 'manyKeys',
+              keys: w.keys,
+              memoryGB,
+              className: cls(keyIdx).name,
+              machineMemoryGB: cls(keyIdx).machines.map((m) => m.memoryGB),
+            },
   });
 
   const idx = Math.max(clientIdx, rpsIdx, dataIdx, keyIdx);
@@ -418,67 +397,45 @@ export function classifyWorkload(w: HardwareWorkload): HardwareSizing {
 
   // The example workloads, for comparison only: where the node count falls among them.
   let example: HardwareSizing['example'] = null;
-  let caution: string | null = null;
+  let caution: HardwareSizing['caution'] = null;
   if (w.nodes > 0) {
     const above = HARDWARE_CLASSES.findIndex((c) => w.nodes <= c.exampleNodes);
     const at = HARDWARE_CLASSES.find((c) => c.exampleNodes === w.nodes);
-    const nodes = count(w.nodes, 'node');
-    const named = (c: HardwareClass): string => `${c.name} (${fmt(c.exampleNodes)} nodes)`;
-    example = {
-      text:
-        at !== undefined
-          ? `${nodes}: the example workload the guide names for ${at.name}, an illustration, not a bound.`
-          : above === 0
-            ? `${nodes}: fewer than the example workload of ${named(cls(0))}, the smallest the guide names.`
-            : above === -1
-              ? `${nodes}: more than every example workload of the guide; the largest is ${named(largest)}.`
-              : `${nodes}: between the example workloads of ${named(cls(above - 1))} and ${named(cls(above))}; they illustrate the classes and bound nothing.`,
-    };
+    const nodes = w.nodes;
+    example =
+      at !== undefined
+        ? { key: 'at', nodes, className: at.name }
+        : above === 0
+          ? { key: 'fewer', nodes, first: ref(cls(0)) }
+          : above === -1
+            ? { key: 'more', nodes, largest: ref(largest) }
+            : { key: 'between', nodes, lower: ref(cls(above - 1)), upper: ref(cls(above)) };
     // Keys count too: a million of them raise the class (the memory section), so nodes are not alone.
-    if (!boundsGiven && w.keys === 0) {
-      caution = `${nodes} alone does not pick a class: the guide defines its classes by clients, requests per second and data size, and neither those nor a key count is given. Read the request rate (the rate of kube-apiserver's etcd_requests_total, summed over the API-server replicas) and the database size of a cluster like yours, and enter those.`;
-    } else if (w.nodes > chosen.exampleNodes && chosen.id !== 'xlarge') {
-      notes.push(
-        `${nodes} is more than the ${fmt(chosen.exampleNodes)}-node example workload of ${chosen.name}. The guide's classes rest on the bounds, so ${chosen.name} stands; check that the figures entered are those of the whole cluster.`,
-      );
-    }
+    if (!boundsGiven && w.keys === 0) caution = { key: 'nodesAlone', nodes };
+    else if (w.nodes > chosen.exampleNodes && chosen.id !== 'xlarge')
+      notes.push({ key: 'nodesAboveExample', nodes, chosen: ref(chosen) });
   }
 
   const large = HARDWARE_CLASSES.find((c) => c.id === 'large')!;
-  if (chosen.id === 'xlarge' && (clientIdx === idx || rpsIdx === idx || dataIdx === idx)) {
-    beyondGuide.push(
-      `${chosen.name} is open-ended: the guide defines it only as more than ${large.name}'s bounds, and its example machines are one point, not a limit; past them, measure.`,
-    );
-  }
-  if (w.clients === large.clientsBelow || w.requestsPerSecond === large.requestsPerSecondBelow) {
-    notes.push(
-      `The guide puts exactly ${fmt(large.clientsBelow!)} clients or ${fmt(large.requestsPerSecondBelow!)} requests/s in no class (${large.name} is "fewer than", xLarge "more than"); counted as xLarge.`,
-    );
-  }
+  if (chosen.id === 'xlarge' && (clientIdx === idx || rpsIdx === idx || dataIdx === idx))
+    beyondGuide.push({ key: 'openEnded', className: chosen.name, largeName: large.name });
+  if (w.clients === large.clientsBelow || w.requestsPerSecond === large.requestsPerSecondBelow)
+    notes.push({
+      key: 'boundaryGap',
+      clients: large.clientsBelow!,
+      requestsPerSecond: large.requestsPerSecondBelow!,
+      largeName: large.name,
+    });
   const bytes = w.dataGB * 1e9;
-  if (bytes > MAX_SUGGESTED_QUOTA_BYTES) {
-    notes.push(
-      `${fmt(w.dataGB)} GB is more than the 8 GiB etcd suggests at most for --quota-backend-bytes; etcd warns at start-up when the quota is set above it.`,
-    );
-  } else if (bytes > DEFAULT_QUOTA_BYTES) {
-    notes.push(
-      `${fmt(w.dataGB)} GB is more than etcd's default quota of 2 GiB: set --quota-backend-bytes above it, or etcd raises the NOSPACE alarm and refuses writes.`,
-    );
-  }
+  if (bytes > MAX_SUGGESTED_QUOTA_BYTES) notes.push({ key: 'overSuggestedQuota', dataGB: w.dataGB });
+  else if (bytes > DEFAULT_QUOTA_BYTES) notes.push({ key: 'overDefaultQuota', dataGB: w.dataGB });
   const smallestMemory = Math.min(...chosen.machines.map((m) => m.memoryGB));
-  if (w.dataGB > 0 && w.dataGB >= smallestMemory) {
-    notes.push(
-      `${fmt(w.dataGB)} GB of data does not fit in the ${fmt(smallestMemory)} GB of the smaller ${chosen.name} example; etcd reads its database through a memory map, so it would read from disk.`,
-    );
-  }
+  if (w.dataGB > 0 && w.dataGB >= smallestMemory)
+    notes.push({ key: 'dataOverMemory', dataGB: w.dataGB, memoryGB: smallestMemory, className: chosen.name });
   // Load, not class: the guide's xLarge bounds read "more than" each of Large's, but the calculator
   // reaches xLarge on any one of them, so a large database with a light load is xLarge and not heavy.
   const heavilyLoaded = isHeavilyLoaded(w.clients, w.requestsPerSecond);
-  if (chosen.id === 'xlarge' && !heavilyLoaded) {
-    notes.push(
-      `${chosen.name} here comes from the data size, and data size alone does not make a cluster heavily loaded: the guide's 500 sequential IOPS is for thousands of clients or tens of thousands of requests per second, so 50 stands.`,
-    );
-  }
+  if (chosen.id === 'xlarge' && !heavilyLoaded) notes.push({ key: 'dataNotLoad', className: chosen.name });
   return {
     hardwareClass: chosen,
     requirements,

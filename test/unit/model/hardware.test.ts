@@ -1,5 +1,7 @@
 import { execFileSync } from 'node:child_process';
 import { mirrorDirOf } from '../../../src/lib/citations/providers/mirror.ts';
+import { HARDWARE_EN } from '../../../src/lib/calculators/messages/hardware.ts';
+import { requirementText, sizingWords } from '../../../src/lib/calculators/hardware-words.ts';
 import { describe, expect, it } from 'vitest';
 import {
   classifyWorkload,
@@ -8,12 +10,15 @@ import {
   HARDWARE_GUIDE,
   HARDWARE_INPUT_MAX,
   isHeavilyLoaded,
+  type HardwareSizing,
   type HardwareWorkload,
 } from '../../../src/lib/model/hardware.ts';
 import { CALCULATOR_SCHEMAS } from '../../../src/lib/model/calculator-state.ts';
 import { parseCitationRef } from '../../../src/lib/citations/ref.ts';
 
 const none: HardwareWorkload = { nodes: 0, clients: 0, requestsPerSecond: 0, dataGB: 0, keys: 0 };
+/** The model's phrases as the English catalogue says them. */
+const say = (r: HardwareSizing) => sizingWords(r, 'en');
 const classOf = (over: Partial<HardwareWorkload>) => classifyWorkload({ ...none, ...over }).hardwareClass.id;
 
 describe('class bounds', () => {
@@ -58,14 +63,16 @@ describe('class bounds', () => {
   });
   it('nodes alone give a warning that they pick no class, and say where they fall among the examples', () => {
     const r = classifyWorkload({ ...none, nodes: 3000 });
-    expect(r.caution).toMatch(/^3,000 nodes alone does not pick a class: the guide defines its classes by clients/);
-    expect(r.example?.text).toBe(
+    expect(say(r).caution).toMatch(
+      /^3,000 nodes alone does not pick a class: the guide defines its classes by clients/,
+    );
+    expect(say(r).example).toBe(
       '3,000 nodes: the example workload the guide names for xLarge, an illustration, not a bound.',
     );
-    expect(classifyWorkload({ ...none, nodes: 51 }).example?.text).toBe(
+    expect(say(classifyWorkload({ ...none, nodes: 51 })).example).toBe(
       '51 nodes: between the example workloads of Small (50 nodes) and Medium (250 nodes); they illustrate the classes and bound nothing.',
     );
-    expect(classifyWorkload({ ...none, nodes: 1 }).example?.text).toMatch(
+    expect(say(classifyWorkload({ ...none, nodes: 1 })).example).toMatch(
       /^1 node: fewer than the example workload of Small/,
     );
     expect(classifyWorkload({ ...none, nodes: 100, requestsPerSecond: 300 }).caution).toBeNull();
@@ -80,7 +87,7 @@ describe('class bounds', () => {
   it('a node count past the example of the class the bounds give is noted, and the class stands', () => {
     const r = classifyWorkload({ ...none, nodes: 1001, requestsPerSecond: 300 });
     expect(r.hardwareClass.id).toBe('medium');
-    expect(r.notes.join(' ')).toMatch(
+    expect(say(r).notes.join(' ')).toMatch(
       /1,001 nodes is more than the 250-node example workload of Medium\. .*Medium stands/,
     );
     expect(classifyWorkload({ ...none, nodes: 200, requestsPerSecond: 300 }).notes).toEqual([]);
@@ -95,11 +102,19 @@ describe('class bounds', () => {
     expect(r.hardwareClass.id).toBe('large');
     expect(r.decidedBy).toEqual(['requestsPerSecond', 'dataGB']);
     expect(r.requirements.map((q) => q.input)).not.toContain('nodes');
-    expect(r.requirements.find((q) => q.input === 'dataGB')?.reason).toBe('0.7 GB > 0.5 GB, the bound of Medium.');
+    expect(
+      requirementText(
+        HARDWARE_EN,
+        r.requirements.find((q) => q.input === 'dataGB')!,
+      ),
+    ).toBe('0.7 GB > 0.5 GB, the bound of Medium.');
   });
   it('a value just past a bound is shown with the digits that set it apart, and counts of one are singular', () => {
     const reason = (over: Partial<HardwareWorkload>, input: string) =>
-      classifyWorkload({ ...none, ...over }).requirements.find((q) => q.input === input)?.reason;
+      requirementText(
+        HARDWARE_EN,
+        classifyWorkload({ ...none, ...over }).requirements.find((q) => q.input === input)!,
+      );
     expect(reason({ dataGB: 0.100001 }, 'dataGB')).toBe('0.100001 GB > 0.1 GB, the bound of Small.');
     expect(reason({ dataGB: 0.1 }, 'dataGB')).toBe('0.1 GB ≤ 0.1 GB (Small).');
     expect(reason({ requestsPerSecond: 199.999 }, 'requestsPerSecond')).toBe('199.999 requests/s < 200 (Small).');
@@ -113,32 +128,34 @@ describe('past the guide', () => {
     expect(classifyWorkload({ ...none, nodes: 3000 }).beyondGuide).toEqual([]);
     const past = classifyWorkload({ ...none, nodes: 3001, clients: 2000 });
     expect(past.hardwareClass.id).toBe('xlarge');
-    expect(past.beyondGuide.join(' ')).toMatch(/3,001 nodes is past the largest example workload.*3,000 nodes, xLarge/);
+    expect(say(past).beyondGuide.join(' ')).toMatch(
+      /3,001 nodes is past the largest example workload.*3,000 nodes, xLarge/,
+    );
     // A small load on many nodes is Small by its bounds; the warning must not say the guide has no machine for it.
     const small = classifyWorkload({ nodes: 5000, clients: 50, requestsPerSecond: 100, dataGB: 0.05, keys: 0 });
     expect(small.hardwareClass.id).toBe('small');
-    expect(small.beyondGuide).toEqual([
+    expect(say(small).beyondGuide).toEqual([
       '5,000 nodes is past the largest example workload in the guide (3,000 nodes, xLarge); the class comes from the bounds above, not from the node count.',
     ]);
   });
   it('load in xLarge says the class is open-ended', () => {
-    expect(classifyWorkload({ ...none, clients: 100_000 }).beyondGuide.join(' ')).toMatch(/xLarge is open-ended/);
+    expect(say(classifyWorkload({ ...none, clients: 100_000 })).beyondGuide.join(' ')).toMatch(/xLarge is open-ended/);
     expect(classifyWorkload({ ...none, clients: 1499 }).beyondGuide).toEqual([]);
   });
   it('exactly 1,500 clients or 10,000 requests/s notes the gap between Large and xLarge', () => {
-    expect(classifyWorkload({ ...none, clients: 1500 }).notes.join(' ')).toMatch(/in no class/);
-    expect(classifyWorkload({ ...none, requestsPerSecond: 10_000 }).notes.join(' ')).toMatch(/in no class/);
-    expect(classifyWorkload({ ...none, clients: 1501 }).notes.join(' ')).not.toMatch(/in no class/);
+    expect(say(classifyWorkload({ ...none, clients: 1500 })).notes.join(' ')).toMatch(/in no class/);
+    expect(say(classifyWorkload({ ...none, requestsPerSecond: 10_000 })).notes.join(' ')).toMatch(/in no class/);
+    expect(say(classifyWorkload({ ...none, clients: 1501 })).notes.join(' ')).not.toMatch(/in no class/);
   });
   it('data past the default and the suggested quota is flagged, in bytes', () => {
     const gbAtQuota = DEFAULT_QUOTA_BYTES / 1e9;
-    expect(classifyWorkload({ ...none, dataGB: gbAtQuota }).notes.join(' ')).not.toMatch(/quota/);
-    expect(classifyWorkload({ ...none, dataGB: 2.2 }).notes.join(' ')).toMatch(/default quota of 2 GiB/);
-    expect(classifyWorkload({ ...none, dataGB: 9 }).notes.join(' ')).toMatch(/8 GiB etcd suggests at most/);
+    expect(say(classifyWorkload({ ...none, dataGB: gbAtQuota })).notes.join(' ')).not.toMatch(/quota/);
+    expect(say(classifyWorkload({ ...none, dataGB: 2.2 })).notes.join(' ')).toMatch(/default quota of 2 GiB/);
+    expect(say(classifyWorkload({ ...none, dataGB: 9 })).notes.join(' ')).toMatch(/8 GiB etcd suggests at most/);
   });
   it('data that cannot fit in the smaller example machine memory is flagged', () => {
-    expect(classifyWorkload({ ...none, dataGB: 59 }).notes.join(' ')).not.toMatch(/does not fit/);
-    expect(classifyWorkload({ ...none, dataGB: 60 }).notes.join(' ')).toMatch(/does not fit in the 60 GB/);
+    expect(say(classifyWorkload({ ...none, dataGB: 59 })).notes.join(' ')).not.toMatch(/does not fit/);
+    expect(say(classifyWorkload({ ...none, dataGB: 60 })).notes.join(' ')).toMatch(/does not fit in the 60 GB/);
   });
 });
 
@@ -160,11 +177,11 @@ describe('heavily loaded, sequential IOPS and network', () => {
       expect(byData.hardwareClass.id).toBe('xlarge');
       expect(byData.heavilyLoaded).toBe(false);
       expect(byData.sequentialIops).toBe(50);
-      expect(byData.notes.join(' ')).toMatch(/data size alone does not make a cluster heavily loaded/);
+      expect(say(byData).notes.join(' ')).toMatch(/data size alone does not make a cluster heavily loaded/);
     }
     const byLoad = classifyWorkload({ ...none, dataGB: 1.5, requestsPerSecond: 20_000 });
     expect(byLoad.sequentialIops).toBe(500);
-    expect(byLoad.notes.join(' ')).not.toMatch(/heavily loaded/);
+    expect(say(byLoad).notes.join(' ')).not.toMatch(/heavily loaded/);
     expect(classifyWorkload({ ...none, dataGB: 1 }).sequentialIops).toBe(50);
   });
   it('a 3,000-node cluster is not xLarge, nor 500 IOPS, on its node count alone', () => {

@@ -103,7 +103,7 @@ export const TIMEOUTS_EN: TimeoutsWords = {
 
 export const TIMEOUTS_JA: TimeoutsWords = {
   labels: { rtt: 'ラウンドトリップ', fs: 'fsync の p99', h: 'ハートビート間隔', e: '選出タイムアウト' },
-  roundTripUsed: '使ったラウンドトリップ',
+  roundTripUsed: '計算に使ったラウンドトリップ',
   roundTripWithFsync: (rt, rtt, fs) => `${fmtMs(rt)}（${fmtMs(rtt)} + fsync ${fmtMs(fs)}）`,
   recommended: '推奨値',
   server: 'etcd v3.7.0 の判定',
@@ -121,9 +121,9 @@ export const TIMEOUTS_JA: TimeoutsWords = {
   },
   why: (hb, el, inTicks) => `理由：${hb}。${el}${inTicks ? '（ハートビートのティックの整数倍に丸めています）' : ''}。`,
   runs: (e) =>
-    `リーダーから何も届かないフォロワーは、${fmtMs(e.electionMs)} から ${fmtMs(e.latestElectionMs)} 後に選出を始めます（${e.electionTicks} ティック。最大でその 2 倍まで無作為に延びます）。ハートビートが ${fmtMs(e.lateHeartbeatMs)} を超えて遅れると、リーダーはそれをログに記録します。`,
+    `リーダーから何も届かないフォロワーは、${fmtMs(e.electionMs)}〜${fmtMs(e.latestElectionMs)} 後に選出を始めます（${e.electionTicks} ティック。最大でその 2 倍まで無作為に延びます）。ハートビートの送信間隔が ${fmtMs(e.lateHeartbeatMs)} を超えると、リーダーは遅延としてログに記録します。`,
   paste: 'すべてのメンバーに貼り付けてください（全メンバーで同じ値にする必要があります）：',
-  kubeadm: 'kubeadm のスタック型 etcd の場合は次のとおりです（ClusterConfiguration v1beta4）：',
+  kubeadm: 'または、kubeadm のスタック型 etcd の場合（ClusterConfiguration v1beta4）：',
   noPairFits: (max, maxRt) =>
     `当てはまる組み合わせはありません。ラウンドトリップが ${fmtMs(maxRt)} を超えると、チューニングのページの「ラウンドトリップの 10 倍」が etcd の上限 ${fmtMs(max)} を上回ります。タイムアウトを延ばすのではなく、メンバー同士を近くに置いてください。`,
   yours: (flags) => `入力した ${flags}：etcd v3.7.0 の判定`,
@@ -131,14 +131,14 @@ export const TIMEOUTS_JA: TimeoutsWords = {
   meetsPage: '満たしています',
   docMiss: {
     heartbeatBand: ({ band, defaultsNote }) =>
-      `ハートビートが ${fmtMs(band[0])}〜${fmtMs(band[1])}（ラウンドトリップの 0.5〜1.5 倍）の範囲外${defaultsNote ? '（ページによればローカルネットワークではデフォルトで問題ありません）' : ''}`,
+      `ハートビートが ${fmtMs(band[0])}〜${fmtMs(band[1])}（ラウンドトリップの 0.5〜1.5 倍）の範囲外${defaultsNote ? '（ただしページはローカルネットワークならデフォルトで問題なく動くとしています）' : ''}`,
     electionBelow: ({ minMs }) => `選出タイムアウトが ${fmtMs(minMs)}（ラウンドトリップの 10 倍）未満`,
     electionAbove: ({ maxMs }) => `選出タイムアウトがページの上限 ${fmtMs(maxMs)} 超`,
   },
   missGap: '、',
   willNotStart: 'etcd v3.7.0 は、入力した組み合わせでは起動しません：',
   truncates: (el, hb, runs) =>
-    `etcd は選出タイムアウトをハートビートのティックの整数倍に切り捨てます。${fmtInt(el)} ÷ ${fmtInt(hb)} は ${fmtInt(runs.electionTicks)} ティックなので、${fmtMs(el)} ではなく ${fmtMs(runs.electionMs)} として動きます（フォロワーは ${fmtMs(runs.electionMs)} から ${fmtMs(runs.latestElectionMs)} 後に選出を始めます）。`,
+    `etcd は入力した選出タイムアウトをハートビートのティックの整数倍に切り捨てます。${fmtInt(el)} ÷ ${fmtInt(hb)} は ${fmtInt(runs.electionTicks)} ティックなので、${fmtMs(el)} ではなく ${fmtMs(runs.electionMs)} として動きます（フォロワーは ${fmtMs(runs.electionMs)}〜${fmtMs(runs.latestElectionMs)} 後に選出を始めます）。`,
   acceptsAdvisedAgainst:
     'etcd は、チューニングのページが勧めない組み合わせも受け付けます。etcd が確認するのはハートビートの 5 倍だけで、ラウンドトリップは見ません。',
   bandRulesOut:
@@ -156,7 +156,7 @@ export const TIMEOUTS_VIEW_JA: ViewText<'rtt' | 'fs' | 'h' | 'e'> = {
       hint: (range) => `すべてのメンバーの組の p99 または最大値。${range}。`,
     },
     fs: { label: 'WAL の fsync の p99（ms）', hint: (range) => `${range}。0 ならディスクを含めません。` },
-    h: { label: '使う --heartbeat-interval（ms）', hint: (range) => `ms 単位の整数。${range}。` },
-    e: { label: '使う --election-timeout（ms）', hint: (range) => `ms 単位の整数。${range}。` },
+    h: { label: 'お使いの --heartbeat-interval（ms）', hint: (range) => `ms 単位の整数。${range}。` },
+    e: { label: 'お使いの --election-timeout（ms）', hint: (range) => `ms 単位の整数。${range}。` },
   },
 };
