@@ -24,7 +24,7 @@ const headingIds = (page: HTMLElement): string[] =>
   page.querySelectorAll('.sl-markdown-content :is(h2, h3, h4)[id]').map((h) => h.id);
 
 describe('the translated editions', () => {
-  it('serve the overview, the core chapters and the glossary in Japanese', () => {
+  it('serve the overview, the core chapters, the production-sizing chapters translated so far and the glossary in Japanese', () => {
     const ja = translated.filter(({ t }) => t.locale === 'ja').map(({ english }) => english);
     for (const route of [
       '',
@@ -33,6 +33,10 @@ describe('the translated editions', () => {
       'etcd-reads/',
       'control-plane/',
       'colocation/',
+      'etcd-hardware/',
+      'etcd-disk/',
+      'etcd-timeouts/',
+      'tested-limits/',
       'glossary/',
     ])
       expect(ja).toContain(route);

@@ -8,6 +8,7 @@ import { describe, expect, it } from 'vitest';
 import { entryPermalink, readLock } from '../../src/lib/citations/lock.ts';
 import { fmtInt } from '../../src/lib/calculators/format.ts';
 import { TESTED_LIMITS } from '../../src/lib/model/tested-limits.ts';
+import { uiText } from '../../src/lib/i18n/ui-text.ts';
 import { BOUND_DEFAULTS } from '../../src/lib/model/bound-defaults.ts';
 import { readPage, valuesCiting } from '../helpers/built-pages.ts';
 import { DIST, DIST_BASE, ROOT } from '../helpers/paths.ts';
@@ -23,7 +24,7 @@ describe.each([DIST, DIST_BASE])('the tested-limits chapter in %s', (dist) => {
     rows.forEach((tr, i) => {
       const l = TESTED_LIMITS[i]!;
       const cells = tr.querySelectorAll('td').map((td) => td.text.trim());
-      expect(cells[0]).toBe(l.quantity);
+      expect(cells[0]).toBe(uiText('en').tables.limits.quantities[l.key]);
       if (l.key !== 'podsPerNode') expect(cells[2]).toContain(fmtInt(l.threshold));
       expect(cells[3]).toBe(l.upstream);
       expect(cells[4]).toBe(`L${l.line}`);

@@ -9,11 +9,22 @@ import {
   checkTestedLimits,
   type LimitCheck,
   type LimitKey,
-  type LimitStatus,
 } from '../model/tested-limits.ts';
 import type { CalculatorKey, CalculatorState } from '../model/calculator-state.ts';
 import * as SOURCES from '../model/sources.ts';
-import { answer, invalid, text, whole, type CalcDef, type CalcView, type FieldDef, type Raw } from './calc.ts';
+import {
+  answer,
+  invalid,
+  text,
+  whole,
+  type CalcDef,
+  type CalcView,
+  type FieldDef,
+  type Raw,
+  type ViewText,
+} from './calc.ts';
+import type { CalcLang } from './calc-words.ts';
+import { LIMITS_EN, LIMITS_JA, type LimitsWords } from './messages/limits.ts';
 import { facts, para, resultDoc } from './result-doc.ts';
 import { fmtInt, fmtNum, fmtNumApart } from './format.ts';
 
@@ -21,82 +32,81 @@ import { fmtInt, fmtNum, fmtNumApart } from './format.ts';
 type Key = CalculatorKey<'limits'>;
 type Count = Exclude<Key, 'sc'>;
 
+const WORDS: Record<CalcLang, LimitsWords> = { en: LIMITS_EN, ja: LIMITS_JA };
+
 /**
- * Each count's field: its key, the model's name for it, its label and the unit its hint names.
- * Exported for the tests, which check that every threshold of the model has a field.
+ * Each count's field: its key, the model's name for it and the unit its hint names. Exported for
+ * the tests, which check that every threshold of the model has a field.
  */
-export const LIMIT_FIELDS: readonly (readonly [Count, LimitKey | 'cores', string, string])[] = [
-  ['n', 'nodes', 'Nodes', ''],
-  ['c', 'cores', 'CPU cores of the node with the most pods', ''],
-  ['pn', 'podsPerNode', 'Most pods on one node', ''],
-  ['p', 'pods', 'Pods in the cluster', ''],
-  ['pns', 'podsPerNamespace', 'Most pods in one namespace', ''],
-  ['ns', 'namespaces', 'Namespaces', ''],
-  ['s', 'services', 'Services in the cluster', ''],
-  ['sns', 'servicesPerNamespace', 'Most Services in one namespace', ''],
-  ['ep', 'endpointsPerService', 'Most endpoints behind one Service', ''],
-  ['dns', 'deploymentsPerNamespace', 'Most Deployments in one namespace', ''],
-  ['o', 'objectsPerType', 'Most objects of one type, not Events', ''],
-  ['ev', 'events', 'Events', ''],
-  ['os', 'objectSize', 'Largest object (KiB)', ' KiB'],
-  ['ts', 'typeSize', 'Largest total size of one type (MiB)', ' MiB'],
-  ['tk', 'tokens', 'Access tokens', ''],
-  ['tq', 'tokenQps', 'Access-token verifications per second', ''],
+export const LIMIT_FIELDS: readonly (readonly [Count, LimitKey | 'cores', string])[] = [
+  ['n', 'nodes', ''],
+  ['c', 'cores', ''],
+  ['pn', 'podsPerNode', ''],
+  ['p', 'pods', ''],
+  ['pns', 'podsPerNamespace', ''],
+  ['ns', 'namespaces', ''],
+  ['s', 'services', ''],
+  ['sns', 'servicesPerNamespace', ''],
+  ['ep', 'endpointsPerService', ''],
+  ['dns', 'deploymentsPerNamespace', ''],
+  ['o', 'objectsPerType', ''],
+  ['ev', 'events', ''],
+  ['os', 'objectSize', ' KiB'],
+  ['ts', 'typeSize', ' MiB'],
+  ['tk', 'tokens', ''],
+  ['tq', 'tokenQps', ''],
 ];
+
+/** The form's text in one language, from its catalogue. */
+function viewText(w: LimitsWords): ViewText<Key> {
+  return {
+    title: w.title,
+    fields: {
+      ...(Object.fromEntries(
+        LIMIT_FIELDS.map(([key, , unit]) => [
+          key,
+          { label: w.labels[key], hint: (range: string) => w.hint(range, unit) },
+        ]),
+      ) as ViewText<Count>['fields']),
+      sc: { label: w.scaleLabel },
+    },
+  };
+}
 
 /** Title and labelled fields, used only by the build to render the form (the browser reads the DOM). */
 export const limitsView: CalcView<'limits'> = {
-  title: 'How close a cluster is to the tested limits',
+  title: LIMITS_EN.title,
   sources: ['scalabilityThresholdsCaveats'],
+  translations: { ja: viewText(LIMITS_JA) },
   fields: [
-    ...LIMIT_FIELDS.map(([key, , label, unit]): FieldDef<Key> => ({
+    ...LIMIT_FIELDS.map(([key, , unit]): FieldDef<Key> => ({
       key,
-      label,
+      label: LIMITS_EN.labels[key],
       kind: 'text',
       inputmode: 'numeric',
-      hint: (range) => `${range}${unit}.`,
+      hint: (range) => LIMITS_EN.hint(range, unit),
     })),
-    { key: 'sc', label: 'Lower the cluster-wide thresholds in proportion to nodes ÷ 5,000', kind: 'checkbox' },
+    { key: 'sc', label: LIMITS_EN.scaleLabel, kind: 'checkbox' },
   ],
 };
 
-/** Short labels for the result, by key (the form's labels stay in the view). */
-const NAMES: Readonly<Record<LimitKey, string>> = {
-  nodes: 'Nodes',
-  pods: 'Pods',
-  podsPerNode: 'Pods on one node',
-  podsPerNamespace: 'Pods in one namespace',
-  namespaces: 'Namespaces',
-  services: 'Services',
-  servicesPerNamespace: 'Services in one namespace',
-  endpointsPerService: 'Endpoints of one Service',
-  deploymentsPerNamespace: 'Deployments in one namespace',
-  objectsPerType: 'Objects of one type',
-  events: 'Events',
-  objectSize: 'Largest object',
-  typeSize: 'Total size of one type',
-  tokens: 'Access tokens',
-  tokenQps: 'Token verifications',
-};
-
-const STATUS: Readonly<Record<LimitStatus, string>> = {
-  within: 'well within',
-  approaching: 'approaching',
-  beyond: 'beyond the tested envelope',
-};
-
-const UNIT: Readonly<Record<LimitCheck['limit']['unit'], string>> = { count: '', KiB: ' KiB', MiB: ' MiB', QPS: '/s' };
-
 /** "25,000 of 30,000 (150,000 × 1,000 ÷ 5,000): ratio 0.83, approaching". */
-function line(c: LimitCheck, nodes: number): string {
-  const u = UNIT[c.limit.unit];
+function line(c: LimitCheck, nodes: number, w: LimitsWords): string {
+  const u = w.unit[c.limit.unit];
   const how =
     c.derivation?.kind === 'scaled'
-      ? ` (${fmtInt(c.limit.threshold)} × ${fmtInt(nodes)} ÷ ${fmtInt(LARGEST_TESTED_NODES)})`
+      ? w.scaled(fmtInt(c.limit.threshold), fmtInt(nodes), fmtInt(LARGEST_TESTED_NODES))
       : c.derivation?.kind === 'perCore'
-        ? ` (${PODS_PER_CORE} × ${c.derivation.cores} ${c.derivation.cores === 1 ? 'core' : 'cores'})`
+        ? w.perCore(PODS_PER_CORE, c.derivation.cores)
         : '';
-  return `${fmtInt(c.value)}${u} of ${fmtInt(c.limitInUse)}${u}${how}${c.limit.readAs ? ` (${c.limit.readAs})` : ''}: ratio ${fmtNumApart(c.ratio, 1)}, ${STATUS[c.status]}`;
+  return w.line(
+    `${fmtInt(c.value)}${u}`,
+    `${fmtInt(c.limitInUse)}${u}`,
+    how,
+    w.readAs[c.limit.key] ?? '',
+    fmtNumApart(c.ratio, 1),
+    w.status[c.status],
+  );
 }
 
 export const limitsCalc: CalcDef<'limits'> = {
@@ -106,43 +116,33 @@ export const limitsCalc: CalcDef<'limits'> = {
     ...(Object.fromEntries(LIMIT_FIELDS.map(([k]) => [k, text(s[k])])) as Record<Count, string>),
     sc: s.sc ? '1' : '0',
   }),
-  compute(raw: Readonly<Raw>) {
+  compute(raw: Readonly<Raw>, lang: CalcLang = 'en') {
+    const w = WORDS[lang];
     const errors: Record<string, string> = {};
     const state = { sc: raw['sc'] === '1' } as CalculatorState<'limits'>;
     const counts = {} as Record<LimitKey | 'cores', number>;
-    for (const [k, name, label] of LIMIT_FIELDS) {
-      const v = whole(raw, 'limits', k, label, errors);
+    for (const [k, name] of LIMIT_FIELDS) {
+      const v = whole(raw, 'limits', k, w.labels[k], errors, lang);
       if (v !== null) state[k] = counts[name] = v;
     }
-    if (Object.keys(errors).length > 0) return invalid(errors);
+    if (Object.keys(errors).length > 0) return invalid(errors, lang);
     const scale = state.sc;
     const report = checkTestedLimits(counts, scale);
     const b = report.binding;
-    const lead =
-      b.ratio === 0
-        ? 'Every count is 0: nothing binds yet.'
-        : `Binds first: ${NAMES[b.limit.key]}, ratio ${fmtNumApart(b.ratio, 1)}, ${STATUS[b.status]}.`;
+    const lead = b.ratio === 0 ? w.allZero : w.binds(w.names[b.limit.key], fmtNumApart(b.ratio, 1), w.status[b.status]);
     const blocks = [
       para(lead, b.status === 'beyond' ? 'warning' : 'lead'),
-      facts(report.checks.map((c) => [NAMES[c.limit.key], line(c, counts.nodes)] as const)),
-      report.high.length >= 2
-        ? para(
-            `${report.high.length} dimensions are at half their thresholds or more. The envelope is not a cube: far along one dimension, the room left on the others shrinks, so together they are further out than any one ratio says.`,
-            'info',
-          )
-        : null,
+      facts(report.checks.map((c) => [w.names[c.limit.key], line(c, counts.nodes, w)] as const)),
+      report.high.length >= 2 ? para(w.high(report.high.length), 'info') : null,
       counts.objectSize > TESTED_LIMITS.find((l) => l.key === 'objectSize')!.threshold
-        ? para(
-            'etcd refuses a request larger than --max-request-bytes (1.5 MiB by default): an object this large cannot be written unless that flag is raised on every member.',
-            'refusal',
-          )
+        ? para(w.tooLarge, 'refusal')
         : null,
       para(
         [
-          'These are thresholds, not hard limits: past one, performance degrades and the SLOs are no longer promised; the cluster does not fail at once. ',
+          w.notHard,
           scale && counts.nodes < LARGEST_TESTED_NODES
-            ? `Pods, namespaces and Services are compared at ${fmtInt(counts.nodes)} ÷ ${fmtInt(LARGEST_TESTED_NODES)} of their 5,000-node value, as the thresholds say for smaller clusters.`
-            : 'Cluster-wide thresholds are compared at their 5,000-node value.',
+            ? w.scaledNote(fmtInt(counts.nodes), fmtInt(LARGEST_TESTED_NODES))
+            : w.unscaledNote,
         ],
         'info',
       ),
@@ -150,11 +150,7 @@ export const limitsCalc: CalcDef<'limits'> = {
     return answer(
       errors,
       state,
-      resultDoc(
-        blocks,
-        `Each count is divided by its sig-scalability threshold (the ratio); the largest ratio binds first. From ${fmtNum(APPROACHING_FROM)} a count is approaching its threshold (the guide’s margin, not upstream’s); above 1 it is beyond the tested envelope.`,
-        [SOURCES.scalabilityThresholdsCaveats],
-      ),
+      resultDoc(blocks, w.rule(fmtNum(APPROACHING_FROM)), [SOURCES.scalabilityThresholdsCaveats], lang),
     );
   },
 };

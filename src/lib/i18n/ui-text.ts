@@ -9,6 +9,7 @@
 import type { CitationStatus } from '../citations/verify.ts';
 import type { MissingCommit } from '../guide-version.ts';
 import type { BuildDateReason } from '../page-history.ts';
+import type { LimitKey, LimitScope } from '../model/tested-limits.ts';
 
 /** How each language writes what the citation layer says of a citation. */
 export interface CitationWords {
@@ -160,6 +161,23 @@ export interface UiText {
       maxConcurrentIops: string;
       disk: string;
     };
+    /** sig-scalability's thresholds (src/components/tables/TestedLimitsTable.astro). */
+    limits: {
+      quantity: string;
+      scope: string;
+      threshold: string;
+      upstream: string;
+      line: string;
+      lowerBelow: (nodes: string) => string;
+      yes: string;
+      no: string;
+      perSecond: string;
+      /** The pods-per-node threshold, a rule rather than a number. */
+      podsPerNodeRule: string;
+      /** What each row counts. */
+      quantities: Readonly<Record<LimitKey, string>>;
+      scopes: Readonly<Record<LimitScope, string>>;
+    };
   };
 }
 
@@ -183,6 +201,8 @@ const JA_BUILD_DATE: Record<BuildDateReason, string> = {
 
 // Units the Japanese pages' <Value>s carry; symbols such as ms, GiB and QPS read the same in both.
 const JA_UNITS: Record<string, string> = {
+  // An ordinal suffix ("99th percentile"): a Japanese sentence says the bare number.
+  th: '',
   ' minutes': ' 分',
   ' s': ' 秒',
   ' seconds': ' 秒',
@@ -321,6 +341,43 @@ const EN: UiText = {
       maxConcurrentIops: 'Max concurrent IOPS',
       disk: 'Disk (MB/s)',
     },
+    limits: {
+      quantity: 'Quantity',
+      scope: 'Scope',
+      threshold: 'Threshold',
+      upstream: 'thresholds.md writes',
+      line: 'Line',
+      lowerBelow: (nodes) => `Lower below ${nodes} nodes`,
+      yes: 'yes',
+      no: 'no',
+      perSecond: ' per second',
+      podsPerNodeRule: 'min(110, 10 × cores)',
+      quantities: {
+        nodes: 'Nodes',
+        namespaces: 'Namespaces',
+        pods: 'Pods',
+        podsPerNamespace: 'Pods in one namespace',
+        podsPerNode: 'Pods on one node',
+        services: 'Services',
+        servicesPerNamespace: 'Services in one namespace',
+        endpointsPerService: 'Endpoints of one Service',
+        deploymentsPerNamespace: 'Deployments in one namespace',
+        tokens: 'Access tokens',
+        tokenQps: 'Access-token verifications',
+        objectsPerType: 'Objects of one type (not Events)',
+        events: 'Events',
+        objectSize: 'Size of the largest object',
+        typeSize: 'Total size of one type',
+      },
+      scopes: {
+        cluster: 'cluster',
+        namespace: 'namespace',
+        node: 'node',
+        service: 'service',
+        'resource type': 'resource type',
+        object: 'object',
+      },
+    },
   },
 };
 
@@ -457,12 +514,49 @@ const JA: UiText = {
       clients: 'クライアント数',
       requestsPerSecond: 'リクエスト/秒',
       data: 'データ',
-      exampleWorkload: '例のワークロード（Kubernetes のノード数）',
+      exampleWorkload: '例のワークロード（ノード数）',
       exampleMachine: '例のマシン',
       vcpus: 'vCPU',
       memory: 'メモリー（GB）',
       maxConcurrentIops: '最大並列 IOPS',
       disk: 'ディスク（MB/s）',
+    },
+    limits: {
+      quantity: '対象',
+      scope: '範囲',
+      threshold: 'しきい値',
+      upstream: 'thresholds.md の表記',
+      line: '行',
+      lowerBelow: (nodes) => `${nodes} ノード未満で下げる`,
+      yes: 'はい',
+      no: 'いいえ',
+      perSecond: '/秒',
+      podsPerNodeRule: 'min(110, 10 × コア数)',
+      quantities: {
+        nodes: 'ノード',
+        namespaces: '名前空間',
+        pods: 'Pod',
+        podsPerNamespace: '1 つの名前空間の Pod',
+        podsPerNode: '1 ノードの Pod',
+        services: 'Service',
+        servicesPerNamespace: '1 つの名前空間の Service',
+        endpointsPerService: '1 つの Service のエンドポイント',
+        deploymentsPerNamespace: '1 つの名前空間の Deployment',
+        tokens: 'アクセストークン',
+        tokenQps: 'アクセストークンの検証',
+        objectsPerType: '1 つの種類のオブジェクト（Events を除く）',
+        events: 'Events',
+        objectSize: '最大のオブジェクトのサイズ',
+        typeSize: '1 つの種類の合計サイズ',
+      },
+      scopes: {
+        cluster: 'クラスター',
+        namespace: '名前空間',
+        node: 'ノード',
+        service: 'Service',
+        'resource type': 'リソースの種類',
+        object: 'オブジェクト',
+      },
     },
   },
 };

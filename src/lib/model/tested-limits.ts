@@ -54,13 +54,18 @@ export type LimitKey =
   | 'tokens'
   | 'tokenQps';
 
-/** One threshold of thresholds.md. */
+/** Over what a threshold's count is taken: the file's column, or the row's own unit. */
+export type LimitScope = 'cluster' | 'namespace' | 'node' | 'service' | 'resource type' | 'object';
+
+/**
+ * One threshold of thresholds.md. What it counts, and how a unit the file leaves open was read,
+ * are words: the calculator's catalogue (src/lib/calculators/messages/limits.ts) and the table's
+ * (src/lib/i18n/ui-text.ts `tables.limits`) say them by `key`.
+ */
 export interface TestedLimit {
   key: LimitKey;
-  /** What is counted, as a reader names it. */
-  quantity: string;
   /** Over what the count is taken: the file's column ("cluster", "namespace", "resource type") or the row's own unit. */
-  scope: 'cluster' | 'namespace' | 'node' | 'service' | 'resource type' | 'object';
+  scope: LimitScope;
   /** The threshold, in `unit`; for pods per node the cap before the per-core rule (see {@link limitFor}). */
   threshold: number;
   /** What the number counts: objects, KiB, MiB or requests per second. */
@@ -71,11 +76,6 @@ export interface TestedLimit {
   line: number;
   /** Whether the threshold is one of the cluster-scope ones that are lower for clusters under 5,000 nodes (L34-L36). */
   scalesWithNodes: boolean;
-  /**
-   * How the threshold's unit was read when thresholds.md leaves it open ("1.5MB" taken as 1.5 MiB),
-   * in words a result can show beside the number; absent when the cell is a plain count.
-   */
-  readAs?: string;
 }
 
 /** The modelled thresholds: nodes and pods first, then Services, namespaced objects, tokens, and the storage rows (L51-L54). */
@@ -83,7 +83,6 @@ export const TESTED_LIMITS: readonly TestedLimit[] = [
   /** thresholds.md#L60: `#Nodes`, cluster 5000. */
   {
     key: 'nodes',
-    quantity: 'Nodes',
     scope: 'cluster',
     threshold: 5000,
     unit: 'count',
@@ -94,7 +93,6 @@ export const TESTED_LIMITS: readonly TestedLimit[] = [
   /** thresholds.md#L61: `#Namespaces`, cluster 10000. */
   {
     key: 'namespaces',
-    quantity: 'Namespaces',
     scope: 'cluster',
     threshold: 10_000,
     unit: 'count',
@@ -105,7 +103,6 @@ export const TESTED_LIMITS: readonly TestedLimit[] = [
   /** thresholds.md#L62: `#Pods`, cluster 150000. */
   {
     key: 'pods',
-    quantity: 'Pods',
     scope: 'cluster',
     threshold: 150_000,
     unit: 'count',
@@ -116,7 +113,6 @@ export const TESTED_LIMITS: readonly TestedLimit[] = [
   /** thresholds.md#L62: `#Pods`, namespace 3000. */
   {
     key: 'podsPerNamespace',
-    quantity: 'Pods in one namespace',
     scope: 'namespace',
     threshold: 3000,
     unit: 'count',
@@ -127,7 +123,6 @@ export const TESTED_LIMITS: readonly TestedLimit[] = [
   /** thresholds.md#L63: `#Pods per node`, min(110, 10*#cores). */
   {
     key: 'podsPerNode',
-    quantity: 'Pods on one node',
     scope: 'node',
     threshold: PODS_PER_NODE_CAP,
     unit: 'count',
@@ -138,7 +133,6 @@ export const TESTED_LIMITS: readonly TestedLimit[] = [
   /** thresholds.md#L64: `#Services`, cluster 10000. */
   {
     key: 'services',
-    quantity: 'Services',
     scope: 'cluster',
     threshold: 10_000,
     unit: 'count',
@@ -149,7 +143,6 @@ export const TESTED_LIMITS: readonly TestedLimit[] = [
   /** thresholds.md#L64: `#Services`, namespace 5000. */
   {
     key: 'servicesPerNamespace',
-    quantity: 'Services in one namespace',
     scope: 'namespace',
     threshold: 5000,
     unit: 'count',
@@ -160,7 +153,6 @@ export const TESTED_LIMITS: readonly TestedLimit[] = [
   /** thresholds.md#L66: `#Endpoints per service`, 250. */
   {
     key: 'endpointsPerService',
-    quantity: 'Endpoints of one Service',
     scope: 'service',
     threshold: 250,
     unit: 'count',
@@ -171,7 +163,6 @@ export const TESTED_LIMITS: readonly TestedLimit[] = [
   /** thresholds.md#L69: `#Deployments`, namespace 2000. */
   {
     key: 'deploymentsPerNamespace',
-    quantity: 'Deployments in one namespace',
     scope: 'namespace',
     threshold: 2000,
     unit: 'count',
@@ -182,7 +173,6 @@ export const TESTED_LIMITS: readonly TestedLimit[] = [
   /** thresholds.md#L73: `#AccessTokens`, 2000 in both columns. */
   {
     key: 'tokens',
-    quantity: 'Access tokens',
     scope: 'cluster',
     threshold: 2000,
     unit: 'count',
@@ -193,7 +183,6 @@ export const TESTED_LIMITS: readonly TestedLimit[] = [
   /** thresholds.md#L74: `#AccessTokens verifications`, 5000 QPS in both columns. */
   {
     key: 'tokenQps',
-    quantity: 'Access-token verifications',
     scope: 'cluster',
     threshold: 5000,
     unit: 'QPS',
@@ -204,7 +193,6 @@ export const TESTED_LIMITS: readonly TestedLimit[] = [
   /** thresholds.md#L51: `Number of objects (non Event)`, per resource type 150'000. */
   {
     key: 'objectsPerType',
-    quantity: 'Objects of one type (not Events)',
     scope: 'resource type',
     threshold: 150_000,
     unit: 'count',
@@ -215,7 +203,6 @@ export const TESTED_LIMITS: readonly TestedLimit[] = [
   /** thresholds.md#L52: `Number of objects (Event)`, per resource type 1'000'000. */
   {
     key: 'events',
-    quantity: 'Events',
     scope: 'resource type',
     threshold: 1_000_000,
     unit: 'count',
@@ -226,26 +213,22 @@ export const TESTED_LIMITS: readonly TestedLimit[] = [
   /** thresholds.md#L53: `Size per object`, 1.5MB; etcd's default --max-request-bytes, 1.5 MiB = 1536 KiB, is used. */
   {
     key: 'objectSize',
-    quantity: 'Size of the largest object',
     scope: 'object',
     threshold: 1536,
     unit: 'KiB',
     upstream: '1.5MB',
     line: 53,
     scalesWithNodes: false,
-    readAs: 'thresholds.md writes "1.5MB"; read as 1.5 MiB, etcd’s default --max-request-bytes',
   },
   /** thresholds.md#L54: `Total size`, per resource type 1.5GB, read as 1.5 GiB = 1536 MiB like the object size. */
   {
     key: 'typeSize',
-    quantity: 'Total size of one type',
     scope: 'resource type',
     threshold: 1536,
     unit: 'MiB',
     upstream: '1.5GB',
     line: 54,
     scalesWithNodes: false,
-    readAs: 'thresholds.md writes "1.5GB"; read as 1.5 GiB, like the object size',
   },
 ];
 
@@ -343,7 +326,7 @@ export function limitFor(
  * @throws RangeError for a count that is not a whole number in range.
  */
 export function checkTestedLimits(counts: ClusterCounts, scale = true): LimitsReport {
-  for (const l of TESTED_LIMITS) assertWhole(counts[l.key], l.key === 'nodes' ? 1 : 0, MAX_COUNT, l.quantity);
+  for (const l of TESTED_LIMITS) assertWhole(counts[l.key], l.key === 'nodes' ? 1 : 0, MAX_COUNT, `counts.${l.key}`);
   assertWhole(counts.cores, 1, MAX_CORES, 'CPU cores');
   const checks = TESTED_LIMITS.map((limit): LimitCheck => {
     const value = counts[limit.key];

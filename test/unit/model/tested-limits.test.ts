@@ -109,10 +109,10 @@ describe('checkTestedLimits', () => {
     expect(r.high.map((c) => c.limit.key).sort()).toEqual(['events', 'nodes', 'pods']);
   });
 
-  it('refuses counts that are not whole numbers in range, naming the quantity', () => {
-    expect(() => checkTestedLimits(at({ nodes: 0 }))).toThrow(/Nodes must be a whole number from 1 to/);
-    expect(() => checkTestedLimits(at({ pods: -1 }))).toThrow(/Pods must be a whole number from 0 to/);
-    expect(() => checkTestedLimits(at({ events: 1.5 }))).toThrow(/Events must be a whole number/);
+  it('refuses counts that are not whole numbers in range, naming the count', () => {
+    expect(() => checkTestedLimits(at({ nodes: 0 }))).toThrow(/counts\.nodes must be a whole number from 1 to/);
+    expect(() => checkTestedLimits(at({ pods: -1 }))).toThrow(/counts\.pods must be a whole number from 0 to/);
+    expect(() => checkTestedLimits(at({ events: 1.5 }))).toThrow(/counts\.events must be a whole number/);
     expect(() => checkTestedLimits(at({ cores: 0 }))).toThrow(/CPU cores/);
   });
 
