@@ -37,6 +37,7 @@ describe('the translated editions', () => {
       'etcd-disk/',
       'etcd-timeouts/',
       'tested-limits/',
+      'apiserver-capacity/',
       'glossary/',
     ])
       expect(ja).toContain(route);

@@ -5,14 +5,17 @@ import { apfSeats, widestRequest, type LevelSeats } from '../model/apf.ts';
 import * as SOURCES from '../model/sources.ts';
 import { answer, invalid, text, whole, type CalcDef, type CalcView, type Raw } from './calc.ts';
 import { facts, para, resultDoc, type Block, type Cell } from './result-doc.ts';
-import { fmtInt, plural } from './format.ts';
+import { fmtInt } from './format.ts';
+import type { CalcLang } from './calc-words.ts';
+import { APF_EN, APF_JA, APF_VIEW_JA, type ApfWords } from './messages/apf.ts';
 
 /** Title and labelled fields, used only by the build to render the form (the browser reads the DOM). */
 export const apfView: CalcView<'apf'> = {
   title: 'API Priority and Fairness seats',
+  translations: { ja: APF_VIEW_JA },
   sources: ['apfAdjustmentPeriod', 'apfBorrowingBounds', 'apfFairShare', 'apfFirstAdjustment', 'apfNominalSeats'],
   fields: [
-    { key: 'r', label: 'API-server replicas', kind: 'text', inputmode: 'numeric', hint: (range) => `${range}.` },
+    { key: 'r', label: APF_EN.labels.r, kind: 'text', inputmode: 'numeric', hint: (range) => `${range}.` },
     {
       key: 'mri',
       label: '--max-requests-inflight',
@@ -46,13 +49,15 @@ export const apfView: CalcView<'apf'> = {
   ],
 };
 
+const WORDS: Record<CalcLang, ApfWords> = { en: APF_EN, ja: APF_JA };
+
 /** The per-level table: one row per bootstrap level. */
-function levelTable(levels: readonly LevelSeats[], replicas: number): Block {
-  const head = ['Level', 'Shares', 'Nominal', 'Lendable', 'Range', 'Idle', 'LIST max', `× ${fmtInt(replicas)}`];
+function levelTable(levels: readonly LevelSeats[], replicas: number, w: ApfWords): Block {
+  const head = [...w.head, w.acrossHead(fmtInt(replicas))];
   const cell = (text: string): Cell => ({ content: [text] });
   return {
     kind: 'table',
-    label: 'Seats per priority level',
+    label: w.tableLabel,
     head,
     align: head.map((_, i) => (i === 0 ? 'left' : 'right')),
     rows: levels.map((l) => {
@@ -74,33 +79,54 @@ function levelTable(levels: readonly LevelSeats[], replicas: number): Block {
 }
 
 /** What one level's figures mean, in a sentence or two. */
-function levelDetail(l: LevelSeats, limit: number, shareSum: number, replicas: number): string {
-  const name = l.level.name;
-  if (l.level.type === 'exempt')
-    return `${name} (${l.level.who}): never queued or rejected, and with 0 shares it takes no nominal seats. Its requests still use seats: each adjustment subtracts what they recently used from the seats the limited levels share out.`;
-  const nominal = `${name} (${l.level.who}): ceil(${fmtInt(limit)} × ${l.level.nominalConcurrencyShares} / ${shareSum}) = ${fmtInt(l.nominal)} seats per replica, ${fmtInt(l.nominal * replicas)} across ${fmtInt(replicas)}.`;
-  const lend = ` It lends up to ${fmtInt(l.lendable)} (${l.level.lendablePercent} %), so it keeps at least ${fmtInt(l.min)}, and may borrow up to ${fmtInt(l.max - l.nominal)} more. With no demand anywhere its limit is ${fmtInt(l.idle ?? l.nominal)}; under load it moves every 10 s with recent demand.`;
+function levelDetail(l: LevelSeats, limit: number, shareSum: number, replicas: number, w: ApfWords): string {
+  const who = w.who[l.level.name];
+  if (l.level.type === 'exempt') return w.exempt(l.level.name, who);
+  const widest = widestRequest(l);
+  const f = {
+    name: l.level.name,
+    who,
+    limit,
+    shares: l.level.nominalConcurrencyShares,
+    shareSum,
+    nominal: l.nominal,
+    replicas,
+    lendable: l.lendable,
+    lendablePercent: l.level.lendablePercent,
+    floor: l.min,
+    borrow: l.max - l.nominal,
+    idle: l.idle ?? l.nominal,
+    list: widest.list,
+  };
   const q = l.level.queuing;
-  if (!q)
-    return `${nominal}${lend} It does not queue: once its seats are taken, further requests get HTTP 429 at once. A LIST may take up to ${fmtInt(widestRequest(l).list)} seats.`;
-  const w = widestRequest(l);
-  return `${nominal}${lend} ${q.queues} queues, hand size ${q.handSize}, ${q.queueLengthLimit} per queue: up to ${fmtInt(l.maxWaiting)} requests wait, ${fmtInt(q.handSize * q.queueLengthLimit)} at most from one flow. One LIST takes at most ${fmtInt(w.list)} seats here, a write's watch-event work at most ${fmtInt(w.mutating)}.`;
+  const how = q
+    ? w.queues(
+        q.queues,
+        q.handSize,
+        q.queueLengthLimit,
+        l.maxWaiting,
+        q.handSize * q.queueLengthLimit,
+        widest.list,
+        widest.mutating,
+      )
+    : w.rejects(widest.list);
+  return `${w.nominal(f)}${w.lends(f)}${how}`;
 }
 
 export const apfCalc: CalcDef<'apf'> = {
   id: 'apf',
   prefix: 'f',
   toRaw: (state) => ({ r: text(state.r), mri: text(state.mri), mmri: text(state.mmri), pl: text(state.pl) }),
-  compute(raw: Readonly<Raw>) {
+  compute(raw: Readonly<Raw>, lang: CalcLang = 'en') {
+    const w = WORDS[lang];
     const errors: Record<string, string> = {};
-    const r = whole(raw, 'apf', 'r', 'API-server replicas', errors);
-    const mri = whole(raw, 'apf', 'mri', '--max-requests-inflight', errors);
-    const mmri = whole(raw, 'apf', 'mmri', '--max-mutating-requests-inflight', errors);
-    if (r === null || mri === null || mmri === null) return invalid(errors);
+    const r = whole(raw, 'apf', 'r', w.labels.r, errors, lang);
+    const mri = whole(raw, 'apf', 'mri', w.labels.mri, errors, lang);
+    const mmri = whole(raw, 'apf', 'mmri', w.labels.mmri, errors, lang);
+    if (r === null || mri === null || mmri === null) return invalid(errors, lang);
     if (mri + mmri === 0) {
-      errors['mmri'] =
-        'The two flags add up to 0: kube-apiserver refuses to start with API Priority and Fairness. Give either a positive value.';
-      return invalid(errors);
+      errors['mmri'] = w.zeroSum;
+      return invalid(errors, lang);
     }
     const s = apfSeats(r, mri, mmri);
     const pick = s.levels.find((l) => l.level.name === raw['pl']);
@@ -111,23 +137,17 @@ export const apfCalc: CalcDef<'apf'> = {
       resultDoc(
         [
           facts([
-            [`Seats per replica (${fmtInt(mri)} + ${fmtInt(mmri)})`, fmtInt(s.perReplica)],
-            [`Seats across ${plural(r, 'replica')}, spread evenly`, fmtInt(s.acrossReplicas)],
-            ['Nominal seats of the levels', `${fmtInt(s.nominalSum)} (${s.shareSum} shares; each level rounded up)`],
-            ['Requests that may wait in queues, per replica', fmtInt(s.maxWaitingPerReplica)],
+            [w.perReplica(fmtInt(mri), fmtInt(mmri)), fmtInt(s.perReplica)],
+            [w.acrossReplicas(r), fmtInt(s.acrossReplicas)],
+            [w.nominalSum, w.nominalSumValue(fmtInt(s.nominalSum), s.shareSum)],
+            [w.waiting, fmtInt(s.maxWaitingPerReplica)],
           ]),
-          levelTable(s.levels, r),
-          pick ? para(levelDetail(pick, s.perReplica, s.shareSum, r), 'lead') : null,
-          para(
-            'Each replica enforces its own limit on what reaches it: the total holds only when the load balancer spreads requests evenly, and one busy replica queues or rejects while others idle.',
-            'info',
-          ),
-          para(
-            `Range: every 10 s the controller moves a level's limit between nominal − lendable and nominal + what it may borrow; no bootstrap level caps borrowing, so each may borrow up to the whole limit. Idle: the limit while no level has demand, as after start-up: the nominal seats' sum shared out in proportion to the floors. LIST max: the most seats one LIST takes there. × ${fmtInt(r)}: nominal seats across the replicas. exempt is never limited.`,
-            'info',
-          ),
+          levelTable(s.levels, r, w),
+          pick ? para(levelDetail(pick, s.perReplica, s.shareSum, r, w), 'lead') : null,
+          para(w.perReplicaNote, 'info'),
+          para(w.columnsNote(fmtInt(r)), 'info'),
         ],
-        'Each replica has --max-requests-inflight + --max-mutating-requests-inflight seats; a limited level’s nominal seats are ceil(seats × its shares ÷ the sum of all shares), and it may lend its lendable percentage of them to other levels; every 10 s the controller re-divides the nominal seats’ sum in proportion to each level’s target (its floor, or its smoothed recent demand when higher), each level kept between its lower bound and nominal + what it may borrow.',
+        w.rule,
         [
           SOURCES.apfNominalSeats,
           SOURCES.apfBorrowingBounds,
@@ -135,6 +155,7 @@ export const apfCalc: CalcDef<'apf'> = {
           SOURCES.apfFirstAdjustment,
           SOURCES.apfAdjustmentPeriod,
         ],
+        lang,
       ),
     );
   },

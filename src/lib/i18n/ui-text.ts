@@ -178,6 +178,17 @@ export interface UiText {
       quantities: Readonly<Record<LimitKey, string>>;
       scopes: Readonly<Record<LimitScope, string>>;
     };
+    /** API Priority and Fairness's bootstrap levels (src/components/tables/ApfLevelsTable.astro). */
+    apf: {
+      level: string;
+      shares: string;
+      nominal: string;
+      lendable: string;
+      floor: string;
+      idle: string;
+      listMax: string;
+      sum: string;
+    };
   };
 }
 
@@ -378,6 +389,16 @@ const EN: UiText = {
         object: 'object',
       },
     },
+    apf: {
+      level: 'Level',
+      shares: 'Shares',
+      nominal: 'Nominal',
+      lendable: 'Lendable',
+      floor: 'Floor',
+      idle: 'Idle',
+      listMax: 'LIST max',
+      sum: 'Sum',
+    },
   },
 };
 
@@ -557,6 +578,16 @@ const JA: UiText = {
         'resource type': 'リソースの種類',
         object: 'オブジェクト',
       },
+    },
+    apf: {
+      level: 'レベル',
+      shares: 'シェア',
+      nominal: '名目',
+      lendable: '貸出可能',
+      floor: '下限',
+      idle: 'アイドル時',
+      listMax: 'LIST の最大',
+      sum: '合計',
     },
   },
 };

@@ -37,8 +37,20 @@ export interface Queuing {
 }
 
 /** One PriorityLevelConfiguration that kube-apiserver creates. */
+/** The bootstrap priority levels' names. */
+export type LevelName =
+  | 'exempt'
+  | 'catch-all'
+  | 'system'
+  | 'node-high'
+  | 'leader-election'
+  | 'workload-high'
+  | 'workload-low'
+  | 'global-default';
+
+/** One bootstrap priority level. Who its flow schemas send there is words: the calculator's catalogue says it by `name`. */
 export interface BootstrapLevel {
-  name: string;
+  name: LevelName;
   /** `mandatory` levels cannot be changed away from these specs; `suggested` ones can be overridden. */
   origin: 'mandatory' | 'suggested';
   /** `exempt` requests are never queued or rejected; `limited` ones are. */
@@ -49,8 +61,6 @@ export interface BootstrapLevel {
   borrowingLimitPercent: number | null;
   /** null: the level rejects (HTTP 429) instead of queuing, or is exempt. */
   queuing: Queuing | null;
-  /** The flow schemas that send requests here, in words. */
-  who: string;
 }
 
 /**
@@ -68,7 +78,6 @@ export const BOOTSTRAP_LEVELS: readonly BootstrapLevel[] = [
     lendablePercent: 0,
     borrowingLimitPercent: null,
     queuing: null,
-    who: 'the system:masters group, and GET /healthz, /readyz, /livez',
   },
   /** default.go#L96-L107: MandatoryPriorityLevelConfigurationCatchAll (Reject, no queues). */
   {
@@ -79,7 +88,6 @@ export const BOOTSTRAP_LEVELS: readonly BootstrapLevel[] = [
     lendablePercent: 0,
     borrowingLimitPercent: null,
     queuing: null,
-    who: 'requests no other flow schema matched',
   },
   /** default.go#L169-L185: SuggestedPriorityLevelConfigurationSystem. */
   {
@@ -90,7 +98,6 @@ export const BOOTSTRAP_LEVELS: readonly BootstrapLevel[] = [
     lendablePercent: 33,
     borrowingLimitPercent: null,
     queuing: { queues: 64, handSize: 6, queueLengthLimit: 50 },
-    who: 'the system:nodes group (kubelets), other than node health',
   },
   /** default.go#L186-L202: SuggestedPriorityLevelConfigurationNodeHigh. */
   {
@@ -101,7 +108,6 @@ export const BOOTSTRAP_LEVELS: readonly BootstrapLevel[] = [
     lendablePercent: 25,
     borrowingLimitPercent: null,
     queuing: { queues: 64, handSize: 6, queueLengthLimit: 50 },
-    who: 'node health: kubelets updating their Node and Lease',
   },
   /** default.go#L204-L220: SuggestedPriorityLevelConfigurationLeaderElection. */
   {
@@ -112,7 +118,6 @@ export const BOOTSTRAP_LEVELS: readonly BootstrapLevel[] = [
     lendablePercent: 0,
     borrowingLimitPercent: null,
     queuing: { queues: 16, handSize: 4, queueLengthLimit: 50 },
-    who: 'leader election of the built-in controllers and scheduler',
   },
   /** default.go#L222-L238: SuggestedPriorityLevelConfigurationWorkloadHigh. */
   {
@@ -123,7 +128,6 @@ export const BOOTSTRAP_LEVELS: readonly BootstrapLevel[] = [
     lendablePercent: 50,
     borrowingLimitPercent: null,
     queuing: { queues: 128, handSize: 6, queueLengthLimit: 50 },
-    who: 'kube-controller-manager, kube-scheduler and kube-system service accounts',
   },
   /** default.go#L240-L256: SuggestedPriorityLevelConfigurationWorkloadLow. */
   {
@@ -134,7 +138,6 @@ export const BOOTSTRAP_LEVELS: readonly BootstrapLevel[] = [
     lendablePercent: 90,
     borrowingLimitPercent: null,
     queuing: { queues: 128, handSize: 6, queueLengthLimit: 50 },
-    who: 'every other service account (controllers and operators in Pods)',
   },
   /** default.go#L258-L274: SuggestedPriorityLevelConfigurationGlobalDefault. */
   {
@@ -145,7 +148,6 @@ export const BOOTSTRAP_LEVELS: readonly BootstrapLevel[] = [
     lendablePercent: 50,
     borrowingLimitPercent: null,
     queuing: { queues: 128, handSize: 6, queueLengthLimit: 50 },
-    who: 'everything else, such as kubectl run by people',
   },
 ];
 
