@@ -13,6 +13,7 @@ import { createFixtureSite, removeFixture, runIn, type FixtureBuild } from '../h
 import { DIST } from '../helpers/paths.ts';
 
 const SITE = 'https://sizing-guide.example.org/';
+const JAPANESE = /[\u3040-\u30ff\u4e00-\u9fff]/;
 const translated = TRANSLATIONS.flatMap((t) =>
   builtRoutes(DIST, { fallbacks: false })
     .filter((r) => r.startsWith(`${t.locale}/`) && r !== `${t.locale}/404/`)
@@ -65,6 +66,11 @@ describe('the translated editions', () => {
         expect(b.getAttribute('aria-label'), route).toMatch(/^節「.+」の引用をコピー$/);
       // A link to a section works in either language: the translation keeps the English ids.
       expect(headingIds(page)).toEqual(headingIds(doc(english)));
+      // Starlight's heading links are named in the page's language too (our override of its catalogue).
+      expect(page.querySelector('main')!.text, route).not.toContain('Section titled');
+      // A chart drawn at build time titles, labels and describes itself in the page's language.
+      for (const t of page.querySelectorAll('svg[data-chart] :is(title, desc)'))
+        expect(t.text, route).toMatch(JAPANESE);
     },
   );
 

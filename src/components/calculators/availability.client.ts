@@ -7,6 +7,7 @@ import { CalculatorElement, defineCalculator, renderInto } from './client.ts';
 import { availabilityCalc } from '../../lib/calculators/availability.ts';
 import type { Outcome } from '../../lib/calculators/calc.ts';
 import { chartHighlight } from '../../lib/calculators/chart-live.ts';
+import { AVAILABILITY_WORDS } from '../../lib/calculators/messages/availability.ts';
 import type { CalculatorState } from '../../lib/model/calculator-state.ts';
 
 /** Adds the live chart highlight to the shared calculator element. */
@@ -15,7 +16,7 @@ class AvailabilityElement extends CalculatorElement<'availability'> {
     const out = super.update(writeUrl);
     const svg = this.querySelector('svg[data-chart]');
     if (!svg) return out;
-    const hl = chartHighlight(out.highlight ?? null);
+    const hl = chartHighlight(out.highlight ?? null, AVAILABILITY_WORDS[this.answersIn].chart);
     for (const g of svg.querySelectorAll(':scope > g.chart__series')) {
       g.classList.toggle(
         'chart__series--current',

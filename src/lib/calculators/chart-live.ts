@@ -6,7 +6,8 @@
  * stay as the build drew them.
  */
 import { lostQuorumSeries, quorumLossProbability, type SeriesPoint } from '../model/availability.ts';
-import { fmtProb, plural } from './format.ts';
+import { fmtProb } from './format.ts';
+import { AVAILABILITY_EN, type ChartWords } from './messages/availability.ts';
 import { linePath, logScale, round1 as r1, type Scale } from './log-scale.ts';
 import { h, type Tree } from './tree.ts';
 
@@ -58,12 +59,16 @@ export interface ChartHighlight {
  * The highlighted parts of the chart for the reader's cluster.
  *
  * @param current - n, k and p; null highlights nothing.
+ * @param words - the page language's label and description words (English by default).
  * @returns which reference series to highlight, the live layer (a series of its own when n
  *   with k is not one of the reference series, and a `circle.chart__marker` at p), and the
  *   description, which names the highlighted point and says when it lies outside the drawn range.
  */
-export function chartHighlight(current: ChartCurrent | null): ChartHighlight {
-  const base = `Log–log chart, p from 10⁻⁴ to 0.5, probability from 10⁻¹⁶ to 1, for 1, 3, 5 and 7 members with independent failures. At p = 10⁻³: ${CHART_MEMBERS.map((n) => `${plural(n, 'member')} ${fmtProb(quorumLossProbability(n, 1e-3).lostQuorum)}`).join(', ')}.`;
+export function chartHighlight(
+  current: ChartCurrent | null,
+  words: ChartWords = AVAILABILITY_EN.chart,
+): ChartHighlight {
+  const base = words.base(CHART_MEMBERS.map((n) => [n, fmtProb(quorumLossProbability(n, 1e-3).lostQuorum)] as const));
   if (!current) return { reference: null, layer: [], desc: base };
   const { n, k, p } = current;
   const onReference = k === 0 && (CHART_MEMBERS as readonly number[]).includes(n);
@@ -83,7 +88,7 @@ export function chartHighlight(current: ChartCurrent | null): ChartHighlight {
             x: String(r1(chartX(first.p) + 4)),
             y: String(r1(Math.max(chartY(first.lostQuorum) - 6, CHART_MARGIN.top + 10))),
           },
-          `n = ${n}${k ? `, ${k} stopped` : ''}`,
+          words.seriesLabel(n, k),
         ),
       ),
     );
@@ -94,6 +99,6 @@ export function chartHighlight(current: ChartCurrent | null): ChartHighlight {
   return {
     reference: onReference ? n : null,
     layer,
-    desc: `${base} Highlighted: ${plural(n, 'member')}${k ? ` with ${k} stopped` : ''} at p = ${p}, P(lost quorum) = ${fmtProb(lost, null, keepsQuorum)}${off ? ' (outside the drawn range; the marker sits on the edge)' : ''}.`,
+    desc: `${base}${words.highlighted(n, k, p, fmtProb(lost, null, keepsQuorum), off)}`,
   };
 }

@@ -8,6 +8,7 @@ import { lostQuorumSeries } from '../model/availability.ts';
 import { powerOfTen } from './format.ts';
 import { decadeTicks, round1 } from './log-scale.ts';
 import { h, type Tree, type TreeElement } from './tree.ts';
+import { AVAILABILITY_EN, type ChartWords } from './messages/availability.ts';
 import {
   CHART_HEIGHT,
   CHART_MARGIN as M,
@@ -33,15 +34,19 @@ const DASHES: Record<number, string> = { 1: '2 3', 3: '', 5: '7 3', 7: '1 2' };
  *
  * @param current - the reader's n, k and p to highlight (its series is drawn bold, with a
  *   marker at p); null draws only the four reference series.
+ * @param words - the page language's title, axis labels and description (English by default).
  * @returns an `<svg>` with a `<title>`, a `<desc>`, log-decade ticks on both axes, axis labels,
  *   one `<path data-members>` per reference series and a `<g data-chart-live>` layer that holds,
  *   with `current`, the reader's own series (when it is not a reference one) and a
  *   `<circle class="chart__marker">`.
  */
-export function availabilityChart(current: ChartCurrent | null): TreeElement {
+export function availabilityChart(
+  current: ChartCurrent | null,
+  words: ChartWords = AVAILABILITY_EN.chart,
+): TreeElement {
   const r1 = (v: number): string => String(round1(v));
   const reference = lostQuorumSeries({ members: CHART_MEMBERS, pMin: CHART_P[0], pMax: CHART_P[1] });
-  const live = chartHighlight(current);
+  const live = chartHighlight(current, words);
 
   const grid: Tree[] = [];
   // Labelled ticks on every decade (x) or every 4th (y).
@@ -99,7 +104,7 @@ export function availabilityChart(current: ChartCurrent | null): TreeElement {
       'aria-labelledby': 'a-chart-title a-chart-desc',
       'data-chart': 'availability',
     },
-    h('title', { id: 'a-chart-title' }, 'Probability of lost quorum against per-member unavailability'),
+    h('title', { id: 'a-chart-title' }, words.title),
     h('desc', { id: 'a-chart-desc' }, live.desc),
     ...grid,
     h('line', {
@@ -124,7 +129,7 @@ export function availabilityChart(current: ChartCurrent | null): TreeElement {
         y: String(CHART_HEIGHT - 6),
         'text-anchor': 'middle',
       },
-      'Per-member unavailability p (log scale)',
+      words.xAxis,
     ),
     h(
       'text',
@@ -135,7 +140,7 @@ export function availabilityChart(current: ChartCurrent | null): TreeElement {
         transform: 'rotate(-90)',
         'text-anchor': 'middle',
       },
-      'P(lost quorum), log scale',
+      words.yAxis,
     ),
     ...series,
     // The browser replaces this layer's children as the input changes (chart-live.ts).

@@ -20,7 +20,7 @@ export interface CalculatorEntry<Id extends CalculatorId> {
   def: CalcDef<Id>;
   view: CalcView<Id>;
   /** A figure drawn from the default outcome, outside the live region (the availability chart). */
-  figure?: (out: Outcome<CalculatorState<Id>>) => Tree;
+  figure?: (out: Outcome<CalculatorState<Id>>, lang: CalcLang) => Tree;
 }
 
 /**
@@ -34,7 +34,8 @@ const MODULES = import.meta.glob<Readonly<Record<string, unknown>>>('./*.ts');
 const FIGURES: { readonly [Id in CalculatorId]?: () => Promise<CalculatorEntry<Id>['figure']> } = {
   availability: async () => {
     const chart = await import('./chart.ts');
-    return (out) => chart.availabilityChart(out.highlight ?? null);
+    const { AVAILABILITY_WORDS } = await import('./messages/availability.ts');
+    return (out, lang) => chart.availabilityChart(out.highlight ?? null, AVAILABILITY_WORDS[lang].chart);
   },
 };
 
@@ -111,6 +112,6 @@ export function renderCalculator<Id extends CalculatorId>(
     fields: view.fields.map((f) => ({ ...f, hint: hintOf(id, f), hidden: showWhen[f.key]?.(raw) === false })),
     raw,
     out,
-    figure: entry.figure ? entry.figure(out) : null,
+    figure: entry.figure ? entry.figure(out, lang) : null,
   };
 }

@@ -2,6 +2,10 @@ import { describe, expect, it } from 'vitest';
 import { availabilityCalc, availabilityView } from '../../../src/lib/calculators/availability.ts';
 import { hintOf, viewIn, type Outcome } from '../../../src/lib/calculators/calc.ts';
 import { inlineText, type ResultDoc } from '../../../src/lib/calculators/result-doc.ts';
+import { availabilityChart } from '../../../src/lib/calculators/chart.ts';
+import { chartHighlight } from '../../../src/lib/calculators/chart-live.ts';
+import { AVAILABILITY_JA } from '../../../src/lib/calculators/messages/availability.ts';
+import { toHtml, type TreeElement } from '../../../src/lib/calculators/tree.ts';
 import { JAPANESE, expectSameAnswer } from '../../helpers/calc-language.ts';
 
 const BASE = { mode: 'p', p: '0.001', mtbf: '4380', mttr: '4', n: '5', k: '0' };
@@ -101,5 +105,23 @@ describe('the availability calculator in Japanese', () => {
       ),
     ).toMatch(/^1–\d+。$/);
     expect(viewIn(availabilityView, 'en')).toBe(availabilityView);
+  });
+
+  it('draws the chart with Japanese title, axes, series label and description, and the same figures', () => {
+    for (const current of [null, { n: 5, k: 0, p: 0.01 }, { n: 9, k: 2, p: 1e-6 }, { n: 4, k: 1, p: 0.6 }]) {
+      const en = availabilityChart(current);
+      const ja = availabilityChart(current, AVAILABILITY_JA.chart);
+      const texts = (svg: TreeElement) =>
+        [...toHtml(svg).matchAll(/<(title|desc|text)[^>]*>([^<]*)</g)]
+          .map((m) => m[2]!)
+          .filter((t) => /[a-z]{3}/i.test(t) || JAPANESE.test(t));
+      // Every worded text of the Japanese chart is Japanese; only tick values and "n = 5" stay as they are.
+      for (const t of texts(ja)) expect(t, JSON.stringify(current)).toMatch(JAPANESE);
+      expect(texts(en).length).toBe(texts(ja).length);
+      const desc = (svg: TreeElement) => /<desc[^>]*>([^<]*)</.exec(toHtml(svg))![1]!;
+      const figures = (t: string) => (t.match(/\d+(\.\d+)?/g) ?? []).sort();
+      expect(figures(desc(ja)), JSON.stringify(current)).toEqual(figures(desc(en)));
+      expect(chartHighlight(current, AVAILABILITY_JA.chart).desc).toBe(desc(ja));
+    }
   });
 });
