@@ -77,7 +77,7 @@ export const APF_EN: ApfWords = {
   nominalSumValue: (sum, shares) => `${sum} (${shares} shares; each level rounded up)`,
   waiting: 'Requests that may wait in queues, per replica',
   exempt: (name, who) =>
-    `${name} (${who}): never queued or rejected, and with 0 shares it takes no nominal seats. Its requests still use seats: each adjustment subtracts what they recently used from the seats the limited levels share out.`,
+    `${name} (${who}): never queued or rejected, and with 0 shares it takes no nominal seats. Its requests still use seats: each adjustment subtracts what they recently used from the nominal seats' sum, and squeezes the limited levels toward their floors when what remains is no more than their lower bounds add up to.`,
   nominal: (f) =>
     `${f.name} (${f.who}): ceil(${fmtInt(f.limit)} × ${f.shares} / ${f.shareSum}) = ${fmtInt(f.nominal)} seats per replica, ${fmtInt(f.nominal * f.replicas)} across ${fmtInt(f.replicas)}.`,
   lends: (f) =>
@@ -92,7 +92,7 @@ export const APF_EN: ApfWords = {
     `Range: every 10 s the controller moves a level's limit between nominal − lendable and nominal + what it may borrow; no bootstrap level caps borrowing, so each may borrow up to the whole limit. Idle: the limit while no level has demand, as after start-up: the nominal seats' sum shared out in proportion to the floors. LIST max: the most seats one LIST takes there. × ${r}: nominal seats across the replicas. exempt is never limited.`,
   zeroSum:
     'The two flags add up to 0: kube-apiserver refuses to start with API Priority and Fairness. Give either a positive value.',
-  rule: 'Each replica has --max-requests-inflight + --max-mutating-requests-inflight seats; a limited level’s nominal seats are ceil(seats × its shares ÷ the sum of all shares), and it may lend its lendable percentage of them to other levels; every 10 s the controller re-divides the nominal seats’ sum in proportion to each level’s target (its floor, or its smoothed recent demand when higher), each level kept between its lower bound and nominal + what it may borrow.',
+  rule: 'Each replica has --max-requests-inflight + --max-mutating-requests-inflight seats; a limited level’s nominal seats are ceil(seats × its shares ÷ the sum of all shares), and it may lend its lendable percentage of them to other levels; every 10 s the controller re-divides the nominal seats’ sum in proportion to each level’s target (its lower bound, which is its floor or its recent peak demand up to nominal, or its smoothed recent demand when higher), each level kept between its lower bound and nominal + what it may borrow.',
 };
 
 export const APF_JA: ApfWords = {
@@ -118,24 +118,24 @@ export const APF_JA: ApfWords = {
   acrossReplicas: (r) => `${fmtInt(r)} レプリカ全体のシート（均等に分散した場合）`,
   nominalSum: '各レベルの名目シートの合計',
   nominalSumValue: (sum, shares) => `${sum}（${shares} シェア。各レベルで切り上げ）`,
-  waiting: 'レプリカあたりのキューで待てるリクエスト数',
+  waiting: 'キューで待機できるリクエスト数（レプリカあたり）',
   exempt: (name, who) =>
-    `${name}（${who}）：キューに入れられることも拒否されることもなく、シェアが 0 なので名目シートを持ちません。それでもそのリクエストはシートを使います。調整のたびに、制限されたレベルに分けるシートから、最近それが使った分が差し引かれます。`,
+    `${name}（${who}）：キューに入れられることも拒否されることもなく、シェアが 0 なので名目シートを持ちません。それでもそのリクエストはシートを使います。調整のたびに、exempt のリクエストが最近使った分が名目シートの合計から差し引かれ、その残りが制限されたレベルの下側の境界の合計以下になったときに限り、各レベルが下限へ向けて押し下げられます。`,
   nominal: (f) =>
     `${f.name}（${f.who}）：ceil(${fmtInt(f.limit)} × ${f.shares} / ${f.shareSum}) = レプリカあたり ${fmtInt(f.nominal)} シート、${fmtInt(f.replicas)} レプリカで ${fmtInt(f.nominal * f.replicas)} シートです。`,
   lends: (f) =>
-    `最大 ${fmtInt(f.lendable)} シート（${f.lendablePercent} %）を貸し出すので、少なくとも ${fmtInt(f.floor)} シートは保ち、さらに最大 ${fmtInt(f.borrow)} シートを借りられます。どこにも需要がないときの上限は ${fmtInt(f.idle)} で、負荷があるときは最近の需要に応じて 10 秒ごとに動きます。`,
+    `最大 ${fmtInt(f.lendable)} シート（${f.lendablePercent} %）を貸し出せるので、少なくとも ${fmtInt(f.floor)} シートは保ち、さらに最大 ${fmtInt(f.borrow)} シートを借りられます。どこにも需要がないときの上限は ${fmtInt(f.idle)} で、負荷があるときは最近の需要に応じて 10 秒ごとに動きます。`,
   rejects: (list) =>
     `キューには入れません。シートが埋まると、それ以降のリクエストはすぐに HTTP 429 を受けます。LIST は最大 ${fmtInt(list)} シートを使うことがあります。`,
   queues: (q, hand, len, waiting, perFlow, list, mutating) =>
-    `キュー ${q} 個、ハンドサイズ ${hand}、キューあたり ${len}：最大 ${fmtInt(waiting)} 件のリクエストが待て、フローごとには最大 ${fmtInt(perFlow)} 件です。ここでは LIST ひとつが最大 ${fmtInt(list)} シート、書き込みのウォッチイベントの処理が最大 ${fmtInt(mutating)} シートを使います。`,
+    `キュー ${q} 個、ハンドサイズ ${hand}、キューあたり ${len} 件：最大 ${fmtInt(waiting)} 件のリクエストが待機でき、1 つのフローからは最大 ${fmtInt(perFlow)} 件です。ここでは 1 つの LIST が最大 ${fmtInt(list)} シート、書き込みのウォッチイベントの処理が最大 ${fmtInt(mutating)} シートを使います。`,
   perReplicaNote:
     '各レプリカは、自分に届いたものに自分の上限を課します。合計が成り立つのはロードバランサーがリクエストを均等に分散したときだけで、忙しいレプリカ 1 つがキューに入れたり拒否したりしている間に、他のレプリカが空いていることがあります。',
   columnsNote: (r) =>
-    `範囲：コントローラーは 10 秒ごとに、レベルの上限を 名目 − 貸出可能 から 名目 + 借りられる分 の間で動かします。どのブートストラップのレベルも借用に上限を設けていないので、それぞれが上限全体まで借りられます。アイドル時：どのレベルにも需要がないとき（起動直後など）の上限で、名目シートの合計を下限に比例して分けたものです。LIST の最大：そこで 1 つの LIST が使う最大のシート数です。× ${r}：全レプリカでの名目シートです。exempt は制限されません。`,
+    `範囲：コントローラーは 10 秒ごとに、レベルの上限を「名目 − 貸出可能」から「名目 + 借りられる分」の間で動かします。どのブートストラップのレベルも借用に上限を設けていないので、それぞれがサーバーの上限全体まで借りられます。アイドル時：どのレベルにも需要がないとき（起動直後など）の上限で、名目シートの合計を下限に比例して分けたものです。LIST の最大：そこで 1 つの LIST が使う最大のシート数です。× ${r}：全レプリカでの名目シートです。exempt は制限されません。`,
   zeroSum:
-    '2 つのフラグの合計が 0 です。kube-apiserver は API Priority and Fairness を有効にしたままでは起動しません。どちらかに正の値を指定してください。',
-  rule: '各レプリカは --max-requests-inflight + --max-mutating-requests-inflight のシートを持ちます。制限されたレベルの名目シートは ceil(シート × そのシェア ÷ 全シェアの合計) で、その貸出可能な割合を他のレベルに貸せます。コントローラーは 10 秒ごとに、名目シートの合計を各レベルの目標（下限、または平滑化した最近の需要のほうが大きければそれ）に比例して分け直し、各レベルを下限と 名目 + 借りられる分 の間に保ちます。',
+    '2 つのフラグの合計が 0 です。API Priority and Fairness が有効な場合、kube-apiserver は起動しません。どちらかに正の値を指定してください。',
+  rule: '各レプリカは --max-requests-inflight + --max-mutating-requests-inflight のシートを持ちます。制限されたレベルの名目シートは ceil(シート × そのシェア ÷ 全シェアの合計) で、その貸出可能な割合を他のレベルに貸せます。コントローラーは 10 秒ごとに、名目シートの合計を各レベルの目標（下側の境界、つまり下限か名目までの最近のピーク需要、または平滑化した最近の需要のほうが大きければそれ）に比例して分け直し、各レベルを下側の境界と「名目 + 借りられる分」の間に保ちます。',
 };
 
 /** The form's text in Japanese (the English is the view's own). */
