@@ -544,7 +544,7 @@ const JA: UiText = {
     },
     limits: {
       quantity: '対象',
-      scope: '範囲',
+      scope: 'スコープ',
       threshold: 'しきい値',
       upstream: 'thresholds.md の表記',
       line: '行',

@@ -140,7 +140,7 @@ export const LIMITS_JA: LimitsWords = {
     tokens: 'アクセストークン',
     tokenQps: 'トークンの検証',
   },
-  status: { within: '十分に余裕あり', approaching: '上限に接近', beyond: 'テスト済みの範囲外' },
+  status: { within: '十分に余裕あり', approaching: 'しきい値に接近', beyond: 'テスト済みのエンベロープの外' },
   unit: { count: '', KiB: ' KiB', MiB: ' MiB', QPS: '/秒' },
   readAs: {
     objectSize: 'thresholds.md の表記は "1.5MB"。etcd のデフォルトの --max-request-bytes に合わせて 1.5 MiB と読む',
@@ -151,19 +151,19 @@ export const LIMITS_JA: LimitsWords = {
   line: (count, threshold, how, readAs, ratio, status) => {
     const of = `${threshold}${how}${readAs ? `（${readAs}）` : ''}`;
     // No space after a closing full-width parenthesis, one after a figure.
-    return `${of}${of.endsWith('）') ? '' : ' '}のうち ${count}：比率 ${ratio}、${status}`;
+    return `しきい値 ${of}${of.endsWith('）') ? '' : ' '}に対して ${count}：比率 ${ratio}、${status}`;
   },
   allZero: 'どの数も 0 です。まだ何も制約になっていません。',
-  binds: (name, ratio, status) => `最初に効くのは「${name}」です。比率 ${ratio}、${status}。`,
+  binds: (name, ratio, status) => `最初に制約になるのは「${name}」です。比率 ${ratio}、${status}。`,
   high: (n) =>
-    `${n} つの次元が、それぞれのしきい値の半分以上に達しています。エンベロープは立方体ではありません。1 つの次元で遠くまで進むほど他の次元に残る余地は狭まるので、合わせるとどの比率が示すよりも外側にいます。`,
+    `${n} 個の次元が、それぞれのしきい値の半分以上に達しています。エンベロープは立方体ではありません。1 つの次元で遠くまで進むほど他の次元に残る余地は狭まるので、合わせるとどの比率が示すよりも外側にいます。`,
   tooLarge:
     'etcd は --max-request-bytes（デフォルトは 1.5 MiB）より大きなリクエストを拒否します。このフラグをすべてのメンバーで引き上げない限り、これほど大きなオブジェクトは書き込めません。',
   notHard:
     'これらはしきい値であって、厳密な上限ではありません。超えると性能が落ち、SLO は保証されなくなりますが、クラスターがすぐに壊れるわけではありません。',
   scaledNote: (n, largest) =>
-    `Pod、名前空間、Service は、しきい値が小さなクラスターについて述べているとおり、5,000 ノードでの値の ${n} ÷ ${largest} と比べています。`,
+    `Pod、名前空間、Service は、しきい値が小さなクラスターについて述べているとおり、5,000 ノードでの値に ${n} ÷ ${largest} を掛けた値と比べています。`,
   unscaledNote: 'クラスター全体のしきい値は、5,000 ノードでの値と比べています。',
   rule: (from) =>
-    `各数を sig-scalability のしきい値で割ったもの（比率）を求め、最大の比率のものが最初に効きます。比率が ${from} 以上なら上限に接近（アップストリームではなくこのガイドの余裕）、1 を超えるとテスト済みの範囲外です。`,
+    `各数を sig-scalability のしきい値で割ったもの（比率）を求め、最大の比率のものが最初に制約になります。比率が ${from} 以上ならしきい値に接近（アップストリームではなくこのガイドの余裕）、1 を超えるとテスト済みのエンベロープの外です。`,
 };
