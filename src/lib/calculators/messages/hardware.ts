@@ -146,7 +146,8 @@ export const HARDWARE_JA: HardwareWords = {
     dataGB: 'データサイズ',
     keys: 'キー数',
   },
-  lead: (name, by) => `${name} クラスターです。決め手は${by.join('、')}です。`,
+  lead: (name, by) =>
+    `${name} クラスターです。決め手は${by.length > 1 ? `${by.slice(0, -1).join('、')}と${by.at(-1)}` : by[0]}です。`,
   leadByDefault: (name) =>
     `デフォルトで ${name} クラスターです。ノード数だけではクラスは決まらず、クライアント数、リクエストレート、データサイズ、キー数のいずれも入力されていません。`,
   leadNoInput: (name) => `${name} クラスターです。入力がないので、最小のクラスにしています。`,
@@ -178,9 +179,9 @@ export const HARDWARE_JA: HardwareWords = {
   keysReason: {
     notGiven: () => 'キー数は未入力です。',
     fewKeys: ({ keys, memoryGB }) =>
-      `キー ${fmtNum(keys)} 個：ガイドが ${memoryGB[0]}〜${memoryGB[1]} GB を求める「数百万のキー（millions of keys）」には届きません。`,
+      `キー ${fmtNum(keys)} 個：ガイドが ${memoryGB[0]}〜${memoryGB[1]} GB を求める「百万単位のキー（millions of keys）」には届きません。`,
     manyKeys: ({ keys, memoryGB, className, machineMemoryGB }) =>
-      `キー ${fmtNum(keys)} 個：「数百万のキー」には ${memoryGB[0]}〜${memoryGB[1]} GB が必要なので、少なくとも ${className} です（${machineMemoryGB.map((m) => `${fmtNum(m)} GB`).join(' / ')}）。`,
+      `キー ${fmtNum(keys)} 個：「百万単位のキー」には ${memoryGB[0]}〜${memoryGB[1]} GB が必要なので、少なくとも ${className} です（${machineMemoryGB.map((m) => `${fmtNum(m)} GB`).join(' / ')}）。`,
   },
   example: {
     at: ({ nodes, className }) =>
@@ -193,12 +194,12 @@ export const HARDWARE_JA: HardwareWords = {
       `${nodesJa(nodes)}：${namedJa(lower)}と ${namedJa(upper)}の例のワークロードの間です。例はクラスを示すためのもので、何の上限でもありません。`,
   },
   nodesAlone: (nodes) =>
-    `${nodesJa(nodes)}だけではクラスは決まりません。ガイドはクラスをクライアント数、毎秒のリクエスト数、データサイズで定めており、そのいずれもキー数も入力されていません。同じような規模のクラスターで、リクエストレート（kube-apiserver の etcd_requests_total のレートを、全 API サーバーのレプリカについて合計したもの）とデータベースのサイズを読み取り、それを入力してください。`,
+    `${nodesJa(nodes)}だけではクラスは決まりません。ガイドはクラスをクライアント数、毎秒のリクエスト数、データサイズで定めており、それらもキー数も入力されていません。あなたのクラスター（または似たクラスター）で、リクエストレート（kube-apiserver の etcd_requests_total のレートを、全 API サーバーのレプリカについて合計したもの）とデータベースのサイズを読み取り、それを入力してください。`,
   beyond: {
     pastExamples: ({ nodes, largest }) =>
-      `${nodesJa(nodes)}は、ガイドが挙げる最大の例のワークロード（${namedJa(largest)}）を超えています。クラスはノード数ではなく、上のそれぞれの上限から決まります。`,
+      `${nodesJa(nodes)}は、ガイドが挙げる最大の例のワークロード（${fmtNum(largest.exampleNodes)} ノード、${largest.name}）を超えています。クラスはノード数ではなく、上のそれぞれの上限から決まります。`,
     openEnded: ({ className, largeName }) =>
-      `${className} には上限がありません。ガイドはこれを ${largeName} の上限を超えるものとしか定めておらず、その例のマシンはひとつの目安であって上限ではありません。それを超えるなら測定してください。`,
+      `${className} には上限がありません。ガイドはこれを ${largeName} の上限を超えるものとしか定めておらず、その例のマシンは一点にすぎず、上限ではありません。それを超えるなら測定してください。`,
   },
   note: {
     nodesAboveExample: ({ nodes, chosen }) =>
@@ -208,13 +209,13 @@ export const HARDWARE_JA: HardwareWords = {
     overSuggestedQuota: ({ dataGB }) =>
       `${fmtNum(dataGB)} GB は、etcd が --quota-backend-bytes の上限として勧める 8 GiB を超えています。クォータをそれより大きく設定すると、etcd は起動時に警告を出します。`,
     overDefaultQuota: ({ dataGB }) =>
-      `${fmtNum(dataGB)} GB は、etcd のデフォルトのクォータ 2 GiB を超えています。--quota-backend-bytes をそれより大きく設定してください。そうしないと etcd は NOSPACE アラームを上げ、書き込みを拒否します。`,
+      `${fmtNum(dataGB)} GB は、etcd のデフォルトのクォータ 2 GiB を超えています。--quota-backend-bytes をそれより大きく設定してください。そうしないと etcd は NOSPACE アラームを発生させ、書き込みを拒否します。`,
     dataOverMemory: ({ dataGB, memoryGB, className }) =>
       `${fmtNum(dataGB)} GB のデータは、${className} の小さいほうの例のメモリー ${fmtNum(memoryGB)} GB に収まりません。etcd はデータベースをメモリーマップ経由で読むので、ディスクから読むことになります。`,
     dataNotLoad: ({ className }) =>
       `ここでの ${className} はデータサイズから決まったもので、データサイズだけではクラスターは高負荷になりません。ガイドの 500 シーケンシャル IOPS は数千のクライアントか毎秒数万のリクエストに対するものなので、50 のままです。`,
   },
-  rule: 'ハードウェアガイドの 4 つのクラスのうち、入力したすべての値をカバーする最小のクラスです。クライアント数、リクエストレート、データサイズの上限と、数百万のキーに対する 16 GB のメモリーで判断します。ノード数はクラスの例のワークロードと比べますが、ガイドはクラスを 3 つの上限だけで定めているので、何も決めません。0 の入力は不明を意味し、何も決めません。',
+  rule: 'ハードウェアガイドの 4 つのクラスのうち、入力したすべての値をカバーする最小のクラスです。クライアント数、リクエストレート、データサイズの上限と、百万単位のキーに対する 16 GB のメモリーで判断します。ノード数はクラスの例のワークロードと比べますが、ガイドはクラスを 3 つの上限だけで定めているので、何も決めません。0 の入力は不明を意味し、何も決めません。',
 };
 
 /** The form's text in Japanese (the English is the view's own). */
