@@ -42,3 +42,17 @@ export function expectSameAnswer(en: Outcome, ja: Outcome, label: string): void 
   expect(ja.doc!.rule, label).toMatch(JAPANESE);
   expect(digits(factText(ja.doc)), label).toEqual(digits(factText(en.doc)));
 }
+
+/**
+ * Asserts that a calculator refuses an input in Japanese exactly where it refuses it in English:
+ * no state, errors on the same fields, and each Japanese message in Japanese, starting with the
+ * field's Japanese label (`labels[key]`).
+ */
+export function expectSameRefusal(en: Outcome, ja: Outcome, labels: Readonly<Record<string, string>>): void {
+  expect(ja.state).toBeNull();
+  expect(Object.keys(ja.errors)).toEqual(Object.keys(en.errors));
+  for (const [key, message] of Object.entries(ja.errors)) {
+    expect(message, key).toMatch(JAPANESE);
+    expect(message.startsWith(labels[key]!), key).toBe(true);
+  }
+}

@@ -4,7 +4,7 @@ import { sizingWords } from '../../../src/lib/calculators/hardware-words.ts';
 import { hardwareCalc, hardwareView } from '../../../src/lib/calculators/hardware.ts';
 import { HARDWARE_JA } from '../../../src/lib/calculators/messages/hardware.ts';
 import { classifyWorkload, type HardwareWorkload } from '../../../src/lib/model/hardware.ts';
-import { JAPANESE, digits, expectSameAnswer } from '../../helpers/calc-language.ts';
+import { JAPANESE, digits, expectSameAnswer, expectSameRefusal } from '../../helpers/calc-language.ts';
 
 const none: HardwareWorkload = { nodes: 0, clients: 0, requestsPerSecond: 0, dataGB: 0, keys: 0 };
 // Inputs that reach every phrase the model has: each reason key, each example position, the
@@ -89,14 +89,7 @@ describe('the hardware calculator in Japanese', () => {
   it('refuses the same input, with Japanese messages that name the field, and still refuses "10.000"', () => {
     for (const bad of [{ n: 'x' }, { c: '2.5' }, { rps: '10.000' }, { gb: '-1' }, { keys: '' }]) {
       const input = { ...raw({}), ...bad };
-      const en = hardwareCalc.compute(input);
-      const ja = hardwareCalc.compute(input, 'ja');
-      expect(ja.state).toBeNull();
-      expect(Object.keys(ja.errors)).toEqual(Object.keys(en.errors));
-      for (const [key, message] of Object.entries(ja.errors)) {
-        expect(message, key).toMatch(JAPANESE);
-        expect(message.startsWith(HARDWARE_JA.labels[key as keyof typeof HARDWARE_JA.labels]), key).toBe(true);
-      }
+      expectSameRefusal(hardwareCalc.compute(input), hardwareCalc.compute(input, 'ja'), HARDWARE_JA.labels);
     }
     expect(hardwareCalc.compute({ ...raw({}), rps: '10.000' }, 'ja').errors['rps']).toMatch(/2 通りに読めます/);
   });
